@@ -1,0 +1,193 @@
+"""The game contract: every game, card or board, looks the same from outside.
+
+A :class:`Game` is a game with its player count and variant options fixed; ``game.new(seed)`` starts a
+:class:`State`, which is a whole match. Seats are ``0 .. players-1``; the seat after ``s`` in turn order
+is ``(s + 1) % players``.
+
+>>> import parlour
+>>> game = parlour.load("giacomotto", players=2)
+>>> state = game.new(seed=1)
+>>> seat = state.to_act[0]
+>>> action = state.legal(seat)[0]
+>>> state.apply(seat, str(action)) == action
+True
+"""
+
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
+
+from .errors import BadOption, IllegalAction
+from .options import Option, resolve
+from .rng import Rng
+from .sheet import ScoreSheet
+
+
+class Action(int):
+    """An action: a small int for the hot path that prints as its stable ASCII text.
+
+    Each game subclasses it and defines ``__str__``; ``game.parse(str(a)) == a`` always holds.
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self}>"
+
+
+class Game(ABC):
+    """A game with fixed players and options. Subclasses set the class attributes and ``state_class``."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    default_players: ClassVar[int]
+    options_spec: ClassVar[tuple[Option, ...]] = ()
+    #: Random play ends a match within this many actions (a bound the conformance tests check).
+    action_bound: ClassVar[int]
+    #: How ``deck=`` stacks a deal, shown by ``parlour rules``.
+    deck_doc: ClassVar[str] = ""
+    state_class: ClassVar[type["State"]]
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        if players is None:
+            players = self.default_players
+        if players not in self.player_counts:
+            allowed = ", ".join(map(str, self.player_counts))
+            raise BadOption(f"{self.id} is played by {allowed} players, not {players!r}")
+        self.players: int = players
+        self.options: dict[str, Any] = resolve(self.options_spec, options, self.id)
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != self.option(k).default}
+        extra = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"parlour.load({self.id!r}, players={self.players}{extra})"
+
+    @classmethod
+    def option(cls, name: str) -> Option:
+        for o in cls.options_spec:
+            if o.name == name:
+                return o
+        raise BadOption(f"{cls.id} has no option {name!r}")
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        """JSON-ready description: id, title, player counts, options."""
+        return {"id": cls.id, "title": cls.title, "players": list(cls.player_counts),
+                "default_players": cls.default_players, "options": [o.describe() for o in cls.options_spec]}
+
+    def new(self, seed: int | None = None, deck: Sequence[str] | None = None) -> "State":
+        """Start a match. ``seed=None`` draws one from the OS; ``deck`` stacks the cards (see ``deck_doc``)."""
+        if seed is None:
+            seed = secrets.randbits(63)
+        return self.state_class.start(self, seed, deck)
+
+    @abstractmethod
+    def parse(self, text: str) -> Action:
+        """Read an action's text back; raise :class:`IllegalAction` if it is malformed."""
+
+    @abstractmethod
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> "State":
+        """A full state consistent with ``view``: what the seat cannot see dealt again at random."""
+
+    def rules(self) -> str:
+        """The rules document of the game (markdown)."""
+        from importlib import resources
+
+        package = type(self).__module__.rsplit(".", 1)[0]
+        return resources.files(package).joinpath("RULES.md").read_text(encoding="utf-8")
+
+
+class State(ABC):
+    """A whole match in progress. Plain data; :meth:`clone` gives an independent copy.
+
+    Subclasses implement ``start``, ``to_act``, ``legal``, ``_apply``, ``view``, ``over``, ``scores``,
+    ``winners`` and ``clone``; :meth:`apply` checks an action before ``_apply`` changes anything.
+    """
+
+    game: Game
+    seed: int
+    events: list[dict[str, Any]]
+    sheet: ScoreSheet
+
+    @classmethod
+    @abstractmethod
+    def start(cls, game: Game, seed: int, deck: Sequence[str] | None) -> "State":
+        """A new match: what ``Game.new`` returns."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now; empty once the match is over."""
+
+    @abstractmethod
+    def legal(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (empty if it may not act)."""
+
+    def apply(self, seat: int, action: Action | str) -> Action:
+        """Play ``action`` (an action or its text) for ``seat`` and return it as an :class:`Action`.
+
+        Raises :class:`IllegalAction`, saying why, and changes nothing, if the seat may not act now or
+        the action is malformed or against the rules.
+        """
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.players:
+            raise IllegalAction(f"there is no seat {seat!r}: seats are 0..{self.game.players - 1}")
+        if isinstance(action, str):
+            action = self.game.parse(action)
+        elif not isinstance(action, Action):
+            raise IllegalAction(f"an action is an Action or its text, not {type(action).__name__}")
+        if seat not in self.to_act:
+            who = ", ".join(map(str, self.to_act)) or "nobody (the match is over)"
+            raise IllegalAction(f"seat {seat} may not act now; waiting for seat {who}")
+        legal = self.legal(seat)
+        if action not in legal:
+            raise IllegalAction(self.why_illegal(seat, action))
+        action = legal[legal.index(action)]
+        self._apply(seat, action)
+        return action
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        """The message for an action that parsed but is not legal; games say more where they can."""
+        return f"{action} is not legal now"
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Change the state by a legal action (already checked by :meth:`apply`)."""
+
+    @property
+    def deadline(self) -> float | None:
+        """Game-clock instant at which :meth:`timeout` must be applied; ``None`` when no window is open."""
+        return None
+
+    def timeout(self) -> None:
+        """Close the open timed window."""
+        raise IllegalAction("no timed window is open")
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator)."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool:
+        """True once the match has ended."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Match totals per seat (partners share their side's total)."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the match; empty while it goes on."""
+
+    @abstractmethod
+    def clone(self) -> "State":
+        """An independent copy: applying actions to it leaves this state alone."""
+
+    def visible_events(self, seat: int | None, events: Iterable[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+        """The events ``seat`` may see: public ones, and private ones addressed to it (key ``only``)."""
+        return [e for e in (self.events if events is None else events) if "only" not in e or seat in e["only"]]

@@ -1,0 +1,83 @@
+"""Variant options: a name, a default, a one-line description, and validation.
+
+>>> target = Option("target", 101, "points that win the match", minimum=1)
+>>> target.check(150)
+150
+>>> target.check("many")
+Traceback (most recent call last):
+...
+parlour.core.errors.BadOption: option 'target' must be an integer, got 'many'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from .errors import BadOption
+
+
+@dataclass(frozen=True)
+class Option:
+    """One named variant option of a game. The type is the default's type."""
+
+    name: str
+    default: Any
+    description: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if it is allowed, else raise :class:`BadOption` saying what is allowed."""
+        kind = type(self.default)
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise BadOption(f"option {self.name!r} must be true or false, got {value!r}")
+        elif kind is int:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise BadOption(f"option {self.name!r} must be an integer, got {value!r}")
+            if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
+                raise BadOption(f"option {self.name!r} must be in {self.minimum}..{self.maximum}, got {value}")
+        elif not isinstance(value, kind):
+            raise BadOption(f"option {self.name!r} must be a {kind.__name__}, got {value!r}")
+        if self.choices is not None and value not in self.choices:
+            raise BadOption(f"option {self.name!r} must be one of {list(self.choices)}, got {value!r}")
+        return value
+
+    def describe(self) -> dict[str, Any]:
+        """JSON-ready description, for the lobby and ``parlour rules``."""
+        d: dict[str, Any] = {"name": self.name, "default": self.default, "description": self.description,
+                             "type": type(self.default).__name__}
+        for key in ("choices", "minimum", "maximum"):
+            if getattr(self, key) is not None:
+                d[key] = list(self.choices) if key == "choices" else getattr(self, key)
+        return d
+
+
+def resolve(options: Iterable[Option], given: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; an unknown name or a bad value raises :class:`BadOption`."""
+    known = {o.name: o for o in options}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        allowed = ", ".join(sorted(known)) or "none"
+        raise BadOption(f"{game} has no option {', '.join(map(repr, unknown))}; its options are: {allowed}")
+    return {name: (o.check(given[name]) if name in given else o.default) for name, o in known.items()}
+
+
+def coerce(option: Option, text: str) -> Any:
+    """Read an option value typed on a command line (``true``, ``150``...)."""
+    kind = type(option.default)
+    if kind is bool:
+        low = text.lower()
+        if low in ("1", "true", "yes", "on"):
+            return True
+        if low in ("0", "false", "no", "off"):
+            return False
+        return text
+    if kind is int:
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    return text

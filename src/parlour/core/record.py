@@ -1,0 +1,163 @@
+"""Match records (JSON), replay, verification, and the seed commitment of a fair shuffle.
+
+A record holds what reproduces a match: game id, players, options, seed, stacked deck (if any) and the
+actions with their seat and time. ``{"seat": null, "action": "timeout"}`` stands for a timed window
+closed by the clock.
+
+>>> import parlour
+>>> game = parlour.load("giacomotto")
+>>> state = game.new(seed=5)
+>>> rec = Record.start(game, seed=5)
+>>> seat = state.to_act[0]
+>>> rec.add(seat, state.apply(seat, state.legal(seat)[0]))
+>>> Record.from_json(rec.to_json()).replay().view(None) == state.view(None)
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .errors import ParlourError, RecordError
+from .game import Game, State
+
+FORMAT = "parlour-record"
+VERSION = 1
+TIMEOUT = "timeout"
+
+
+def commitment(seed: int, salt: str) -> str:
+    """SHA-256 (hex) of ``"{salt}:{seed}"``: published before the first deal, checked after the match."""
+    return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
+
+
+@dataclass
+class Record:
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    deck: list[Any] | None = None
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    salt: str | None = None
+    commitment: str | None = None
+    #: Final match totals per seat, written when the match ends; ``verify`` checks them.
+    scores: list[int] | None = None
+
+    @classmethod
+    def start(cls, game: Game, seed: int, deck: list[Any] | None = None, salt: str | None = None) -> "Record":
+        return cls(game.id, game.players, dict(game.options), seed, deck, salt=salt,
+                   commitment=commitment(seed, salt) if salt is not None else None)
+
+    def add(self, seat: int | None, action: Any, t: float | None = None) -> None:
+        """Append an action (``seat=None, action="timeout"`` for a clock event)."""
+        self.actions.append({"seat": seat, "action": str(action), "t": round(time.time() if t is None else t, 3)})
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": self.game, "players": self.players,
+                             "options": self.options, "seed": self.seed}
+        for key in ("deck", "salt", "commitment", "scores"):
+            if getattr(self, key) is not None:
+                d[key] = getattr(self, key)
+        d["actions"] = self.actions
+        return d
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1)
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "Record":
+        """Read a record, raising :class:`RecordError` that names the first thing wrong with it."""
+        if not isinstance(d, dict):
+            raise RecordError("a record is a JSON object")
+        if d.get("format") != FORMAT:
+            raise RecordError(f"not a parlour record: 'format' must be {FORMAT!r}")
+        if d.get("version") != VERSION:
+            raise RecordError(f"record version {d.get('version')!r} is not supported (this parlour reads {VERSION})")
+        expect = {"game": str, "players": int, "options": dict, "seed": int, "actions": list}
+        for key, kind in expect.items():
+            if not isinstance(d.get(key), kind) or isinstance(d.get(key), bool):
+                raise RecordError(f"record field {key!r} must be a {kind.__name__}, got {d.get(key)!r}")
+        for i, a in enumerate(d["actions"]):
+            if not (isinstance(a, dict) and isinstance(a.get("action"), str)
+                    and (a.get("seat") is None or isinstance(a.get("seat"), int))):
+                raise RecordError(f"action #{i + 1} must be {{'seat': int or null, 'action': str, 't': time}}, got {a!r}")
+        return cls(d["game"], d["players"], d["options"], d["seed"], d.get("deck"), list(d["actions"]),
+                   d.get("salt"), d.get("commitment"), d.get("scores"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "Record":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"a record is JSON; this is not: {e}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def load(cls, path: str) -> "Record":
+        try:
+            with open(path, encoding="utf-8") as f:
+                return cls.from_json(f.read())
+        except OSError as e:
+            raise RecordError(f"cannot read record {path}: {e.strerror}") from None
+
+    def make_game(self) -> Game:
+        from .registry import load
+
+        try:
+            return load(self.game, self.players, **self.options)
+        except ParlourError as e:
+            raise RecordError(f"record names a game that cannot be set up: {e}") from None
+
+    def states(self) -> Iterator[tuple[dict[str, Any] | None, State]]:
+        """Replay step by step: ``(None, start)`` then ``(action entry, state after it)``.
+
+        The same state object is yielded each time, changed in place; clone it to keep it.
+        Raises :class:`RecordError` at the first action that is not legal.
+        """
+        game = self.make_game()
+        try:
+            state = game.new(seed=self.seed, deck=self.deck)
+        except ParlourError as e:
+            raise RecordError(f"record's deck cannot be dealt: {e}") from None
+        yield None, state
+        for i, entry in enumerate(self.actions):
+            try:
+                if entry["seat"] is None:
+                    if entry["action"] != TIMEOUT:
+                        raise RecordError(f"action #{i + 1}: only 'timeout' has no seat")
+                    state.timeout()
+                else:
+                    state.apply(entry["seat"], entry["action"])
+            except RecordError:
+                raise
+            except ParlourError as e:
+                raise RecordError(f"action #{i + 1} (seat {entry['seat']}: {entry['action']!r}) is not legal: {e}") from None
+            yield entry, state
+
+    def replay(self) -> State:
+        """The state after every action of the record."""
+        state = None
+        for _, state in self.states():
+            pass
+        assert state is not None
+        return state
+
+    def verify(self) -> State:
+        """Replay and check everything the record claims: legal actions, the seed commitment, the final scores.
+
+        Returns the final state, or raises :class:`RecordError` saying what does not hold.
+        """
+        if self.commitment is not None:
+            if self.salt is None:
+                raise RecordError("record has a seed commitment but no salt to check it with")
+            if commitment(self.seed, self.salt) != self.commitment:
+                raise RecordError("the seed does not match the commitment published before the first deal")
+        state = self.replay()
+        if self.scores is not None and list(state.scores) != list(self.scores):
+            raise RecordError(f"record claims scores {self.scores} but the replay gives {list(state.scores)}")
+        return state

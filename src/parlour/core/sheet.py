@@ -1,0 +1,94 @@
+"""The match score sheet, and the seat helpers that several games share.
+
+>>> sheet = ScoreSheet(["North-South", "East-West"])
+>>> sheet.add("pack 1", [14, 12])
+>>> sheet.add("pack 2", [9, 17])
+>>> sheet.totals
+(23, 29)
+>>> sheet.leaders()
+(1,)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+
+@dataclass
+class ScoreSheet:
+    """Rows of points per side (one row per deal or pack) and their running totals."""
+
+    sides: list[str]
+    rows: list[tuple[str, tuple[int, ...], dict[str, Any]]] = field(default_factory=list)
+
+    def add(self, label: str, points: Sequence[int], detail: Mapping[str, Any] | None = None) -> None:
+        """Write a row; ``detail`` keeps how the points were made (shown on the sheet)."""
+        if len(points) != len(self.sides):
+            raise ValueError(f"a row has {len(self.sides)} entries, got {len(points)}")
+        self.rows.append((label, tuple(points), dict(detail or {})))
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(sum(row[1][i] for row in self.rows) for i in range(len(self.sides)))
+
+    def leaders(self) -> tuple[int, ...]:
+        """The sides with the highest total."""
+        totals = self.totals
+        best = max(totals)
+        return tuple(i for i, t in enumerate(totals) if t == best)
+
+    def copy(self) -> "ScoreSheet":
+        return ScoreSheet(list(self.sides), list(self.rows))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"sides": list(self.sides), "totals": list(self.totals),
+                "rows": [{"label": label, "points": list(points), "detail": detail} for label, points, detail in self.rows]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "ScoreSheet":
+        return cls(list(data["sides"]), [(r["label"], tuple(r["points"]), dict(r["detail"])) for r in data["rows"]])
+
+
+def next_seat(seat: int, players: int, step: int = 1) -> int:
+    """The seat ``step`` places on in turn order."""
+    return (seat + step) % players
+
+
+def seats_from(first: int, players: int) -> list[int]:
+    """Every seat once, in turn order, starting at ``first``."""
+    return [(first + i) % players for i in range(players)]
+
+
+@dataclass(frozen=True)
+class Teams:
+    """Which side each seat plays for. ``Teams.opposite(4)`` pairs partners across the table.
+
+    >>> Teams.opposite(4).side
+    (0, 1, 0, 1)
+    >>> Teams.solo(2).members(1)
+    (1,)
+    """
+
+    side: tuple[int, ...]
+
+    @classmethod
+    def solo(cls, players: int) -> "Teams":
+        return cls(tuple(range(players)))
+
+    @classmethod
+    def opposite(cls, players: int) -> "Teams":
+        """Two sides of alternate seats, partners sitting opposite (as in bridge)."""
+        return cls(tuple(s % 2 for s in range(players)))
+
+    @property
+    def count(self) -> int:
+        return max(self.side) + 1
+
+    def members(self, side: int) -> tuple[int, ...]:
+        return tuple(s for s, t in enumerate(self.side) if t == side)
+
+    def per_seat(self, per_side: Iterable[int]) -> tuple[int, ...]:
+        """Spread side values to seats (partners share)."""
+        values = tuple(per_side)
+        return tuple(values[t] for t in self.side)

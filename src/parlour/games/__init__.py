@@ -1,0 +1,1 @@
+"""One package per game. A package that exposes ``GAME`` (its :class:`~parlour.core.Game` class) is registered."""

@@ -1,0 +1,105 @@
+"""Capture arithmetic of Giacomotto on card bit masks (pure functions, memoised).
+
+A capture takes any set of pairwise-disjoint groups of table cards, each group summing to the played
+card's value. Values: 2-10 as printed, J 12, Q 13, K 14, A 1 or 11 (each table ace on its own; the played
+ace one value for the whole capture).
+
+>>> from parlour.core.cards import mask_of, cards
+>>> table = mask_of(cards("8C 5D 6S 7H"))
+>>> sorted(len(list(cards_of(m))) for m in capture_sets(table, 13))   # 8+5, 6+7, or both
+[2, 2, 4]
+"""
+
+from __future__ import annotations
+
+from parlour.core.cards import CARDS, cards_of
+
+#: Value of each card for capturing; aces are 1 here and may count 11.
+VALUE: tuple[int, ...] = tuple((2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 1)[i % 13] for i in range(52))
+ACES_MASK = sum(1 << (s * 13 + 12) for s in range(4))
+#: The values a played card may take.
+PLAYED_VALUES: tuple[tuple[int, ...], ...] = tuple((1, 11) if VALUE[i] == 1 else (VALUE[i],) for i in range(52))
+
+_MEMO: dict[tuple[int, int], tuple[int, ...]] = {}
+_MEMO_LIMIT = 1 << 18
+
+
+def groups(table: int, value: int) -> list[int]:
+    """Every set of table cards (as a mask) that sums to ``value``."""
+    items = [(1 << c, VALUE[c]) for c in cards_of(table)]
+    found: list[int] = []
+
+    def extend(start: int, total: int, mask: int) -> None:
+        for j in range(start, len(items)):
+            bit, v = items[j]
+            for w in (v, 11) if v == 1 else (v,):
+                t = total + w
+                if t == value:
+                    found.append(mask | bit)
+                elif t < value:
+                    extend(j + 1, t, mask | bit)
+
+    extend(0, 0, 0)
+    return list(dict.fromkeys(found))  # two aces make 12 as 1+11 and as 11+1: one group
+
+
+def capture_sets(table: int, value: int) -> tuple[int, ...]:
+    """Every non-empty union of pairwise-disjoint groups summing to ``value`` (masks, each once)."""
+    key = (table, value)
+    hit = _MEMO.get(key)
+    if hit is not None:
+        return hit
+    unions = {0}
+    for g in groups(table, value):
+        unions |= {u | g for u in unions if not u & g}
+    unions.discard(0)
+    result = tuple(sorted(unions))
+    if len(_MEMO) >= _MEMO_LIMIT:
+        _MEMO.clear()
+    _MEMO[key] = result
+    return result
+
+
+def captures_for(card: int, table: int) -> tuple[int, ...]:
+    """Every set of table cards ``card`` may capture (an ace tries 1 and 11)."""
+    values = PLAYED_VALUES[card]
+    if len(values) == 1:
+        return capture_sets(table, values[0])
+    return tuple(sorted(set(capture_sets(table, 1)) | set(capture_sets(table, 11))))
+
+
+def group_sums(group: int) -> set[int]:
+    """The sums a group of cards can make (each ace 1 or 11)."""
+    base = sum(VALUE[c] for c in cards_of(group))
+    aces = (group & ACES_MASK).bit_count()
+    return {base + 10 * k for k in range(aces + 1)}
+
+
+def partition(card: int, captured: int) -> list[int] | None:
+    """Split ``captured`` into groups that ``card`` takes (the canonical text of a capture), or None."""
+    for value in PLAYED_VALUES[card]:
+        split = _split(captured, value)
+        if split is not None:
+            return split
+    return None
+
+
+def _split(rest: int, value: int) -> list[int] | None:
+    if not rest:
+        return []
+    low = rest & -rest  # the lowest card must lie in some group
+    for g in groups(rest, value):
+        if g & low:
+            tail = _split(rest ^ g, value)
+            if tail is not None:
+                return [g] + tail
+    return None
+
+
+def card_order(c: int) -> tuple[int, int]:
+    """Cards in a group are written high value first."""
+    return (-VALUE[c] if VALUE[c] != 1 else -1, c)
+
+
+def group_codes(group: int) -> list[str]:
+    return [str(CARDS[c]) for c in sorted(cards_of(group), key=card_order)]
