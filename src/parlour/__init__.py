@@ -12,8 +12,9 @@
 True
 """
 
+from . import games  # the package of games, callable: parlour.games() lists their ids
 from .core import (Action, BadOption, Game, IllegalAction, ParlourError, Record, RecordError, Rng, State,
-                   UnknownGame, games, load)
+                   UnknownGame, load)
 
 __all__ = ["Action", "BadOption", "Game", "IllegalAction", "ParlourError", "Record", "RecordError", "Rng", "State",
            "UnknownGame", "games", "load"]

@@ -50,6 +50,8 @@ class Game(ABC):
     #: How ``deck=`` stacks a deal, shown by ``parlour rules``.
     deck_doc: ClassVar[str] = ""
     state_class: ClassVar[type["State"]]
+    #: The game's own bots by name (the generic ones are in :mod:`parlour.bots`).
+    bots: ClassVar[dict[str, type]] = {}
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:

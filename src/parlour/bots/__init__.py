@@ -1,0 +1,60 @@
+"""Bots: the game-agnostic ones here, each game's own in its folder (its ``Game.bots``).
+
+>>> import parlour
+>>> from parlour.bots import available
+>>> available(parlour.load("giacomotto"))
+['greedy', 'random']
+"""
+
+from __future__ import annotations
+
+from parlour.core.bot import Bot, RandomBot
+from parlour.core.errors import BadOption
+from parlour.core.game import Game, State
+from parlour.core.record import TIMEOUT, Record
+
+GENERIC: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
+
+
+def catalogue(game: Game) -> dict[str, type[Bot]]:
+    """Every bot that can play ``game``, by name: the generic ones and the game's own."""
+    return {**GENERIC, **getattr(game, "bots", {})}
+
+
+def available(game: Game) -> list[str]:
+    return sorted(catalogue(game))
+
+
+def make(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
+    """A bot by name for one seat; an unknown name raises :class:`BadOption` listing the known ones."""
+    bots = catalogue(game)
+    if name not in bots:
+        raise BadOption(f"no bot {name!r} for {game.id}; the bots are: {', '.join(sorted(bots))}")
+    return bots[name](game, seat, seed)
+
+
+__all__ = ["Bot", "RandomBot", "available", "catalogue", "make", "play_match"]
+
+
+def play_match(game: Game, bots: list[Bot], seed: int | None = None, deck: list[str] | None = None,
+               record: bool = True) -> tuple[State, Record | None]:
+    """Play a whole match between bots (one per seat); return the final state and its record.
+
+    Each bot is shown only its own seat's view. Timed windows are closed as soon as nobody acts.
+    """
+    state = game.new(seed=seed, deck=deck)
+    rec = Record.start(game, state.seed, deck) if record else None
+    while not state.over:
+        seats = state.to_act
+        if not seats:
+            state.timeout()
+            if rec:
+                rec.add(None, TIMEOUT, 0)
+            continue
+        seat = seats[0]
+        action = state.apply(seat, bots[seat].choose(state.view(seat), state.legal(seat)))
+        if rec:
+            rec.add(seat, action, 0)
+    if rec:
+        rec.scores = list(state.scores)
+    return state, rec
