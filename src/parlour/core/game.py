@@ -190,6 +190,18 @@ class State(ABC):
     def clone(self) -> "State":
         """An independent copy: applying actions to it leaves this state alone."""
 
+    def zones(self) -> dict[str, list[Any]]:
+        """Where every card is, zone by zone (hands, table, stock, piles...); board games have none.
+
+        The conformance tests check that cards are conserved and that views name no card whose zone the
+        seat cannot know.
+        """
+        return {}
+
+    @abstractmethod
+    def audit(self) -> None:
+        """Recompute the score sheet from the public events; raise ``AssertionError`` where they disagree."""
+
     def visible_events(self, seat: int | None, events: Iterable[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """The events ``seat`` may see: public ones, and private ones addressed to it (key ``only``)."""
         return [e for e in (self.events if events is None else events) if "only" not in e or seat in e["only"]]

@@ -15,6 +15,7 @@ from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet, Teams
 
 from .actions import Play, play
+from .audit import recount
 from .captures import captures_for
 
 HAND = 6
@@ -204,6 +205,10 @@ class GiacomottoState(State):
             "winners": list(self.winners),
             "log": self.visible_events(seat, self.events[self.pack_events:]),
         }
+
+    def audit(self) -> None:
+        rows = recount(self.events, self.teams.side, self.game.options["target"])
+        assert len(rows) == len(self.sheet.rows) and all(r == row[1] for r, row in zip(rows, self.sheet.rows))
 
     def zones(self) -> dict[str, list[Card]]:
         """Where every card of the pack is (for the conservation check)."""
