@@ -11,6 +11,7 @@ from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
 
 from .actions import Play, parse
+from .bot import GreedyBot
 from .state import GiacomottoState, teams_for
 
 
@@ -31,6 +32,7 @@ class Giacomotto(Game):
                 "player (the dealer's right), then each later deal of 6 the same way. A list of such lists "
                 "stacks consecutive packs; later packs are shuffled from the seed.")
     state_class = GiacomottoState
+    bots = {"greedy": GreedyBot}
 
     def parse(self, text: str) -> Play:
         return parse(text)
