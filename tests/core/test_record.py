@@ -1,0 +1,60 @@
+import json
+
+import pytest
+
+import parlour
+from parlour.bots import RandomBot, play_match
+from parlour.core.errors import RecordError
+from parlour.core.record import Record, commitment
+
+
+@pytest.fixture(scope="module")
+def finished():
+    game = parlour.load("giacomotto")
+    state, rec = play_match(game, [RandomBot(game, s, seed=s) for s in range(2)], seed=77)
+    return game, state, rec
+
+
+def test_replay_gives_the_same_match(finished):
+    game, state, rec = finished
+    again = Record.from_json(rec.to_json()).verify()
+    assert again.view(None) == state.view(None) and again.scores == state.scores
+
+
+def test_commitment_is_checked(finished):
+    _, _, rec = finished
+    d = rec.to_dict() | {"salt": "pepper", "commitment": commitment(rec.seed, "pepper")}
+    Record.from_dict(d).verify()
+    with pytest.raises(RecordError, match="does not match the commitment"):
+        Record.from_dict(d | {"commitment": commitment(rec.seed + 1, "pepper")}).verify()
+
+
+def corrupt(rec, **changes):
+    return json.dumps(rec.to_dict() | changes)
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda r: "{not json", "a record is JSON"),
+    (lambda r: "[1, 2]", "a record is a JSON object"),
+    (lambda r: corrupt(r, format="other"), "not a parlour record"),
+    (lambda r: corrupt(r, version=99), "version 99 is not supported"),
+    (lambda r: corrupt(r, seed="abc"), "'seed' must be a int"),
+    (lambda r: corrupt(r, game="chess"), "unknown game 'chess'"),
+    (lambda r: corrupt(r, options={"target": -1}), "option 'target' must be in"),
+    (lambda r: corrupt(r, actions=[{"seat": 0}]), "action #1 must be"),
+    (lambda r: corrupt(r, scores=[0, 0]), "claims scores"),
+    (lambda r: corrupt(r, actions=r.actions[:3] + [{"seat": r.actions[3]["seat"], "action": "trail JK"}]),
+     "action #4 .* is not legal"),
+    (lambda r: corrupt(r, actions=[{"seat": None, "action": "capture"}]), "only 'timeout' has no seat"),
+    (lambda r: corrupt(r, actions=[{"seat": 1 - r.actions[0]["seat"], "action": r.actions[0]["action"]}]),
+     "may not act now"),
+])
+def test_corrupt_records_are_refused_with_the_reason(finished, mutate, message):
+    _, _, rec = finished
+    with pytest.raises(RecordError, match=message):
+        Record.from_json(mutate(rec)).verify()
+
+
+def test_missing_file():
+    with pytest.raises(RecordError, match="cannot read record"):
+        Record.load("/nonexistent/record.json")
