@@ -1,0 +1,102 @@
+"""The benchmark dispatcher and the play-outs benchmark: output shape and counts (never speed)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import parlour
+from parlour.bots import play_match
+from parlour.core.bot import RandomBot
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def bench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bench", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+
+
+def replayed_actions(game_id: str, players: int, seed: int) -> int:
+    """Actions of one match played independently of the benchmark, by its documented seeding of the bots."""
+    game = parlour.load(game_id, players=players)
+    bots = [RandomBot(game, seat, seed << 8 | seat) for seat in range(players)]
+    state, record = play_match(game, bots, seed=seed)
+    assert state.over
+    return sum(1 for a in record.actions if a["seat"] is not None)
+
+
+def test_dispatcher_lists_the_benchmarks():
+    for args in ((), ("--help",)):
+        done = bench(*args)
+        assert done.returncode == 0, done.stderr
+        assert "usage: python -m bench NAME" in done.stdout
+        assert "  playouts  Random play-outs" in done.stdout
+
+
+def test_dispatcher_refuses_an_unknown_benchmark():
+    done = bench("nosuch")
+    assert done.returncode == 2
+    assert "no benchmark 'nosuch'; the benchmarks are: " in done.stderr
+    assert "playouts" in done.stderr
+
+
+def test_playouts_json_shape_and_counts():
+    done = bench("playouts", "giacomotto", "--seeds", "0-1", "--players", "2", "--repeat", "1", "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["benchmark"] == "playouts"
+    assert data["seeds"] == "0-1" and data["repeat"] == 1
+    assert data["baseline"]["ops_per_s"]["best"] > 0
+    assert [(r["game"], r["players"], r["mode"]) for r in data["results"]] == [
+        ("giacomotto", 2, "engine"), ("giacomotto", 2, "bots")]
+    expected = [replayed_actions("giacomotto", 2, seed) for seed in (0, 1)]
+    for r in data["results"]:
+        assert r["times"] == {"engine": "legal+apply", "bots": "view+legal+apply"}[r["mode"]]
+        assert r["matches"] == 2 and r["timeouts"] == 0
+        assert r["actions"] == expected
+        assert r["decisions"] == sum(expected)
+        assert r["actions_per_match"] == sum(expected) / 2
+        assert len(r["runs"]) == 1
+        for key in ("matches_per_s", "decisions_per_s", "matches_x_baseline", "decisions_x_baseline"):
+            assert set(r[key]) == {"best", "median"}
+            assert r[key]["best"] >= r[key]["median"] > 0
+
+
+def test_playouts_in_process_repeats_play_the_same_matches():
+    done = bench("playouts", "giacomotto", "--seeds", "3,5", "--repeat", "2", "--mode", "engine", "--in-process",
+                 "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    [result] = json.loads(done.stdout)["results"]
+    assert result["mode"] == "engine" and len(result["runs"]) == 2
+    assert result["actions"] == [replayed_actions("giacomotto", 2, seed) for seed in (3, 5)]
+
+
+def test_playouts_every_game_by_default():
+    done = bench("playouts", "--seeds", "0", "--repeat", "1", "--mode", "engine", "--in-process", "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert [r["game"] for r in json.loads(done.stdout)["results"]] == parlour.games()
+
+
+def test_playouts_bad_input_says_what_is_allowed():
+    done = bench("playouts", "giacomotto", "--seeds", "9-2")
+    assert done.returncode == 2
+    assert "seed range '9-2' runs backwards: write LOW-HIGH, e.g. 0-199" in done.stderr
+    done = bench("playouts", "giacomotto", "--players", "3", "--seeds", "0")
+    assert done.returncode == 2
+    assert "giacomotto is played by 2, 4 players, not 3" in done.stderr
+    done = bench("playouts", "nosuchgame", "--seeds", "0")
+    assert done.returncode == 2
+    assert "unknown game 'nosuchgame'" in done.stderr
+
+
+def test_bench_doctests(monkeypatch):
+    import doctest
+    import importlib
+
+    monkeypatch.syspath_prepend(str(ROOT))
+    for name in ("bench", "bench.playouts"):
+        result = doctest.testmod(importlib.import_module(name))
+        assert result.attempted > 0 and result.failed == 0, name
