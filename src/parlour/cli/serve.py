@@ -1,0 +1,54 @@
+"""``parlour serve``: run the web server (lobby, tables, bots) on one machine.
+
+Stores in ``./parlour.db`` (SQLite) unless ``--db`` names another database, e.g.
+``postgresql+asyncpg://user:password@host/parlour`` (install ``parlour[postgres]``).
+"""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+
+def db_url(value: str) -> str:
+    """A database URL; a bare file name means a SQLite file.
+
+    >>> db_url("games.db")
+    'sqlite+aiosqlite:///games.db'
+    >>> db_url("postgresql+asyncpg://localhost/parlour")
+    'postgresql+asyncpg://localhost/parlour'
+    """
+    return value if "://" in value else f"sqlite+aiosqlite:///{value}"
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on (0.0.0.0: every interface)")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="TCP port")
+@click.option("--db", "db", default="parlour.db", show_default=True,
+              help="SQLAlchemy URL (sqlite+aiosqlite:///FILE or postgresql+asyncpg://...) or a SQLite file name")
+@click.option("--bot-workers", type=click.IntRange(1, 64), default=None,
+              help="processes that think for bots [default: one per core]")
+def serve(host: str, port: int, db: str, bot_workers: int | None) -> None:
+    """Serve the lobby and the tables: friends play in their browsers, bots fill empty seats."""
+    import uvicorn
+
+    from parlour.server import create_app
+
+    app = create_app(db_url(db), bot_workers=bot_workers or os.cpu_count() or 1)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+    server = uvicorn.Server(config)
+
+    startup = server.startup
+
+    async def announce(sockets=None):  # print the URL once the socket listens (and with the real port if 0)
+        await startup(sockets)
+        bound = port
+        for s in getattr(server, "servers", []):
+            for sock in s.sockets:
+                bound = sock.getsockname()[1]
+        click.echo(f"parlour serves http://{shown}:{bound}/  (database: {db_url(db)}; Ctrl-C stops)", err=False)
+
+    server.startup = announce  # type: ignore[method-assign]
+    server.run()

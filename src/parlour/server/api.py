@@ -1,0 +1,117 @@
+"""The lobby's HTTP API (JSON; OpenAPI at ``/docs``): games, tables, invitations, records.
+
+Errors are ``4xx {"detail": "what was wrong and what is allowed"}``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from parlour.bots import available, catalogue
+from parlour.core.errors import ParlourError
+from parlour.core.registry import game_class, games, load
+
+from .lobby import Lobby, SeatSpec
+from .table import Table
+
+router = APIRouter(prefix="/api")
+
+
+class HumanSeat(BaseModel):
+    kind: Literal["human"]
+    name: str | None = Field(None, max_length=40, description="shown to the table")
+
+
+class BotSeat(BaseModel):
+    kind: Literal["bot"]
+    level: str = Field(description="one of the game's bot levels (GET /api/games)")
+    name: str | None = Field(None, max_length=40)
+
+
+class Clock(BaseModel):
+    seconds_per_move: float = Field(gt=0, le=86400, description="when a seat's time runs out, a random legal "
+                                                                 "move is played for it")
+
+
+class NewTable(BaseModel):
+    game: str = Field(description="a game id from GET /api/games", examples=["giacomotto"])
+    players: int | None = Field(None, description="the game's default if omitted")
+    options: dict[str, Any] = Field(default_factory=dict, description="variant options; the game checks them")
+    seats: list[Annotated[Union[HumanSeat, BotSeat], Field(discriminator="kind")]] = Field(description="one per player, in seat order",
+                                                   examples=[[{"kind": "human", "name": "Ana"},
+                                                              {"kind": "bot", "level": "random"}]])
+    clock: Clock | None = None
+
+
+def lobby_of(request: Request) -> Lobby:
+    return request.app.state.lobby
+
+
+def invite_url(table: Table, token: str) -> str:
+    return f"/t/{table.id}?token={token}"
+
+
+@router.get("/games", summary="The games, their variants, player counts and bot levels")
+async def list_games() -> list[dict[str, Any]]:
+    result = []
+    for game_id in games():
+        cls = game_class(game_id)
+        game = load(game_id)
+        bots = catalogue(game)
+        result.append({**cls.describe(),
+                       "bots": [{"level": name, "description": bots[name].description} for name in available(game)]})
+    return result
+
+
+@router.post("/tables", status_code=201, summary="Create a table: one invitation per human seat")
+async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
+    specs = [SeatSpec(s.kind, getattr(s, "level", None), s.name) for s in body.seats]
+    try:
+        table = await lobby_of(request).create(body.game, body.players, body.options, specs,
+                                               body.clock.seconds_per_move if body.clock else None)
+    except ParlourError as e:
+        raise HTTPException(422, str(e)) from None
+    summary = table.summary()
+    seats = []
+    for s, public in zip(table.seats, summary["seats"]):
+        d = {k: v for k, v in public.items() if k != "connected"}
+        if s.token:
+            d["token"], d["invite_url"] = s.token, invite_url(table, s.token)
+        seats.append(d)
+    return {"table": table.id, "game": table.row.game, "players": table.row.players, "options": summary["options"],
+            "commitment": table.row.commitment, "spectator_url": f"/t/{table.id}", "seats": seats,
+            "clock": summary["clock"]}
+
+
+@router.get("/tables", summary="The tables that these seat tokens sit at")
+async def my_tables(request: Request, tokens: str = Query("", description="seat tokens, comma-separated")
+                    ) -> list[dict[str, Any]]:
+    wanted = [t for t in tokens.split(",") if t][:100]
+    return [{**table.summary(), "seat": seat, "invite_url": invite_url(table, token)}
+            for table, seat, token in await lobby_of(request).by_tokens(wanted)]
+
+
+@router.get("/tables/{table_id}", summary="A table's public summary")
+async def table_summary(table_id: str, request: Request) -> dict[str, Any]:
+    return (await _table(request, table_id)).summary()
+
+
+@router.get("/tables/{table_id}/record", summary="The record of a finished match, seed and salt revealed")
+async def table_record(table_id: str, request: Request) -> JSONResponse:
+    table = await _table(request, table_id)
+    if not table.state.over:
+        raise HTTPException(409, f"table {table_id} is still playing ({table.version} actions so far); "
+                                 "its record, which reveals the seed, is published when the match ends")
+    return JSONResponse(table.record().to_dict(),
+                        headers={"Content-Disposition": f'attachment; filename="parlour-{table_id}.json"'})
+
+
+async def _table(request: Request, table_id: str) -> Table:
+    table = await lobby_of(request).get(table_id)
+    if table is None:
+        raise HTTPException(404, f"there is no table {table_id!r}; table ids come from POST /api/tables")
+    return table

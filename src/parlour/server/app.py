@@ -1,0 +1,62 @@
+"""The server application: ``create_app(db_url)`` gives the FastAPI app that ``parlour serve`` runs.
+
+>>> app = create_app("sqlite+aiosqlite:///:memory:", bot_workers=1)
+>>> sorted(app.openapi()["paths"])[:2]
+['/api/games', '/api/tables']
+"""
+
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import AsyncIterator
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from . import api, static, ws
+from .bots import BotPool
+from .lobby import Lobby
+from .storage import Store
+
+log = logging.getLogger("parlour.server")
+
+
+def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int | None = None,
+               static_dir: Path | None = None) -> FastAPI:
+    """The app, storing in ``db_url``; ``bot_workers`` processes think for the bots (default: one per core)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await Store.open(db_url)
+        bots = BotPool(bot_workers)
+        app.state.lobby = lobby = Lobby(store, bots)
+        resumed = await lobby.start()
+        if resumed:
+            log.info("resumed %d unfinished table(s) from the log", resumed)
+        try:
+            yield
+        finally:
+            lobby.close()
+            bots.close()
+            await store.close()
+
+    app = FastAPI(title="parlour", version="0.1.0", lifespan=lifespan,
+                  description="Traditional card and board games for friends at a distance. The lobby is this "
+                              "HTTP API; each table speaks WebSocket at /ws/{table}?token=... (see docs/protocol.md).")
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # One readable sentence, like every other error, rather than pydantic's list.
+        parts = []
+        for err in exc.errors():
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+        return JSONResponse({"detail": "; ".join(parts)}, status_code=422)
+
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    static.mount(app, static_dir or static.STATIC)
+    return app

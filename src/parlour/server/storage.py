@@ -1,0 +1,212 @@
+"""The server's storage: an append-only log of tables, their accepted actions and their chat.
+
+A table's state is never stored: it is the replay of its log. SQLite by default, PostgreSQL by URL, both
+through SQLAlchemy 2's async engine.
+
+>>> import asyncio
+>>> async def demo():
+...     store = await Store.open("sqlite+aiosqlite:///:memory:")
+...     await store.add_table(TableRow("t1", "giacomotto", 2, {}, 7, "salt", "c0ffee", None, 0.0),
+...                           [SeatRow(0, "human", None, "Ann", "tok"), SeatRow(1, "bot", "random", None, None)])
+...     await store.add_action("t1", 0, 1, "trail 7H", 1.5)
+...     actions = await store.actions("t1")
+...     await store.close()
+...     return [(a.index, a.seat, a.action) for a in actions]
+>>> asyncio.run(demo())
+[(0, 1, 'trail 7H')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (JSON, BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
+                        Text, UniqueConstraint, event, insert, select, update)
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+metadata = MetaData()
+
+tables = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("salt", String(64), nullable=False),
+    Column("commitment", String(64), nullable=False),
+    Column("seconds_per_move", Float, nullable=True),
+    Column("created", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("level", String(64), nullable=True),
+    Column("name", String(64), nullable=True),
+    Column("token", String(64), nullable=True, unique=True),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("idx", Integer, nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("action", Text, nullable=False),
+    Column("t", Float, nullable=False),
+    # A second writer of the same index (two server processes racing) fails instead of forking the log.
+    UniqueConstraint("table_id", "idx"),
+)
+
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(64), nullable=True),
+    Column("text", Text, nullable=False),
+    Column("t", Float, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    salt: str
+    commitment: str
+    seconds_per_move: float | None
+    created: float
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    kind: str  # "human" or "bot"
+    level: str | None
+    name: str | None
+    token: str | None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    index: int
+    seat: int | None
+    action: str
+    t: float
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    seat: int | None
+    name: str | None
+    text: str
+    t: float
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL survives a killed process (not a power cut) and commits in microseconds.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Store:
+    """Async access to the log. Every write is its own committed transaction."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+
+    @classmethod
+    async def open(cls, url: str) -> "Store":
+        """Connect to ``url`` (``sqlite+aiosqlite:///path`` or ``postgresql+asyncpg://...``) and create the schema."""
+        engine = create_async_engine(url)
+        if engine.dialect.name == "sqlite":
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        async with engine.begin() as conn:
+            await conn.run_sync(metadata.create_all)
+        return cls(engine)
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+    async def add_table(self, row: TableRow, seat_rows: list[SeatRow]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(tables).values(
+                id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed, salt=row.salt,
+                commitment=row.commitment, seconds_per_move=row.seconds_per_move, created=row.created,
+                finished=row.finished))
+            await conn.execute(insert(seats), [
+                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
+                 "token": s.token} for s in seat_rows])
+
+    async def add_action(self, table_id: str, index: int, seat: int | None, action: str, t: float,
+                         finished: bool = False) -> None:
+        """Append one accepted action (and mark the table finished with it, in the same transaction)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(actions).values(table_id=table_id, idx=index, seat=seat, action=action, t=t))
+            if finished:
+                await conn.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
+
+    async def add_chat(self, table_id: str, line: ChatRow) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(insert(chat).values(table_id=table_id, seat=line.seat, name=line.name,
+                                                   text=line.text, t=line.t))
+
+    async def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(tables).where(tables.c.id == table_id))).mappings().first()
+            if row is None:
+                return None
+            seat_rows = (await conn.execute(select(seats).where(seats.c.table_id == table_id)
+                                            .order_by(seats.c.seat))).mappings().all()
+        return _table_row(row), [_seat_row(s) for s in seat_rows]
+
+    async def unfinished(self) -> list[str]:
+        """Ids of the tables whose match goes on, oldest first: the ones to rebuild at startup."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(select(tables.c.id).where(tables.c.finished.is_(False))
+                                        .order_by(tables.c.created))
+            return [r[0] for r in result]
+
+    async def table_of_tokens(self, tokens: list[str]) -> list[tuple[str, int, str]]:
+        """``(table id, seat, token)`` for each known token."""
+        if not tokens:
+            return []
+        async with self.engine.connect() as conn:
+            result = await conn.execute(select(seats.c.table_id, seats.c.seat, seats.c.token)
+                                        .where(seats.c.token.in_(tokens)))
+            return [(r[0], r[1], r[2]) for r in result]
+
+    async def actions(self, table_id: str) -> list[ActionRow]:
+        async with self.engine.connect() as conn:
+            result = await conn.execute(select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.t)
+                                        .where(actions.c.table_id == table_id).order_by(actions.c.idx))
+            return [ActionRow(r[0], r[1], r[2], r[3]) for r in result]
+
+    async def chat(self, table_id: str, last: int = 50) -> list[ChatRow]:
+        """The last ``last`` chat lines of a table, oldest first."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(select(chat.c.seat, chat.c.name, chat.c.text, chat.c.t)
+                                        .where(chat.c.table_id == table_id).order_by(chat.c.id.desc()).limit(last))
+            return [ChatRow(*r) for r in reversed(result.all())]
+
+
+def _table_row(m: Any) -> TableRow:
+    return TableRow(m["id"], m["game"], m["players"], dict(m["options"]), m["seed"], m["salt"], m["commitment"],
+                    m["seconds_per_move"], m["created"], bool(m["finished"]))
+
+
+def _seat_row(m: Any) -> SeatRow:
+    return SeatRow(m["seat"], m["kind"], m["level"], m["name"], m["token"])

@@ -1,0 +1,328 @@
+"""One live table: the match state, the log behind it, the clients watching it, its clocks and its bots.
+
+The table is the only authority. An action is checked (seat, turn, freshness, legality), written to the log, and
+only then applied and announced: each client is sent ``state.view(seat)`` for its own seat, nothing more.
+
+Timed windows: ``state.deadline`` is read on the table's *game clock*, which the server zeroes at every change of
+the state (an accepted action or a timeout). A deadline of ``3.0`` closes the window three seconds after the change
+that opened it; the server then applies ``state.timeout()`` and logs it as ``{"seat": null, "action": "timeout"}``.
+After a restart the time already spent counts, from the logged time of the last change.
+
+Move clocks (optional, ``seconds_per_move``): a human seat that may act gets that many seconds for its move; when
+they run out, the table's fallback bot (a random legal move, seeded like every bot) plays the move for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.game import Game, State
+from parlour.core.record import TIMEOUT, Record
+from parlour.core.registry import load
+
+from .bots import FALLBACK, BotPool, bot_seed, fallback
+from .storage import ActionRow, ChatRow, SeatRow, Store, TableRow
+
+log = logging.getLogger("parlour.server")
+
+CHAT_LIMIT = 500
+#: A client that lets this many messages pile up unread is dropped (it reconnects and gets a fresh state).
+OUTBOX_LIMIT = 512
+
+
+class ActionError(Exception):
+    """A refused client message: ``code`` for programs, ``message`` for people. Nothing changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def to_message(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.code, "message": self.message}
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket at a table: its seat (``None`` for a spectator) and its queue of outgoing JSON texts."""
+
+    seat: int | None
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    closed: bool = False
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.close()
+            return
+        self.outbox.put_nowait(text)
+
+    def close(self) -> None:
+        """Stop the client: its writer sees ``None`` and closes the socket."""
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
+
+
+def replay(game: Game, seed: int, entries: list[ActionRow]) -> State:
+    """The state after the logged actions (the log holds only accepted actions, so each applies)."""
+    state = game.new(seed=seed)
+    for entry in entries:
+        if entry.seat is None:
+            state.timeout()
+        else:
+            state.apply(entry.seat, entry.action)
+    return state
+
+
+class Table:
+    """A table in memory, rebuilt from its log by :meth:`load`."""
+
+    def __init__(self, row: TableRow, seats: list[SeatRow], log_: list[ActionRow], store: Store,
+                 bots: BotPool | None, now: Callable[[], float] = time.time) -> None:
+        self.row, self.seats, self.store, self.bots, self.now = row, seats, store, bots, now
+        self.game = load(row.game, row.players, **row.options)
+        self.state = replay(self.game, row.seed, log_)
+        self.log: list[ActionRow] = list(log_)
+        self.clients: set[Client] = set()
+        self.lock = asyncio.Lock()
+        self.changed = log_[-1].t if log_ else row.created  # wall time of the last change: game clock zero
+        self.turn_started: dict[int, float] = {s: self.changed for s in self.state.to_act}
+        self._timers: list[asyncio.TimerHandle] = []
+        self._thinking: dict[int, asyncio.Task] = {}
+        self._tasks: set[asyncio.Task] = set()
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        """The count of accepted actions (timeouts included)."""
+        return len(self.log)
+
+    # --- what clients see ---------------------------------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """The public summary of the table (no tokens)."""
+        connected = {c.seat for c in self.clients if not c.closed}
+        seats = []
+        for s in self.seats:
+            d: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
+            if s.kind == "bot":
+                d["level"] = s.level
+            if s.name:
+                d["name"] = s.name
+            d["connected"] = s.kind == "bot" or s.seat in connected
+            seats.append(d)
+        return {"table": self.id, "game": self.row.game, "players": self.row.players, "options": self.game.options,
+                "commitment": self.row.commitment, "seats": seats, "status": "over" if self.state.over else "playing",
+                "actions": self.version, "created": self.row.created,
+                "clock": {"seconds_per_move": self.row.seconds_per_move} if self.row.seconds_per_move else None}
+
+    def deadline_in(self) -> float | None:
+        """Seconds from now until the open timed window closes."""
+        deadline = self.state.deadline
+        if deadline is None:
+            return None
+        return max(0.0, self.changed + deadline - self.now())
+
+    def clocks(self) -> list[float | None] | None:
+        """Seconds left per seat on the move clock (a full clock for a seat not to act, ``None`` for a bot)."""
+        limit = self.row.seconds_per_move
+        if not limit:
+            return None
+        now = self.now()
+        left: list[float | None] = []
+        for s in self.seats:
+            if s.kind == "bot":
+                left.append(None)
+            elif s.seat in self.turn_started:
+                left.append(round(max(0.0, limit - (now - self.turn_started[s.seat])), 3))
+            else:
+                left.append(limit)
+        return left
+
+    def state_message(self, seat: int | None, summary: dict[str, Any] | None = None) -> str:
+        return json.dumps({"type": "state", "version": self.version, "seat": seat, "view": self.state.view(seat),
+                           "table": summary or self.summary(), "deadline": self.deadline_in(),
+                           "clock": self.clocks()})
+
+    def over_message(self) -> str:
+        return json.dumps({"type": "over", "seed": self.row.seed, "salt": self.row.salt,
+                           "commitment": self.row.commitment, "record_url": f"/api/tables/{self.id}/record"})
+
+    def broadcast_state(self) -> None:
+        summary = self.summary()
+        texts: dict[int | None, str] = {}
+        for client in list(self.clients):
+            if client.seat not in texts:
+                texts[client.seat] = self.state_message(client.seat, summary)
+            client.send(texts[client.seat])
+        if self.state.over:
+            over = self.over_message()
+            for client in list(self.clients):
+                client.send(over)
+
+    def record(self) -> Record:
+        """The match record with the seed and salt revealed (callers refuse it while the match goes on)."""
+        rec = Record(self.row.game, self.row.players, dict(self.game.options), self.row.seed,
+                     salt=self.row.salt, commitment=self.row.commitment)
+        rec.actions = [{"seat": a.seat, "action": a.action, "t": a.t} for a in self.log]
+        if self.state.over:
+            rec.scores = list(self.state.scores)
+        return rec
+
+    # --- clients coming and going --------------------------------------------------------------------------------
+
+    async def join(self, client: Client) -> None:
+        """Seat a client: it gets the state at once (and ``over`` if the match ended), then the recent chat."""
+        self.clients.add(client)
+        # Everyone sees the seat come online; the newcomer gets its first state (and ``over`` if the match ended).
+        self.broadcast_state()
+        for line in await self.store.chat(self.id):
+            client.send(json.dumps({"type": "chat", "seat": line.seat, "name": line.name, "text": line.text,
+                                    "t": line.t}))
+
+    def leave(self, client: Client) -> None:
+        client.close()
+        if client in self.clients:
+            self.clients.discard(client)
+            self.broadcast_state()
+
+    # --- actions -------------------------------------------------------------------------------------------------
+
+    async def submit(self, seat: int | None, text: Any, version: Any) -> None:
+        """Play ``text`` for ``seat`` against state ``version``; raise :class:`ActionError` if it is refused."""
+        if seat is None:
+            raise ActionError("spectator", "spectators watch: only a seat's invitation link may play")
+        if not isinstance(text, str) or not text.strip():
+            raise ActionError("bad_json", "an action message needs 'action': the action's text, e.g. 'trail 7H'")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise ActionError("bad_json", "an action message needs 'version': the version of the last state you saw")
+        async with self.lock:
+            if version != self.version:
+                raise ActionError("stale", f"your action was made against version {version}, the table is at "
+                                           f"version {self.version}; look at the new state and play again")
+            if seat not in self.state.to_act:
+                who = ", ".join(map(str, self.state.to_act)) or "nobody (the match is over)"
+                raise ActionError("not_your_turn", f"seat {seat} may not act now; waiting for seat {who}")
+            await self._accept(seat, text)
+
+    async def _accept(self, seat: int | None, text: str) -> None:
+        """Apply to a copy, log, then swap in and announce (call with the lock held)."""
+        state = self.state.clone()
+        try:
+            if seat is None:
+                state.timeout()
+                text = TIMEOUT
+            else:
+                text = str(state.apply(seat, text))
+        except IllegalAction as e:
+            raise ActionError("illegal", str(e)) from None
+        except ParlourError as e:
+            raise ActionError("illegal", str(e)) from None
+        t = round(self.now(), 3)
+        entry = ActionRow(self.version, seat, text, t)
+        await self.store.add_action(self.id, entry.index, seat, text, t, finished=state.over)
+        before = set(self.state.to_act)
+        self.state, self.changed = state, t
+        self.log.append(entry)
+        self.turn_started = {s: (self.turn_started.get(s, t) if s in before and s != seat else t)
+                             for s in state.to_act}
+        self.broadcast_state()
+        self.schedule()
+
+    async def chat(self, seat: int | None, text: Any) -> None:
+        if not isinstance(text, str) or not text.strip():
+            raise ActionError("bad_json", "a chat message needs 'text': 1 to 500 characters")
+        if len(text) > CHAT_LIMIT:
+            raise ActionError("too_big", f"a chat line holds at most {CHAT_LIMIT} characters, this one has {len(text)}")
+        name = "spectator" if seat is None else (self.seats[seat].name or f"seat {seat}")
+        line = ChatRow(seat, name, text.strip(), round(self.now(), 3))
+        await self.store.add_chat(self.id, line)
+        message = json.dumps({"type": "chat", "seat": seat, "name": name, "text": line.text, "t": line.t})
+        for client in list(self.clients):
+            client.send(message)
+
+    # --- the clock and the bots ------------------------------------------------------------------------------------
+
+    def schedule(self) -> None:
+        """Arm the timers of the current state: its timed window, the move clocks, and the bots to ask."""
+        for timer in self._timers:
+            timer.cancel()
+        self._timers = []
+        if self.state.over:
+            return
+        loop = asyncio.get_running_loop()
+        version = self.version
+        left = self.deadline_in()
+        if left is not None:
+            self._timers.append(loop.call_later(left, lambda: self._spawn(self._timeout(version))))
+        clocks = self.clocks()
+        for s in self.state.to_act:
+            kind = self.seats[s].kind
+            if kind == "bot" and self.bots is not None and s not in self._thinking:
+                self._spawn(self._bot_move(s, version), seat=s)
+            elif kind == "human" and clocks is not None:
+                self._timers.append(loop.call_later(clocks[s] or 0.0,
+                                                    lambda s=s: self._spawn(self._clock_out(s, version))))
+
+    def _spawn(self, coro: Any, seat: int | None = None) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)  # the loop keeps only weak references to tasks
+        task.add_done_callback(self._tasks.discard)
+        if seat is not None:
+            self._thinking[seat] = task
+            task.add_done_callback(lambda done: self._forget(seat, done))
+
+    def _forget(self, seat: int, task: asyncio.Task) -> None:
+        if self._thinking.get(seat) is task:
+            del self._thinking[seat]
+
+    async def _timeout(self, version: int) -> None:
+        async with self.lock:
+            if version == self.version and self.state.deadline is not None:
+                await self._accept(None, TIMEOUT)
+
+    async def _clock_out(self, seat: int, version: int) -> None:
+        """The seat's move clock ran out: the fallback bot plays its move."""
+        async with self.lock:
+            if version != self.version or seat not in self.state.to_act:
+                return
+            legal = [str(a) for a in self.state.legal(seat)]
+            log.info("table %s: seat %d's clock ran out; %s plays for it", self.id, seat, FALLBACK)
+            await self._accept(seat, fallback(bot_seed(self.row.seed, version), legal))
+
+    async def _bot_move(self, seat: int, version: int) -> None:
+        assert self.bots is not None
+        try:
+            view, legal = self.state.view(seat), [str(a) for a in self.state.legal(seat)]
+            text = await self.bots.choose(self.game, seat, self.seats[seat].level or FALLBACK,
+                                          bot_seed(self.row.seed, version), view, legal)
+            async with self.lock:
+                if version == self.version and seat in self.state.to_act:
+                    await self._accept(seat, text)
+        except ActionError as e:
+            log.error("table %s: bot of seat %d played %s", self.id, seat, e.message)
+        except Exception:
+            log.exception("table %s: bot of seat %d failed", self.id, seat)
+        finally:
+            self._forget(seat, asyncio.current_task())  # type: ignore[arg-type]
+            if version != self.version and not self.state.over:
+                self.schedule()  # a bot seat that is to act again asks its next question
+
+    def stop(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
+        for task in self._thinking.values():
+            task.cancel()
+        for client in list(self.clients):
+            client.close()

@@ -1,0 +1,147 @@
+"""The table's WebSocket: ``/ws/{table}?token=...`` for a seat, no token for a spectator.
+
+Every client message is checked before it reaches the table: size, rate, JSON, type. A refused message gets an
+``error`` to its sender alone and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from .table import ActionError, Client, Table
+
+log = logging.getLogger("parlour.server")
+router = APIRouter()
+
+MAX_MESSAGE = 4096
+RATE = 20.0  # messages per second, with bursts of as many
+#: Refused messages in a row (too fast) after which the socket is closed.
+FLOOD_CLOSE = 60
+
+
+class RateLimit:
+    """A token bucket: ``RATE`` messages a second on average, bursts of ``RATE``.
+
+    >>> bucket = RateLimit(rate=2, now=lambda: 0.0)
+    >>> [bucket.allow() for _ in range(3)]
+    [True, True, False]
+    """
+
+    def __init__(self, rate: float = RATE, now: Any = time.monotonic) -> None:
+        self.rate, self.now = rate, now
+        self.tokens, self.last = rate, now()
+
+    def allow(self) -> bool:
+        t = self.now()
+        self.tokens = min(self.rate, self.tokens + (t - self.last) * self.rate)
+        self.last = t
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def _error(code: str, message: str) -> str:
+    return json.dumps({"type": "error", "code": code, "message": message})
+
+
+async def _writer(ws: WebSocket, client: Client) -> None:
+    """Send the client's queued messages in order; ``None`` closes the socket."""
+    try:
+        while True:
+            text = await client.outbox.get()
+            if text is None:
+                await ws.close(1008 if client.closed else 1000)
+                return
+            await ws.send_text(text)
+    except Exception:  # the peer went away: the reader notices and cleans up
+        client.closed = True
+
+
+@router.websocket("/ws/{table_id}")
+async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -> None:
+    await ws.accept()
+    lobby = ws.app.state.lobby
+    table: Table | None = await lobby.get(table_id)
+    if table is None:
+        await ws.send_text(_error("not_found", f"there is no table {table_id!r}"))
+        await ws.close(4404)
+        return
+    seat = None
+    if token is not None:
+        seat = await lobby.seat_of(table, token)
+        if seat is None:
+            await ws.send_text(_error("bad_token", "this token holds no seat at this table: use your invitation "
+                                                   "link as it was given, or no token to watch as a spectator"))
+            await ws.close(4403)
+            return
+    client = Client(seat)
+    writer = asyncio.create_task(_writer(ws, client))
+    try:
+        await table.join(client)
+        await _read(ws, table, client)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.leave(client)
+        try:
+            await asyncio.wait_for(writer, 1.0)
+        except (asyncio.TimeoutError, Exception):
+            writer.cancel()
+
+
+async def _read(ws: WebSocket, table: Table, client: Client) -> None:
+    bucket, strikes = RateLimit(), 0
+    while not client.closed:
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            client.send(_error("bad_json", "messages are JSON text, not binary frames"))
+            continue
+        if not bucket.allow():
+            strikes += 1
+            if strikes >= FLOOD_CLOSE:
+                client.send(_error("flood", f"too many messages: at most {RATE:g} a second; closing"))
+                client.close()
+                return
+            client.send(_error("flood", f"too many messages: at most {RATE:g} a second; this one was dropped"))
+            continue
+        strikes = 0
+        if len(text) > MAX_MESSAGE or len(text.encode()) > MAX_MESSAGE:
+            client.send(_error("too_big", f"a message holds at most {MAX_MESSAGE} bytes"))
+            continue
+        try:
+            data = json.loads(text)
+        except ValueError:
+            client.send(_error("bad_json", "a message is one JSON object with a 'type', e.g. {\"type\": \"ping\"}"))
+            continue
+        if not isinstance(data, dict):
+            client.send(_error("bad_json", "a message is one JSON object with a 'type', e.g. {\"type\": \"ping\"}"))
+            continue
+        await _dispatch(table, client, data)
+
+
+async def _dispatch(table: Table, client: Client, data: dict[str, Any]) -> None:
+    kind = data.get("type")
+    try:
+        if kind == "action":
+            await table.submit(client.seat, data.get("action"), data.get("version"))
+        elif kind == "chat":
+            await table.chat(client.seat, data.get("text"))
+        elif kind == "ping":
+            client.send('{"type": "pong"}')
+        else:
+            raise ActionError("unknown_type", f"unknown message type {kind!r}; the types are action, chat, ping")
+    except ActionError as e:
+        client.send(json.dumps(e.to_message()))
+    except Exception:
+        log.exception("table %s: message %r failed", table.id, data)
+        client.send(_error("server_error", "the server could not handle this message; nothing changed"))
