@@ -1,0 +1,87 @@
+"""``parlour games`` and ``parlour rules ID``: what there is to play, and how."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from parlour.bots import available
+from parlour.core.registry import game_class, games as game_ids, load
+
+from .setup import game_type
+from .text import value_text
+
+
+def players_text(description: dict[str, Any]) -> str:
+    """``2, 4`` and, where there is a choice, the default on a second line."""
+    counts = ", ".join(map(str, description["players"]))
+    return f"{counts}\n(default {description['default_players']})" if len(description["players"]) > 1 else counts
+
+
+def allowed_text(option: dict[str, Any]) -> str:
+    """What values an option takes: ``1..10000``, ``true/false``, ``a | b``."""
+    if "choices" in option:
+        return " | ".join(map(value_text, option["choices"]))
+    if option["type"] == "bool":
+        return "true / false"
+    if "minimum" in option or "maximum" in option:
+        return f"{option.get('minimum', '')}..{option.get('maximum', '')}"
+    return option["type"]
+
+
+def games_table() -> Table:
+    """Every registered game: id, title, player counts, options with their defaults, bots."""
+    table = Table(title="Games", title_justify="left", title_style="bold")
+    table.add_column("id", no_wrap=True)
+    table.add_column("title", ratio=1)
+    table.add_column("players", no_wrap=True)
+    table.add_column("options (defaults)", no_wrap=True)
+    table.add_column("bots")
+    for game_id in game_ids():
+        cls = game_class(game_id)
+        d = cls.describe()
+        options = "\n".join(f"{o['name']}={value_text(o['default'])}" for o in d["options"]) or "—"
+        table.add_row(d["id"], d["title"], players_text(d), options, "\n".join(available(load(game_id))))
+    return table
+
+
+def options_table(description: dict[str, Any]) -> Table:
+    """A game's options: name, default, allowed values, meaning."""
+    table = Table(title=f"Options (parlour play {description['id']} --option NAME=VALUE)", title_justify="left",
+                  title_style="bold")
+    for header in ("option", "default", "allowed", "meaning"):
+        table.add_column(header, overflow="fold")
+    for o in description["options"]:
+        table.add_row(o["name"], value_text(o["default"]), allowed_text(o), o["description"])
+    return table
+
+
+@click.command()
+def games() -> None:
+    """List the games you can play."""
+    Console().print(games_table())
+
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+def rules(game_id: str) -> None:
+    """Show the rules of GAME and its options."""
+    cls = game_type(game_id)
+    console = Console()
+    try:
+        text = load(game_id).rules()
+    except OSError:
+        text = None
+    d = cls.describe()
+    if text is not None:
+        console.print(Markdown(text))
+        console.print()
+    console.print(f"[bold]{d['title']}[/bold]: {players_text(d)} players".replace("\n", " "))
+    console.print(options_table(d))
+    if text is None:
+        raise click.ClickException(f"the rules of {game_id} are missing: {cls.__module__.rsplit('.', 1)[0]} "
+                                   f"has no RULES.md (its options are above)")

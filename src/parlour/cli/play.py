@@ -1,0 +1,196 @@
+"""``parlour play``: a match in the terminal, humans and bots at one table.
+
+Humans see only their own seat's view; each bot is given only its seat's view and legal actions. The record
+is written after every action, so quitting or a crash loses nothing that was played.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from parlour.bots import Bot, make
+from parlour.core.errors import IllegalAction
+from parlour.core.game import Action, Game, State
+from parlour.core.record import TIMEOUT, Record
+
+from . import render
+from .setup import HUMAN, load_game, players_for, seat_kinds
+from .text import Seats
+
+QUIT = ("q", "quit", "exit")
+
+
+def default_record_path(game_id: str, seed: int) -> Path:
+    """``./parlour-<game>-<seed>.json``, numbered ``-2``, ``-3``... rather than overwrite an earlier record."""
+    path = Path(f"parlour-{game_id}-{seed}.json")
+    n = 2
+    while path.exists():
+        path = Path(f"parlour-{game_id}-{seed}-{n}.json")
+        n += 1
+    return path
+
+
+def save(record: Record, path: Path) -> None:
+    """Write the record whole or not at all: a crash mid-write never leaves a half-written file."""
+    path = path.resolve()
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(record.to_json())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class TerminalMatch:
+    """One match played at this terminal. ``ask`` reads a line from the human whose turn it is."""
+
+    def __init__(self, console: Console, game: Game, kinds: list[str], seed: int, path: Path,
+                 ask: Callable[[str], str]) -> None:
+        self.console, self.game, self.kinds, self.path, self.ask = console, game, kinds, path, ask
+        self.state: State = game.new(seed=seed)
+        self.record = Record.start(game, seed)
+        self.bots: dict[int, Bot] = {s: make(k, game, s, seed=seed * 16 + s) for s, k in enumerate(kinds) if k != HUMAN}
+        self.humans = [s for s, k in enumerate(kinds) if k == HUMAN]
+        self.seen = {s: 0 for s in self.humans}  # per human: how many events it had seen when it last played
+        self.shown = 0  # events already printed, when bots play alone
+        self.last_human: int | None = None
+        save(self.record, path)
+
+    def seats(self, viewer: int | None) -> Seats:
+        return Seats(tuple(self.kinds), viewer).with_view(self.state.view(viewer))
+
+    def run(self) -> bool:
+        """Play until the match ends (True) or a human quits (False)."""
+        state = self.state
+        while not state.over:
+            to_act = state.to_act
+            if not to_act:  # a timed window nobody acts in: close it, as the clock would
+                state.timeout()
+                self.played(None, TIMEOUT)
+                continue
+            seat = to_act[0]
+            if seat in self.bots:
+                action = self.bots[seat].choose(state.view(seat), state.legal(seat))
+                try:
+                    action = state.apply(seat, action)
+                except IllegalAction as e:
+                    raise click.ClickException(f"the {self.kinds[seat]} bot at seat {seat} chose {action}: {e}") from None
+                self.played(seat, action)
+            elif not self.human_turn(seat):
+                return False
+        self.record.scores = list(state.scores)
+        save(self.record, self.path)
+        self.show_end()
+        return True
+
+    def played(self, seat: int | None, action: Action | str) -> None:
+        self.record.add(seat, action)
+        save(self.record, self.path)
+        if not self.humans:
+            events = self.state.visible_events(None, self.state.events[self.shown:])
+            self.shown = len(self.state.events)
+            for line in render.event_lines(self.state.view(None), events, self.seats(None)):
+                self.console.print(line)
+
+    def human_turn(self, seat: int) -> bool:
+        """Show the seat its view and apply the move it chooses; False if it quits."""
+        state, console = self.state, self.console
+        if len(self.humans) > 1 and seat != self.last_human:
+            if console.is_terminal:
+                console.clear()
+            answer = self.ask(f"Seat {seat} to play: pass the keyboard to seat {seat} and press Enter (q quits) ")
+            if answer.strip().lower() in QUIT:
+                return False
+            if console.is_terminal:
+                console.clear()
+        self.last_human = seat
+        view = state.view(seat)
+        events = state.visible_events(seat, state.events[self.seen[seat]:])
+        console.print(render.turn_screen(view, self.seats(seat), events))
+        legal = state.legal(seat)
+        hint = f"type a move number 1-{len(legal)}, a move's text such as '{legal[-1]}', or q to quit"
+        who = f"Seat {seat}" if len(self.humans) > 1 else "Your move"
+        while True:
+            text = self.ask(f"{who} (1-{len(legal)}, text, q): ").strip()
+            if text.lower() in QUIT:
+                return False
+            if not text:
+                console.print(Text(hint, style="yellow"))
+                continue
+            if text.isdigit():
+                n = int(text)
+                if not 1 <= n <= len(legal):
+                    console.print(Text(f"there is no move {n}: {hint}", style="yellow"))
+                    continue
+                action = state.apply(seat, legal[n - 1])
+            else:
+                try:
+                    action = state.apply(seat, text)
+                except IllegalAction as e:
+                    console.print(Text(f"{e}\n{hint}", style="yellow"))
+                    continue
+            self.played(seat, action)
+            self.seen[seat] = len(state.events)
+            return True
+
+    def show_end(self) -> None:
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        view = self.state.view(viewer)
+        seats = self.seats(viewer)
+        if self.humans:
+            events = self.state.visible_events(viewer, self.state.events[self.seen[self.humans[0]]:])
+            self.console.print(render.recent(view, events, seats, title="The last turns"))
+        self.console.print(render.final_screen(view, seats))
+
+
+@click.command()
+@click.argument("game_id", metavar="GAME")
+@click.option("--players", "-p", type=int, help="Number of players (the game's default if omitted).")
+@click.option("--seats", "-s", metavar="KINDS",
+              help="Comma-separated, one per seat: human or a bot name, e.g. human,greedy. "
+                   "Default: you at seat 0, the best bot elsewhere.")
+@click.option("--seed", type=int, help="Seed of the shuffles (random if omitted): the same seed deals the same cards.")
+@click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
+              help="A variant option, e.g. -o target=61 (see parlour rules GAME). Repeatable.")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Where to write the match record (default ./parlour-GAME-SEED.json), saved after every action.")
+def play(game_id: str, players: int | None, seats: str | None, seed: int | None, options: tuple[str, ...],
+         record_path: Path | None) -> None:
+    """Play GAME in the terminal against bots, or hot-seat with friends."""
+    game = load_game(game_id, players_for(seats, players), options)
+    kinds = seat_kinds(game, seats)
+    if seed is None:
+        seed = secrets.randbelow(10**9)
+    path = record_path or default_record_path(game.id, seed)
+    console = Console(highlight=False)
+
+    def ask(prompt: str) -> str:
+        try:
+            return console.input(prompt)
+        except EOFError:  # input closed: as good as quitting
+            return "q"
+
+    console.print(f"[bold]{game.title}[/bold]: {', '.join(f'seat {s} {k}' for s, k in enumerate(kinds))}; "
+                  f"seed {seed}; record in {path}")
+    try:
+        match = TerminalMatch(console, game, kinds, seed, path, ask)
+        finished = match.run()
+    except KeyboardInterrupt:
+        console.print(f"\nInterrupted. Everything played so far is in {path}.")
+        sys.exit(130)
+    actions = len(match.record.actions)
+    if finished:
+        console.print(f"The record of the match ({actions} actions) is in {path}: parlour replay {path}")
+    else:
+        console.print(f"Quit. The {actions} actions played so far are in {path}: parlour replay {path}")

@@ -1,0 +1,150 @@
+"""Drawing a seat's view with rich. Every function here is pure: a view (and names) in, a renderable out.
+
+Games with a layout of their own register it in :data:`LAYOUTS`; any other game gets :func:`generic_board`,
+drawn from the keys most views share (``table``, ``hand``, ``stock``, ``scores``...).
+
+>>> import parlour
+>>> state = parlour.load("giacomotto").new(seed=3)
+>>> view = state.view(0)
+>>> text = plain(turn_screen(view, Seats(("human", "random"), viewer=0), view["log"]))
+>>> "Your hand" in text and "Your moves" in text and "Score sheet" in text
+True
+>>> print(plain(moves(["trail 7H", "capture KH 8C+5D 6S+7H"]), width=40))
+1 trail 7H   2 capture KH 8C+5D 6S+7H
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Sequence
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from . import giacomotto
+from .text import Seats, action_text, cards_text, generic_event, value_text
+
+#: How many lines of "since your last turn" a screen shows (the oldest are summarised).
+RECENT_LINES = 10
+
+
+def plain(renderable: RenderableType, width: int = 100) -> str:
+    """A renderable as plain text (no colours) ``width`` columns wide: for tests and logs."""
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None, legacy_windows=False).print(renderable)
+    return "\n".join(line.rstrip() for line in out.getvalue().splitlines())
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A game's own drawing: its board and its event lines."""
+
+    board: Callable[[dict[str, Any], Seats], RenderableType]
+    event_line: Callable[[dict[str, Any], Seats], Text | None]
+
+
+def generic_board(view: dict[str, Any], seats: Seats) -> RenderableType:
+    """The board of a game without a layout: the card zones and every other plain value of the view."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    shown = {"game", "seat", "legal", "log", "sheet", "hand", "options", "over", "winners"}
+    for key, value in view.items():
+        if key in shown or value is None:
+            continue
+        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            grid.add_row(key.capitalize(), cards_text(value))
+        elif isinstance(value, (str, int, float, bool)) or isinstance(value, list):
+            grid.add_row(key.capitalize(), value_text(value))
+    return Panel(grid, title=str(view.get("game", "game")).capitalize(), title_align="left")
+
+
+LAYOUTS: dict[str, Layout] = {"giacomotto": Layout(giacomotto.board, giacomotto.event_line)}
+
+
+def layout(view: dict[str, Any]) -> Layout:
+    return LAYOUTS.get(view.get("game", ""), Layout(generic_board, generic_event))
+
+
+def board(view: dict[str, Any], seats: Seats) -> RenderableType:
+    """The board of any game as ``view`` shows it."""
+    return layout(view).board(view, seats.with_view(view))
+
+
+def event_lines(view: dict[str, Any], events: Iterable[dict[str, Any]], seats: Seats) -> list[Text]:
+    """A line for each event worth showing (``view`` says which game's wording to use)."""
+    draw = layout(view).event_line
+    seats = seats.with_view(view)
+    lines = [draw(e, seats) for e in events]
+    return [line for line in lines if line is not None]
+
+
+def recent(view: dict[str, Any], events: Sequence[dict[str, Any]], seats: Seats,
+           title: str = "Since your last turn") -> RenderableType:
+    """What happened since the seat last played, the newest last; long stretches keep their end."""
+    lines = event_lines(view, events, seats)
+    if len(lines) > RECENT_LINES:
+        skipped = len(lines) - RECENT_LINES + 1
+        lines = [Text(f"… {skipped} earlier events", style="dim")] + lines[-(RECENT_LINES - 1):]
+    return Panel(Group(*lines) if lines else Text("nothing yet", style="dim"), title=title, title_align="left")
+
+
+def sheet_table(sheet: dict[str, Any], seats: Seats) -> RenderableType:
+    """The score sheet: one row per deal or pack, then the totals."""
+    table = Table(title="Score sheet", title_justify="left", title_style="bold", show_footer=True, box=box.SIMPLE_HEAD,
+                  show_edge=False, header_style="dim", footer_style="bold", padding=(0, 1))
+    table.add_column("", footer="total", no_wrap=True)
+    for side, total in enumerate(sheet["totals"]):
+        name = seats.side_name(side) if seats.sides or len(seats.kinds) == len(sheet["sides"]) else sheet["sides"][side]
+        table.add_column(name, footer=str(total), justify="right")
+    for row in sheet["rows"]:
+        table.add_row(row["label"], *map(str, row["points"]))
+    return table
+
+
+def moves(legal: Sequence[str]) -> RenderableType:
+    """The legal moves, numbered from 1, in columns read top to bottom."""
+    width = len(str(len(legal)))
+    items = [Text.assemble((f"{i:>{width}} ", "bold cyan"), action_text(a)) for i, a in enumerate(legal, 1)]
+    return Columns(items, column_first=True, padding=(0, 3))
+
+
+def hand_line(view: dict[str, Any]) -> Text:
+    return Text.assemble(("Your hand  ", "bold"), cards_text(view.get("hand") or [], sep="  ", empty="empty"))
+
+
+def turn_screen(view: dict[str, Any], seats: Seats, events: Sequence[dict[str, Any]]) -> RenderableType:
+    """Everything a human needs to choose a move: board, recent events, score sheet, hand and numbered moves."""
+    seats = seats.with_view(view)
+    middle = Table.grid(padding=(0, 2), expand=True)
+    middle.add_column(ratio=3)
+    middle.add_column(ratio=2)
+    middle.add_row(recent(view, events, seats), sheet_table(view["sheet"], seats) if "sheet" in view else Text())
+    parts: list[RenderableType] = [board(view, seats), middle]
+    if view.get("hand") is not None:
+        parts.append(hand_line(view))
+    if view.get("legal"):
+        parts += [Text("Your moves", style="bold"), moves(view["legal"])]
+    return Group(*parts)
+
+
+def final_screen(view: dict[str, Any], seats: Seats) -> RenderableType:
+    """The end of a match: the last board and the whole score sheet."""
+    parts: list[RenderableType] = [board(view, seats)]
+    if "sheet" in view:
+        parts.append(sheet_table(view["sheet"], seats.with_view(view)))
+    return Group(*parts)
+
+
+def replay_step(number: int, entry: dict[str, Any], view: dict[str, Any], events: Sequence[dict[str, Any]],
+                seats: Seats) -> RenderableType:
+    """One step of a replay: the action, what it caused, and the board after it."""
+    who = "clock" if entry["seat"] is None else Seats.anonymous(len(seats.kinds)).name(entry["seat"])
+    head = Text.assemble((f"#{number} ", "bold cyan"), f"{who}: ", action_text(entry["action"]))
+    lines = [Text.assemble("   ", line) for line in event_lines(view, events, seats)]
+    return Group(head, *lines, board(view, seats))

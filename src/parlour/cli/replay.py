@@ -1,0 +1,85 @@
+"""``parlour replay FILE`` steps through a match record; ``parlour verify FILE`` checks it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from parlour.core.errors import RecordError
+from parlour.core.game import State
+from parlour.core.record import Record
+
+from . import render
+from .text import Seats
+
+
+def load_record(path: Path) -> Record:
+    try:
+        return Record.load(str(path))
+    except RecordError as e:
+        raise click.ClickException(str(e)) from None
+
+
+def result_text(state: State, actions: int, prefix: str = "OK: ") -> str:
+    """``OK: 212 actions, final scores 104 87, winners seat 0``."""
+    scores = " ".join(map(str, state.scores))
+    if not state.over:
+        return f"{prefix}{actions} actions, match unfinished, scores so far {scores}"
+    winners = ", ".join(f"seat {s}" for s in state.winners)
+    return f"{prefix}{actions} actions, final scores {scores}, winners {winners}"
+
+
+@click.command()
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--seat", type=int, help="Watch as this seat (its hand shown); a spectator by default.")
+@click.option("--step", is_flag=True, help="Wait for Enter after each action (q stops).")
+def replay(path: Path, seat: int | None, step: bool) -> None:
+    """Step through the match record FILE: each action and the table after it."""
+    record = load_record(path)
+    if seat is not None and not 0 <= seat < record.players:
+        raise click.UsageError(f"--seat {seat} is not a seat of this {record.players}-player record: "
+                               f"seats are 0..{record.players - 1}")
+    console = Console(highlight=False)
+    seats = Seats.anonymous(record.players, seat)
+    state: State | None = None
+    seen = 0
+    try:
+        for number, (entry, state) in enumerate(record.states()):
+            view = state.view(seat)
+            events = state.visible_events(seat, state.events[seen:])
+            seen = len(state.events)
+            if entry is None:
+                console.print(f"[bold]{record.game}[/bold], {record.players} players, seed {record.seed}, "
+                              f"{len(record.actions)} actions")
+                console.print(render.board(view, seats))
+                continue
+            console.print(render.replay_step(number, entry, view, events, seats))
+            if step and number < len(record.actions):
+                try:
+                    answer = console.input("[dim]Enter: next action, q: stop[/dim] ")
+                except EOFError:
+                    answer = "q"
+                if answer.strip().lower() in ("q", "quit"):
+                    return
+    except RecordError as e:
+        raise click.ClickException(str(e)) from None
+    assert state is not None
+    console.print(render.final_screen(state.view(seat), seats))
+    console.print(result_text(state, len(record.actions), prefix="Replayed "))
+
+
+@click.command()
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+def verify(path: Path) -> None:
+    """Replay the match record FILE and check it: legal actions, seed commitment, final scores.
+
+    Exit status 0 and "OK: ..." if it holds, 1 and the reason if not.
+    """
+    record = load_record(path)
+    try:
+        state = record.verify()
+    except RecordError as e:
+        raise click.ClickException(str(e)) from None
+    click.echo(result_text(state, len(record.actions)))

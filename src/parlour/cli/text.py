@@ -1,0 +1,135 @@
+"""Pieces of screen text: cards with suit symbols (red suits in red), seat names, generic event lines.
+
+>>> card_text("10D").plain, card_text("10D").style
+('10♦', 'red')
+>>> action_text("capture KH 8C+5D").plain      # actions keep their ASCII text, so they can be typed back
+'capture KH 8C+5D'
+>>> seats = Seats(("human", "greedy"), viewer=0)
+>>> seats.name(0), seats.name(1), seats.does(0, "trails"), seats.does(1, "trails")
+('You', 'Seat 1 (greedy)', 'You trail', 'Seat 1 (greedy) trails')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from rich.text import Text
+
+from parlour.core.cards import Card
+from parlour.core.errors import IllegalAction
+
+RED = "red"
+
+
+def _card(code: str) -> Card | None:
+    try:
+        return Card.parse(code)
+    except IllegalAction:
+        return None
+
+
+def card_text(code: str) -> Text:
+    """One card for the screen: ``AS`` becomes ``A♠``; red suits are red. Codes that are not cards stay as they are."""
+    c = _card(code)
+    if c is None:
+        return Text(code)
+    return Text(c.display, style=RED if c.red else "")
+
+
+def cards_text(codes: Iterable[str], sep: str = " ", empty: str = "—") -> Text:
+    """Several cards on one line; ``empty`` (dimmed) when there are none."""
+    parts = [card_text(c) for c in codes]
+    if not parts:
+        return Text(empty, style="dim")
+    return Text(sep).join(parts)
+
+
+def action_text(action: str) -> Text:
+    """An action's ASCII text with its card codes coloured by suit: what the player can type back."""
+    out = Text()
+    for i, word in enumerate(action.split(" ")):
+        if i:
+            out.append(" ")
+        for j, token in enumerate(word.split("+")):
+            if j:
+                out.append("+")
+            c = _card(token) if any(ch.isdigit() for ch in token) or len(token) == 2 else None
+            out.append(token, style=RED if c is not None and c.red else "")
+    return out
+
+
+def value_text(value: Any) -> str:
+    """An option value as it is typed on the command line: ``true``, ``101``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Who sits where, as seen by ``viewer`` (``None``: a spectator), for naming seats on the screen.
+
+    ``kinds`` says what plays each seat (``"human"``, a bot name) or is ``None`` where unknown (a replay).
+    ``sides`` lists the seats of each scoring side; by default every seat is its own side.
+    """
+
+    kinds: tuple[str | None, ...]
+    viewer: int | None = None
+    sides: tuple[tuple[int, ...], ...] | None = None
+
+    @classmethod
+    def anonymous(cls, players: int, viewer: int | None = None) -> "Seats":
+        return cls((None,) * players, viewer)
+
+    def with_view(self, view: dict[str, Any]) -> "Seats":
+        """The same seats, with the sides the view declares."""
+        sides = view.get("sides")
+        if not sides:
+            return self
+        return Seats(self.kinds, self.viewer, tuple(tuple(s) for s in sides))
+
+    def name(self, seat: int | None) -> str:
+        if seat is None:
+            return "Nobody"
+        if seat == self.viewer:
+            return "You"
+        kind = self.kinds[seat] if 0 <= seat < len(self.kinds) else None
+        return f"Seat {seat}" + (f" ({kind})" if kind else "")
+
+    def does(self, seat: int, verb: str) -> str:
+        """``"You trail"`` / ``"Seat 1 (random) trails"``: ``verb`` in the third person singular."""
+        if seat == self.viewer:
+            base = verb[:-2] if verb.endswith("es") and verb[-3] in "sxz" else verb[:-1] if verb.endswith("s") else verb
+            return f"You {base}"
+        return f"{self.name(seat)} {verb}"
+
+    def side_name(self, side: int) -> str:
+        members: Sequence[int] = self.sides[side] if self.sides else (side,)
+        return " & ".join(self.name(s) for s in members)
+
+    def side_of(self, seat: int) -> int:
+        if not self.sides:
+            return seat
+        return next(i for i, members in enumerate(self.sides) if seat in members)
+
+
+def generic_event(event: dict[str, Any], seats: Seats) -> Text | None:
+    """A line for any game's event: ``Seat 1: bid 110``; ``None`` for events with nothing to show."""
+    kind = event.get("type", "event")
+    if "seat" in event and "action" in event:
+        return Text.assemble(f"{seats.name(event['seat'])}: ", action_text(event["action"]))
+    if kind == "end":
+        return end_line(event, seats)
+    details = ", ".join(f"{k} {value_text(v)}" for k, v in event.items() if k not in ("type", "only"))
+    return Text(f"{kind}: {details}" if details else kind, style="dim")
+
+
+def end_line(event: dict[str, Any], seats: Seats) -> Text:
+    """The result of a match: who won, and the scores."""
+    winners = event.get("winners") or []
+    scores = event.get("scores") or []
+    who = " & ".join(seats.name(s) for s in winners) or "Nobody"
+    verb = "win" if seats.viewer in winners or len(winners) > 1 else "wins"
+    tally = " to ".join(str(s) for s in sorted(set(scores), reverse=True)) if scores else ""
+    return Text(f"Match over: {who} {verb}" + (f", {tally}" if tally else "") + ".", style="bold")
