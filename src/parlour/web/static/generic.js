@@ -1,0 +1,43 @@
+// The layout for any game without its own: whose turn, the hand and the table drawn when they hold card codes,
+// the legal actions as buttons, and every other field of the view as key/value.
+
+import { h } from "./util.js";
+import { prettyText } from "./cards.js";
+import { cardRow, seatName } from "./panels.js";
+
+const SHOWN = new Set(["game", "players", "options", "seat", "to_act", "legal", "hand", "table", "log", "sheet",
+  "over", "winners"]);
+
+/** The legal list is part of this board, so the side panel need not repeat it. */
+export const ownsLegal = true;
+
+export function info(view) {
+  return view.players ? `${view.players} players` : "";
+}
+
+function value(v) {
+  if (Array.isArray(v) && v.every((x) => typeof x !== "object" || x === null)) return prettyText(v.join(", "));
+  if (v && typeof v === "object") return prettyText(JSON.stringify(v));
+  return prettyText(String(v));
+}
+
+export function board(view, ctx) {
+  const toAct = view.to_act || [];
+  const mine = ctx.seat != null && toAct.includes(ctx.seat);
+  const turn = view.over ? "The match is over."
+    : mine ? "Your turn." : toAct.length ? `Waiting for ${toAct.map((s) => seatName(ctx, s)).join(", ")}.` : "Waiting…";
+  const legal = view.legal || [];
+  const others = Object.entries(view).filter(([k]) => !SHOWN.has(k));
+  return h("div", { class: "generic" },
+    h("p", { class: `turn ${mine ? "yours" : ""}` }, turn),
+    view.table !== undefined ? h("section", { class: "zone" }, h("h3", {}, "Table"),
+      Array.isArray(view.table) ? cardRow(view.table, "table-row") : h("pre", {}, value(view.table))) : null,
+    view.hand !== undefined ? h("section", { class: "zone" }, h("h3", {}, "Your hand"),
+      Array.isArray(view.hand) ? cardRow(view.hand, "hand-row") : h("pre", {}, value(view.hand))) : null,
+    ctx.seat != null ? h("section", { class: "zone" }, h("h3", {}, "Your move"),
+      legal.length ? h("div", { class: "legal-list" }, legal.map((a) => h("button", {
+        type: "button", class: "legal", dataset: { action: a }, disabled: !mine || ctx.pending, onclick: () => ctx.play(a),
+      }, prettyText(a)))) : h("p", { class: "muted" }, "Nothing to do for you now.")) : null,
+    others.length ? h("section", { class: "zone" }, h("h3", {}, "State"),
+      h("dl", { class: "kv" }, others.map(([k, v]) => [h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, value(v))]))) : null);
+}

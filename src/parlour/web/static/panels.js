@@ -1,0 +1,97 @@
+// Panels every game's table shows: the score sheet, the log, the list of legal actions, seat names.
+// Each function takes the `view` of a `state` message and the table context, and returns an element.
+
+import { h } from "./util.js";
+import { prettyText, cardSVG, isCardList } from "./cards.js";
+
+/** "You", the seat's name, "Bot (greedy)", or "Seat 2". */
+export function seatName(ctx, seat) {
+  if (seat == null) return "Spectator";
+  if (seat === ctx.seat) return "You";
+  const s = ctx.table && ctx.table.seats && ctx.table.seats[seat];
+  if (s && s.name) return s.name;
+  if (s && s.kind === "bot") return `Bot ${seat}`;
+  return `Seat ${seat}`;
+}
+
+/** The name of seat `seat` without the "You" shortcut (for titles and tooltips). */
+export function seatLabel(ctx, seat) {
+  const s = ctx.table && ctx.table.seats && ctx.table.seats[seat];
+  const who = s && s.name ? s.name : s && s.kind === "bot" ? `bot ${s.level || ""}`.trim() : "friend";
+  return `Seat ${seat} · ${who}`;
+}
+
+/** The side (index into view.sides) a seat plays for, or -1. */
+export function sideOf(view, seat) {
+  return (view.sides || []).findIndex((members) => members.includes(seat));
+}
+
+/** The match score sheet: one column per side, a row per scored deal with its detail, the totals. */
+export function sheetPanel(view, ctx) {
+  const sheet = view.sheet;
+  if (!sheet) return null;
+  const mySide = sideOf(view, ctx.seat);
+  const sides = sheet.sides || [];
+  const target = view.options && view.options.target;
+  const head = h("tr", {}, h("th", { scope: "col" }, target ? `to ${target}` : ""),
+    sides.map((s, i) => h("th", { scope: "col", class: i === mySide ? "mine" : "" }, s)));
+  const rows = (sheet.rows || []).map((r) => {
+    const detail = r.detail && typeof r.detail === "object"
+      ? Object.entries(r.detail).map(([k, v]) => `${k.replace(/_/g, " ")} ${Array.isArray(v) ? v.join("–") : v}`).join(" · ")
+      : r.detail || "";
+    return [
+      h("tr", { class: "row" }, h("th", { scope: "row" }, r.label),
+        (r.points || []).map((p, i) => h("td", { class: i === mySide ? "mine" : "" }, String(p)))),
+      detail ? h("tr", { class: "detail" }, h("td", { colspan: sides.length + 1 }, detail)) : null,
+    ];
+  });
+  const totals = h("tr", { class: "totals" }, h("th", { scope: "row" }, "Total"),
+    (sheet.totals || []).map((t, i) => h("td", { class: i === mySide ? "mine" : "" }, String(t))));
+  return h("section", { class: "panel sheet", "aria-label": "Score sheet" },
+    h("h3", {}, "Score sheet"),
+    h("table", {}, h("thead", {}, head), h("tbody", {}, rows.length ? rows : h("tr", {},
+      h("td", { colspan: sides.length + 1, class: "muted" }, "No deal scored yet."))), h("tfoot", {}, totals)));
+}
+
+/** A log entry as plain words, for games without their own wording. */
+export function genericEntry(e, ctx) {
+  const who = e.seat != null ? `${seatName(ctx, e.seat)}: ` : "";
+  if (e.action) return `${who}${prettyText(e.action)}`;
+  const rest = Object.entries(e).filter(([k]) => k !== "type" && k !== "seat" && k !== "only")
+    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.map(prettyText).join(" ") : prettyText(JSON.stringify(v))}`);
+  return `${who}${e.type}${rest.length ? " — " + rest.join(", ") : ""}`;
+}
+
+/** The newest log entries, newest last; `describe(entry)` words one entry (or returns null to skip it). */
+export function logPanel(view, ctx, describe = genericEntry, limit = 40) {
+  const log = view.log || [];
+  const items = [];
+  for (const e of log.slice(-limit)) {
+    const text = describe(e, ctx);
+    if (text) items.push(h("li", { class: `log-${e.type}` }, text));
+  }
+  const list = h("ol", { class: "log" }, items);
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  return h("section", { class: "panel log-panel", "aria-label": "What happened" }, h("h3", {}, "Log"), list);
+}
+
+/** Every legal action as a button: the fallback that plays any game. */
+export function legalPanel(view, ctx, { open = false } = {}) {
+  const legal = view.legal || [];
+  const mine = ctx.seat != null && (view.to_act || []).includes(ctx.seat);
+  const body = legal.length
+    ? h("div", { class: "legal-list" }, legal.map((a) => h("button", {
+      type: "button", class: "legal", dataset: { action: a }, disabled: !mine || ctx.pending,
+      onclick: () => ctx.play(a),
+    }, prettyText(a))))
+    : h("p", { class: "muted" }, mine ? "No action." : "Nothing to do for you now.");
+  return h("details", { class: "panel legal-panel", open },
+    h("summary", {}, `All legal actions (${legal.length})`), body);
+}
+
+/** A row of cards (drawn) or of plain strings. */
+export function cardRow(list, cls = "") {
+  if (isCardList(list)) return h("div", { class: `cards ${cls}` }, list.map((c) => cardSVG(c)));
+  return h("div", { class: `chips ${cls}` }, (list || []).map((x) => h("span", { class: "chip" }, prettyText(
+    typeof x === "string" ? x : JSON.stringify(x)))));
+}
