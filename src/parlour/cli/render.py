@@ -76,6 +76,13 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     return layout(view).board(view, seats.with_view(view))
 
 
+def seat_board(view: dict[str, Any], seats: Seats) -> RenderableType:
+    """The board, and below it the seat's hand when the view has one (a spectator's has none)."""
+    if view.get("hand") is None:
+        return board(view, seats)
+    return Group(board(view, seats), hand_line(view))
+
+
 def event_lines(view: dict[str, Any], events: Iterable[dict[str, Any]], seats: Seats) -> list[Text]:
     """A line for each event worth showing (``view`` says which game's wording to use)."""
     draw = layout(view).event_line
@@ -143,8 +150,13 @@ def final_screen(view: dict[str, Any], seats: Seats) -> RenderableType:
 
 def replay_step(number: int, entry: dict[str, Any], view: dict[str, Any], events: Sequence[dict[str, Any]],
                 seats: Seats) -> RenderableType:
-    """One step of a replay: the action, what it caused, and the board after it."""
-    who = "clock" if entry["seat"] is None else Seats.anonymous(len(seats.kinds)).name(entry["seat"])
-    head = Text.assemble((f"#{number} ", "bold cyan"), f"{who}: ", action_text(entry["action"]))
-    lines = [Text.assemble("   ", line) for line in event_lines(view, events, seats)]
-    return Group(head, *lines, board(view, seats))
+    """One step of a replay: the action told in words with what it caused, then the board after it.
+
+    The record's own text of the action is shown when the game tells nothing about it.
+    """
+    lines = event_lines(view, events, seats)
+    if not lines:
+        who = "clock" if entry["seat"] is None else f"Seat {entry['seat']}"
+        lines = [Text.assemble(f"{who}: ", action_text(entry["action"]))]
+    head = Text.assemble((f"#{number} ", "bold cyan"), lines[0])
+    return Group(head, *(Text.assemble("   ", line) for line in lines[1:]), seat_board(view, seats))

@@ -12,6 +12,7 @@ from parlour.core.game import State
 from parlour.core.record import Record
 
 from . import render
+from .setup import UsageProblem
 from .text import Seats
 
 
@@ -39,7 +40,7 @@ def replay(path: Path, seat: int | None, step: bool) -> None:
     """Step through the match record FILE: each action and the table after it."""
     record = load_record(path)
     if seat is not None and not 0 <= seat < record.players:
-        raise click.UsageError(f"--seat {seat} is not a seat of this {record.players}-player record: "
+        raise UsageProblem(f"--seat {seat} is not a seat of this {record.players}-player record: "
                                f"seats are 0..{record.players - 1}")
     console = Console(highlight=False)
     seats = Seats.anonymous(record.players, seat)
@@ -53,7 +54,7 @@ def replay(path: Path, seat: int | None, step: bool) -> None:
             if entry is None:
                 console.print(f"[bold]{record.game}[/bold], {record.players} players, seed {record.seed}, "
                               f"{len(record.actions)} actions")
-                console.print(render.board(view, seats))
+                console.print(render.seat_board(view, seats))
                 continue
             console.print(render.replay_step(number, entry, view, events, seats))
             if step and number < len(record.actions):
@@ -66,7 +67,9 @@ def replay(path: Path, seat: int | None, step: bool) -> None:
     except RecordError as e:
         raise click.ClickException(str(e)) from None
     assert state is not None
-    console.print(render.final_screen(state.view(seat), seats))
+    view = state.view(seat)
+    if "sheet" in view:
+        console.print(render.sheet_table(view["sheet"], seats.with_view(view)))
     console.print(result_text(state, len(record.actions), prefix="Replayed "))
 
 

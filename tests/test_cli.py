@@ -1,0 +1,254 @@
+"""The ``parlour`` command, driven through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import parlour
+from parlour.cli import main
+from parlour.core.cards import Card
+from parlour.core.game import Game
+from parlour.core.record import Record
+from parlour.games.giacomotto import Giacomotto
+
+
+def run(*args: str, input: str | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def one_line_error(result: Result, code: int) -> str:
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+# --- games and rules ---------------------------------------------------------------------------------------------
+
+def test_games_lists_giacomotto_with_players_and_option_defaults():
+    result = run("games")
+    assert result.exit_code == 0, result.output
+    for text in ("giacomotto", "Giacomotto", "2, 4", "target=101", "forced_capture=false", "last_card_tabla=true"):
+        assert text in result.output
+
+
+def test_rules_prints_the_rules_then_the_options(monkeypatch):
+    monkeypatch.setattr(Giacomotto, "rules", lambda self: "# Giacomotto\n\nCapture by **sums**; first to 101 wins.")
+    result = run("rules", "giacomotto")
+    assert result.exit_code == 0, result.output
+    assert "Giacomotto" in result.output and "Capture by sums" in result.output
+    for text in ("target", "101", "1..10000", "forced_capture", "true / false", "last_card_tabla"):
+        assert text in result.output
+    assert result.output.index("Capture by sums") < result.output.index("forced_capture")
+
+
+def test_rules_without_a_rules_file_says_so_and_still_lists_the_options(monkeypatch):
+    def missing(self: Game) -> str:
+        raise FileNotFoundError("RULES.md")
+
+    monkeypatch.setattr(Giacomotto, "rules", missing)
+    result = run("rules", "giacomotto")
+    assert result.exit_code == 1
+    assert "rules of giacomotto are missing" in one_line_error(result, 1)
+    assert "forced_capture" in result.stdout
+
+
+# --- bad command lines: one line, exit 2, nothing written ---------------------------------------------------------
+
+@pytest.mark.parametrize("args, expected", [
+    (["rules", "chess"], "unknown game 'chess'; the games are: giacomotto"),
+    (["play", "chess"], "unknown game 'chess'; the games are: giacomotto"),
+    (["play", "giacomotto", "--option", "target=lots"], "option 'target' must be an integer, got 'lots'"),
+    (["play", "giacomotto", "--option", "target=0"], "option 'target' must be in 1..10000, got 0"),
+    (["play", "giacomotto", "--option", "colour=red"], "giacomotto has no option 'colour'; its options are"),
+    (["play", "giacomotto", "--option", "target"], "--option takes NAME=VALUE, got 'target'"),
+    (["play", "giacomotto", "--option", "forced_capture=perhaps"], "option 'forced_capture' must be true or false"),
+    (["play", "giacomotto", "--players", "3"], "giacomotto is played by 2, 4 players, not 3"),
+    (["play", "giacomotto", "--seats", "human,robot"], "seat 1 is 'robot'; a seat is human or a bot: "),
+    (["play", "giacomotto", "--seats", "human,random,random"], "giacomotto is played by 2, 4 players, not 3"),
+    (["play", "giacomotto", "--players", "4", "--seats", "human,random"], "--seats names 2 seats but --players is 4"),
+])
+def test_bad_command_lines_exit_2_with_a_clear_message(args, expected, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    line = one_line_error(run(*args), 2)
+    assert expected in line
+    assert list(tmp_path.iterdir()) == []
+
+
+# --- play ----------------------------------------------------------------------------------------------------------
+
+def test_play_re_asks_on_bad_input_and_records_every_action(tmp_path):
+    path = tmp_path / "match.json"
+    game = parlour.load("giacomotto")
+    state = game.new(seed=3)
+    first = state.legal(0)[0]
+    script = "\n".join(["99", "0", "", "foo bar", "trail 2C", "1", "2", "q"]) + "\n"
+    result = run("play", "giacomotto", "--seats", "human,random", "--seed", "3", "--record", str(path), input=script)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "there is no move 99: type a move number 1-" in out
+    assert "there is no move 0" in out
+    assert "cannot read 'foo bar'" in out
+    assert "you do not hold 2C" in out
+    assert "or q to quit" in out
+    assert "Quit. The 4 actions played so far are in" in out
+    record = Record.load(str(path))
+    assert [a["seat"] for a in record.actions] == [0, 1, 0, 1]
+    assert record.actions[0]["action"] == str(first)
+    assert record.scores is None  # the match did not end
+    check = run("verify", str(path))
+    assert check.exit_code == 0, check.output
+    assert check.output.startswith("OK: 4 actions, match unfinished")
+
+
+def test_play_accepts_the_text_of_a_move_in_any_case(tmp_path):
+    path = tmp_path / "match.json"
+    move = str(parlour.load("giacomotto").new(seed=3).legal(0)[0])
+    result = run("play", "giacomotto", "-s", "human,random", "--seed", "3", "--record", str(path),
+                 input=move.lower() + "\nq\n")
+    assert result.exit_code == 0, result.output
+    assert Record.load(str(path)).actions[0]["action"] == move
+
+
+def test_the_human_screen_shows_the_table_hand_and_numbered_moves_but_no_hidden_card(tmp_path):
+    state = parlour.load("giacomotto").new(seed=3)
+    result = run("play", "giacomotto", "-s", "human,random", "--seed", "3", "--record", str(tmp_path / "r.json"),
+                 input="q\n")
+    out = result.output
+    for code in state.view(0)["table"] + state.view(0)["hand"]:
+        assert Card.parse(code).display in out
+    for n, action in enumerate(state.legal(0), 1):
+        assert f"{n} {action}" in out
+    hidden = set(state.zones()["hand 1"]) | set(state.zones()["stock"])
+    assert not [c.display for c in hidden if c.display in out]
+    for text in ("Dealer", "Stock  36 cards", "Score sheet", "Since your last turn", "Your hand", "Your moves"):
+        assert text in out
+
+
+def test_the_record_is_saved_before_any_move_and_quitting_at_end_of_input_keeps_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    first = run("play", "giacomotto", "--seed", "8", input="1\n")  # input ends: as good as q
+    assert first.exit_code == 0, first.output
+    second = run("play", "giacomotto", "--seed", "8", input="")
+    assert second.exit_code == 0, second.output
+    one, two = tmp_path / "parlour-giacomotto-8.json", tmp_path / "parlour-giacomotto-8-2.json"
+    assert [a for a in Record.load(str(one)).actions if a["seat"] == 0]  # not overwritten by the second match
+    assert all(a["seat"] == 1 for a in Record.load(str(two)).actions)  # the bot's opening move, if it leads
+    assert run("verify", str(one)).exit_code == 0
+
+
+def test_default_seats_are_you_against_the_best_bot(tmp_path):
+    result = run("play", "giacomotto", "--seed", "1", "--record", str(tmp_path / "r.json"), input="q\n")
+    best = "greedy" if "greedy" in parlour.bots.available(parlour.load("giacomotto")) else "random"
+    assert f"seat 0 human, seat 1 {best}" in result.output
+    assert f"Seat 1 ({best})" in result.output
+
+
+def test_hot_seat_asks_to_pass_the_keyboard_and_shows_each_seat_its_own_hand(tmp_path):
+    state = parlour.load("giacomotto").new(seed=4)
+    first = state.to_act[0]
+    hand_first = " ".join(Card.parse(c).display for c in state.view(first)["hand"])
+    state.apply(first, state.legal(first)[0])
+    second = state.to_act[0]
+    hand_second = " ".join(Card.parse(c).display for c in state.view(second)["hand"])
+    result = run("play", "giacomotto", "-s", "human,human", "--seed", "4", "--record", str(tmp_path / "r.json"),
+                 input="\n1\n\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert f"Seat {first} to play: pass the keyboard to seat {first}" in out
+    assert f"Seat {second} to play: pass the keyboard to seat {second}" in out
+    screens = out.split("pass the keyboard")
+    assert hand_first.replace(" ", "  ") in screens[1] and hand_second.replace(" ", "  ") not in screens[1]
+    assert hand_second.replace(" ", "  ") in screens[2]
+    assert len(Record.load(str(tmp_path / "r.json")).actions) == 2
+
+
+@pytest.mark.parametrize("seats", ["greedy,random", "random,random,random,random"])
+def test_bots_alone_finish_the_match_and_the_record_verifies(seats, tmp_path):
+    if "greedy" in seats and "greedy" not in parlour.bots.available(parlour.load("giacomotto")):
+        seats = seats.replace("greedy", "random")
+    path = tmp_path / "bots.json"
+    extra = ["-o", "target=40"] if seats.count(",") == 3 else []
+    result = run("play", "giacomotto", "--seats", seats, "--seed", "11", "--record", str(path), *extra)
+    assert result.exit_code == 0, result.output
+    assert "Match over:" in result.output and "Pack 1 scores:" in result.output
+    record = Record.load(str(path))
+    state = record.verify()
+    assert state.over and record.scores == list(state.scores)
+    check = run("verify", str(path))
+    assert check.exit_code == 0
+    winners = ", ".join(f"seat {s}" for s in state.winners)
+    assert check.output.strip() == (f"OK: {len(record.actions)} actions, final scores "
+                                    f"{' '.join(map(str, state.scores))}, winners {winners}")
+
+
+# --- verify and replay ---------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def finished_record(tmp_path: Path) -> Path:
+    path = tmp_path / "done.json"
+    result = run("play", "giacomotto", "--seats", "random,random", "--seed", "2", "--record", str(path))
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def corrupt(path: Path, change) -> Path:
+    data = json.loads(path.read_text())
+    change(data)
+    bad = path.with_name("bad.json")
+    bad.write_text(json.dumps(data))
+    return bad
+
+
+def _illegal(data: dict) -> None:
+    data["actions"][5]["action"] = "trail 2C" if data["actions"][5]["action"] != "trail 2C" else "trail 3C"
+
+
+@pytest.mark.parametrize("change, reason", [
+    (lambda d: d.pop("seed"), "record field 'seed' must be a int"),
+    (lambda d: d.update(scores=[d["scores"][0] + 1, d["scores"][1]]), "record claims scores"),
+    (_illegal, "action #6 (seat"),
+    (lambda d: d["actions"][0].update(seat=7), "action #1"),
+    (lambda d: d.update(game="chess"), "unknown game 'chess'"),
+])
+def test_verify_rejects_a_corrupt_record_with_the_reason(finished_record, change, reason):
+    bad = corrupt(finished_record, change)
+    assert reason in one_line_error(run("verify", str(bad)), 1)
+
+
+def test_verify_rejects_a_file_that_is_not_json(tmp_path):
+    path = tmp_path / "garbage.json"
+    path.write_text("{not json")
+    assert "a record is JSON; this is not" in one_line_error(run("verify", str(path)), 1)
+    assert "cannot read record" in one_line_error(run("verify", str(tmp_path / "absent.json")), 1)
+
+
+def test_replay_prints_every_action_the_board_after_it_and_the_final_scores(finished_record):
+    record = Record.load(str(finished_record))
+    result = run("replay", str(finished_record))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    for n in (1, len(record.actions) // 2, len(record.actions)):
+        assert f"#{n} Seat" in out
+    assert out.count("╭─ Giacomotto") == len(record.actions) + 1
+    assert "Your hand" not in out  # a spectator sees no hand
+    assert "Score sheet" in out and f"Replayed {len(record.actions)} actions, final scores" in out
+
+
+def test_replay_as_a_seat_shows_its_hand_and_step_stops_on_q(finished_record):
+    result = run("replay", str(finished_record), "--seat", "1", "--step", input="\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Your hand" in result.output
+    assert "#2 " in result.output and "#3 " not in result.output
+    assert "Enter: next action, q: stop" in result.output
+
+
+def test_replay_of_a_bad_seat_or_record_fails_cleanly(finished_record, tmp_path):
+    assert "--seat 5 is not a seat" in run("replay", str(finished_record), "--seat", "5").output
+    bad = corrupt(finished_record, _illegal)
+    assert "action #6" in one_line_error(run("replay", str(bad)), 1)
