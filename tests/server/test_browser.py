@@ -1,0 +1,172 @@
+"""The browser client end to end, in real headless Chromium (Debian's, driven by Playwright) against ``parlour serve``.
+
+Two friends create a four-seat Giacomotto table in the lobby with two bots, open their invitation links in two
+browsers and play by clicking until the first deal is over and the second one is dealt. Screenshots go to
+``artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+LAPTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+#: Each friend plays 6 cards in the first deal of a four-player match; this bounds the loop generously.
+MAX_MOVES = 40
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+def open_page(browser: Browser, url: str, viewport: dict[str, int] = LAPTOP, **kw) -> Page:
+    page = browser.new_context(viewport=viewport, **kw).new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.goto(url)
+    return page
+
+
+def view(page: Page) -> dict:
+    return page.evaluate("window.parlour.ctx.view")
+
+
+def play_one_move(page: Page, shot: Path | None = None) -> bool:
+    """Click a card of the hand, then (when it has several plays) its first capture; True if plays were offered.
+
+    A card with several plays is preferred, so that the choice of captures is exercised; ``shot`` is a screenshot
+    taken while a capture is hovered (its table cards lit up).
+    """
+    version = page.evaluate("document.body.dataset.version")
+    legal = view(page)["legal"]
+    hand = page.locator(".hand .card-btn:enabled")
+    codes = [hand.nth(i).get_attribute("data-code") for i in range(hand.count())]
+    counts = {c: sum(a.split()[1] == c for a in legal) for c in codes}
+    card = max(codes, key=lambda c: counts[c])
+    page.click(f".hand .card-btn[data-code='{card}']")
+    offered = counts[card] > 1
+    if offered:
+        capture = page.locator(".choices button.choice.capture").first
+        capture.hover()
+        expect(page.locator(".tcard.hl")).not_to_have_count(0)
+        if shot:
+            page.screenshot(path=str(shot), full_page=True)
+        capture.click()
+    page.wait_for_function(f"document.body.dataset.version !== {json.dumps(version)}")
+    return offered
+
+
+def create_table_in_lobby(page: Page) -> list[str]:
+    """Fill the lobby form: four players, friends in seats 0 and 2, bots in 1 and 3; return the seat links."""
+    expect(page.locator(".game-choice")).to_have_count(1)
+    page.locator("label.seg", has_text="4").click()
+    expect(page.locator(".seat-row")).to_have_count(4)
+    page.select_option("#seat-2", "human")
+    page.fill("#name-0", "Ana")
+    page.fill("#name-2", "Bora")
+    page.click("#create")
+    takes = page.locator("#created a.take")
+    expect(takes).to_have_count(3)  # two seats and the spectators
+    expect(page.locator("#created input.link")).to_have_count(3)
+    links = [takes.nth(i).get_attribute("href") for i in range(2)]
+    assert all("?token=" in link for link in links)
+    expect(page.locator("#my-tables .my-table")).to_have_count(2)
+    return links
+
+
+def test_two_friends_play_the_first_deal_in_their_browsers(live_server: str, browser: Browser,
+                                                           artifacts: Path) -> None:
+    lobby = open_page(browser, live_server + "/")
+    links = create_table_in_lobby(lobby)
+    lobby.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
+
+    ana, bora = (open_page(browser, live_server + link) for link in links)
+    for page, seat in ((ana, 0), (bora, 2)):
+        expect(page.locator(".giaco.players-4")).to_be_visible()
+        expect(page.locator(".hand .card-btn")).to_have_count(6)
+        expect(page.locator(".opp")).to_have_count(3)
+        assert view(page)["seat"] == seat
+
+    # Chat reaches the other friend.
+    ana.fill("#chat-text", "good luck!")
+    ana.click(".chat-form button")
+    expect(bora.locator("#chat-list li")).to_contain_text(["good luck!"])
+
+    # A stale action is refused with a toast, and nothing changes.
+    before = view(ana)
+    ana.evaluate("window.parlour.conn.send({type: 'action', action: 'trail 2C', version: -1})")
+    expect(ana.locator(".toast.error")).to_be_visible()
+    assert view(ana)["table"] == before["table"]
+
+    moves = 0
+    dropped = offered = False
+    while view(ana)["deal"] == 1 and moves < MAX_MOVES:
+        turn = next((p for p in (ana, bora) if p.evaluate("document.body.dataset.myTurn") == "true"), None)
+        if turn is None:
+            ana.wait_for_timeout(100)
+            continue
+        offered |= play_one_move(turn, None if offered else artifacts / "table-choice.png")
+        moves += 1
+        if moves == 3:
+            ana.screenshot(path=str(artifacts / "table.png"), full_page=True)
+        if moves == 4 and not dropped:
+            # A dropped connection comes back by itself and gets the view again.
+            bora.evaluate("window.parlour.conn.drop()")
+            expect(bora.locator("body[data-conn=open]")).to_have_count(1)
+            dropped = True
+    for page in (ana, bora):
+        page.wait_for_function("window.parlour.ctx.view.deal === 2")
+        v = view(page)
+        assert v["deal"] == 2 and v["stock"] == 0 and v["hands"] == [6, 6, 6, 6]
+        expect(page.locator(".hand .card-btn")).to_have_count(6)
+        expect(page.locator(".stock-count")).to_have_text("0")
+        expect(page.locator(".log li", has_text="Deal 2")).to_have_count(1)
+        assert page.errors == []  # type: ignore[attr-defined]
+    assert moves == 12 and dropped
+    ana.screenshot(path=str(artifacts / "table-deal-2.png"), full_page=True)
+
+
+def test_a_phone_shows_the_table_without_horizontal_scrolling(live_server: str, browser: Browser,
+                                                              artifacts: Path) -> None:
+    body = {"game": "giacomotto", "players": 4,
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "greedy"},
+                      {"kind": "human"}, {"kind": "bot", "level": "greedy"}]}
+    request = urllib.request.Request(live_server + "/api/tables", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as r:
+        table = json.load(r)
+    phone = open_page(browser, live_server + table["seats"][0]["invite_url"], PHONE, is_mobile=True, has_touch=True)
+    expect(phone.locator(".hand .card-btn")).to_have_count(6)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.screenshot(path=str(artifacts / "table-phone.png"), full_page=True)
+
+    spectator = open_page(browser, live_server + table["spectator_url"], PHONE, is_mobile=True, has_touch=True)
+    expect(spectator.locator(".giaco")).to_be_visible()
+    expect(spectator.locator(".hand")).to_have_count(0)  # a spectator sees no hand, only backs
+    assert view(spectator)["seat"] is None
+    assert spectator.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert phone.errors == [] and spectator.errors == []  # type: ignore[attr-defined]
