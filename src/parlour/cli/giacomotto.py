@@ -55,15 +55,18 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     top.add_row("Stock", Text.assemble(f"{stock} cards ({more})   ", ("Dealer  ", "bold"), seats.name(view["dealer"])))
 
     people = Table(box=None, padding=(0, 2), show_edge=False, header_style="dim")
-    for header, justify in (("", "left"), ("seat", "left"), ("in hand", "right"), ("pile", "right"),
-                            ("tablas", "right"), ("score", "right")):
-        people.add_column(header, justify=justify, no_wrap=True)
+    partners = players > 2
+    headers = ["", "seat"] + ["side"] * partners + ["in hand", "pile", "tablas", "score"]
+    for i, header in enumerate(headers):
+        people.add_column(header, justify="left" if i < 2 + partners else "right", no_wrap=True)
     to_act = set(view["to_act"])
     for seat in range(players):
         side = seats.side_of(seat)
-        people.add_row("▶" if seat in to_act else "", Text(seats.name(seat), style="bold" if seat == seats.viewer else ""),
-                       str(view["hands"][seat]), f"{view['piles'][side]} cards", str(view["tablas"][side]),
-                       str(view["scores"][seat]))
+        cells = ["▶" if seat in to_act else "", Text(seats.name(seat), style="bold" if seat == seats.viewer else "")]
+        cells += [view["sheet"]["sides"][side]] * partners
+        cells += [str(view["hands"][seat]), f"{view['piles'][side]} cards", str(view["tablas"][side]),
+                  str(view["scores"][seat])]
+        people.add_row(*cells)
     body: list[RenderableType] = [top, Text(), people]
     if view["over"]:
         body += [Text(), end_line({"winners": view["winners"], "scores": view["scores"]}, seats)]
@@ -104,14 +107,13 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
 
 
 def score_line(event: dict[str, Any], seats: Seats) -> Text:
-    """How a pack scored, side by side: points, then cards taken, card points, most cards and tablas."""
-    parts = []
+    """How a pack scored, a line per side: points, then cards taken, card points, most cards and tablas."""
+    line = Text(f"Pack {event['pack']} scores:", style="bold")
     for side, points in enumerate(event["points"]):
         bits = [f"{event['cards'][side]} cards", f"{event['card_points'][side]} card points"]
         if event["most_cards"][side]:
             bits.append(f"+{event['most_cards'][side]} most cards")
         if event["tablas"][side]:
             bits.append(f"+{event['tablas'][side]} tabla{'s' * (event['tablas'][side] != 1)}")
-        parts.append(f"{seats.side_name(side)} {points} ({', '.join(bits)})")
-    return Text.assemble((f"Pack {event['pack']} scores: ", "bold"), " · ".join(parts))
-
+        line.append(f"\n  {seats.side_name(side)} {points} ({', '.join(bits)})")
+    return line

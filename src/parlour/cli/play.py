@@ -181,8 +181,8 @@ def play(game_id: str, players: int | None, seats: str | None, seed: int | None,
         except EOFError:  # input closed: as good as quitting
             return "q"
 
-    console.print(f"[bold]{game.title}[/bold]: {', '.join(f'seat {s} {k}' for s, k in enumerate(kinds))}; "
-                  f"seed {seed}; record in {path}")
+    console.print(f"[bold]{game.title}[/bold]: {', '.join(f'seat {s} {k}' for s, k in enumerate(kinds))}")
+    console.print(f"[dim]seed {seed} · record saved after every move in {path}[/dim]")
     try:
         match = TerminalMatch(console, game, kinds, seed, path, ask)
         finished = match.run()
@@ -191,6 +191,7 @@ def play(game_id: str, players: int | None, seats: str | None, seed: int | None,
         sys.exit(130)
     actions = len(match.record.actions)
     if finished:
-        console.print(f"The record of the match ({actions} actions) is in {path}: parlour replay {path}")
+        console.print(f"The record of the match ({actions} actions) is in {path}.")
     else:
-        console.print(f"Quit. The {actions} actions played so far are in {path}: parlour replay {path}")
+        console.print(f"Quit. The {actions} actions played so far are in {path}.")
+    console.print(f"[dim]Watch it again with: parlour replay {path}[/dim]")

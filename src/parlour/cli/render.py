@@ -106,8 +106,10 @@ def sheet_table(sheet: dict[str, Any], seats: Seats) -> RenderableType:
     table = Table(title="Score sheet", title_justify="left", title_style="bold", show_footer=True, box=box.SIMPLE_HEAD,
                   show_edge=False, header_style="dim", footer_style="bold", padding=(0, 1))
     table.add_column("", footer="total", no_wrap=True)
+    solo = all(len(members) == 1 for members in seats.sides) if seats.sides else len(seats.kinds) == len(sheet["sides"])
     for side, total in enumerate(sheet["totals"]):
-        name = seats.side_name(side) if seats.sides or len(seats.kinds) == len(sheet["sides"]) else sheet["sides"][side]
+        # partners are named by their side's label (the board says who sits on which side)
+        name = seats.side_name(side) if solo else sheet["sides"][side]
         table.add_column(name, footer=str(total), justify="right")
     for row in sheet["rows"]:
         table.add_row(row["label"], *map(str, row["points"]))

@@ -92,8 +92,8 @@ class Seats:
     def name(self, seat: int | None) -> str:
         if seat is None:
             return "Nobody"
-        if seat == self.viewer:
-            return "You"
+        if seat == self.viewer:  # at a hot seat, "You" alone would not say which seat you are
+            return f"You (seat {seat})" if self.kinds.count("human") > 1 else "You"
         kind = self.kinds[seat] if 0 <= seat < len(self.kinds) else None
         return f"Seat {seat}" + (f" ({kind})" if kind else "")
 
