@@ -119,10 +119,11 @@ class TerminalMatch:
         events = state.visible_events(seat, state.events[self.seen[seat]:])
         console.print(render.turn_screen(view, self.seats(seat), events))
         legal = state.legal(seat)
-        hint = f"type a move number 1-{len(legal)}, a move's text such as '{legal[-1]}', or q to quit"
+        numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
+        hint = f"type a move number {numbers}, a move's text such as '{legal[-1]}', or q to quit"
         who = f"Seat {seat}" if len(self.humans) > 1 else "Your move"
         while True:
-            text = self.ask(f"{who} (1-{len(legal)}, text, q): ").strip()
+            text = self.ask(f"{who} ({numbers}, text, q): ").strip()
             if text.lower() in QUIT:
                 return False
             if not text:

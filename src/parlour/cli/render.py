@@ -49,18 +49,38 @@ class Layout:
 
 
 def generic_board(view: dict[str, Any], seats: Seats) -> RenderableType:
-    """The board of a game without a layout: the card zones and every other plain value of the view."""
+    """The board of a game without a layout: its card zones and every other plain value of the view.
+
+    >>> print(plain(generic_board({"game": "golf", "players": 2, "to_act": [1], "discard": ["JC"],
+    ...                            "layouts": [["##", "AS"], ["10D", "##"]], "stock": 35}, Seats.anonymous(2)), 50))
+    ╭─ Golf ─────────────────────────────────────────╮
+    │ To act   Seat 1                                │
+    │ Discard  J♣                                    │
+    │ Layouts  Seat 0: ## A♠                         │
+    │          Seat 1: 10♦ ##                        │
+    │ Stock    35                                    │
+    ╰────────────────────────────────────────────────╯
+    """
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    shown = {"game", "seat", "legal", "log", "sheet", "hand", "options", "over", "winners"}
+    shown = {"game", "players", "seat", "legal", "log", "sheet", "hand", "options", "over", "winners"}
     for key, value in view.items():
         if key in shown or value is None:
             continue
-        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-            grid.add_row(key.capitalize(), cards_text(value))
-        elif isinstance(value, (str, int, float, bool)) or isinstance(value, list):
-            grid.add_row(key.capitalize(), value_text(value))
+        label = key.replace("_", " ").capitalize()
+        if key == "to_act":
+            grid.add_row(label, ", ".join(seats.name(s) for s in value) or "nobody")
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            grid.add_row(label, cards_text(value))
+        elif (isinstance(value, list) and len(value) == view.get("players")
+              and all(isinstance(v, list) and all(isinstance(c, str) for c in v) for v in value)):
+            grid.add_row(label, Text("\n").join(Text.assemble(f"{seats.name(i)}: ", cards_text(v))
+                                                 for i, v in enumerate(value)))
+        elif isinstance(value, list):
+            grid.add_row(label, " ".join(map(value_text, value)))
+        elif isinstance(value, (str, int, float, bool)):
+            grid.add_row(label, value_text(value))
     return Panel(grid, title=str(view.get("game", "game")).capitalize(), title_align="left")
 
 
