@@ -17,8 +17,10 @@ from .text import value_text
 
 
 def players_text(description: dict[str, Any]) -> str:
-    """``2, 4`` and, where there is a choice, the default on a second line."""
-    counts = ", ".join(map(str, description["players"]))
+    """``2, 4`` or ``2-8`` and, where there is a choice, the default on a second line."""
+    players = description["players"]
+    contiguous = len(players) > 2 and players == list(range(players[0], players[-1] + 1))
+    counts = f"{players[0]}-{players[-1]}" if contiguous else ", ".join(map(str, players))
     return f"{counts}\n(default {description['default_players']})" if len(description["players"]) > 1 else counts
 
 
@@ -37,7 +39,7 @@ def games_table() -> Table:
     """Every registered game: id, title, player counts, options with their defaults, bots."""
     table = Table(title="Games", title_justify="left", title_style="bold")
     table.add_column("id", no_wrap=True)
-    table.add_column("title", ratio=1)
+    table.add_column("title", ratio=1, min_width=12, overflow="fold")
     table.add_column("players", no_wrap=True)
     table.add_column("options (defaults)", no_wrap=True)
     table.add_column("bots")
