@@ -19,14 +19,15 @@ table, not captured this pack) and asks, card by card, for the best capture it w
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 from typing import Any, Mapping, Sequence
 
 from parlour.core.bot import Bot
-from parlour.core.cards import BY_CODE, FULL_MASK
+from parlour.core.cards import BY_CODE, FULL_MASK, cards_of
 from parlour.core.game import Action
 
-from .captures import VALUE, captures_for
+from .captures import VALUE
 from .state import HAND, card_points
 
 #: What one more card in the pile is worth toward the 3 points for most cards (26 of 52 decide them).
@@ -38,10 +39,6 @@ TRAIL_POINT_RISK = 0.4
 #: How much of the next player's expected take counts against a play (1: as if it were ours lost).
 NEXT_WEIGHT = 0.9
 
-#: One card of each capture value (2..10, J, Q, K, A): the next player's captures depend only on the value.
-_BY_VALUE: dict[int, int] = {}
-for _c in range(52):
-    _BY_VALUE.setdefault(VALUE[_c], _c)
 _CARD_POINTS: tuple[int, ...] = tuple(card_points(1 << c) for c in range(52))
 
 
@@ -69,17 +66,81 @@ def capture_worth(card: int, captured: int, table: int, tabla_counts: bool = Tru
 
 
 def best_takes(table: int, tabla_counts: bool = True) -> dict[int, float]:
-    """For each capture value, the most a card of that value can take from ``table`` (its own points aside)."""
-    best: dict[int, float] = {}
-    for value, card in _BY_VALUE.items():
-        top = 0.0
-        for m in captures_for(card, table):
-            w = capture_worth(card, m, table, tabla_counts) - _CARD_POINTS[card]
-            if w > top:
-                top = w
-        if top:
-            best[value] = top
-    return best
+    """For each capture value, the most a card of that value can take from ``table`` (its own points aside).
+
+    The same captures as :func:`~parlour.games.giacomotto.captures.captures_for`, found for all values in
+    one pass over the table's groups: this runs for every play the bot weighs.
+
+    >>> from parlour.core.cards import mask_of, cards
+    >>> takes = best_takes(mask_of(cards("8C 5D 6S 7H")))
+    >>> round(takes[13], 2), round(takes[8], 2)       # Q: both pairs, a tabla; 8: the 8 alone
+    (1.6, 0.24)
+    """
+    key = table
+    found = _TAKES.get(key)
+    if found is None:
+        found = _takes(table)
+        if len(_TAKES) >= _TAKES_LIMIT:
+            _TAKES.clear()
+        _TAKES[key] = found
+    if not tabla_counts:
+        return {v: w for v, (w, _) in found.items()}
+    return {v: w + TABLA if clears else w for v, (w, clears) in found.items()}
+
+
+_TAKES: dict[int, dict[int, tuple[float, bool]]] = {}
+_TAKES_LIMIT = 1 << 16
+
+
+def _takes(table: int) -> dict[int, tuple[float, bool]]:
+    """Per capture value: the best weight of disjoint groups it takes, and whether they can clear the table."""
+    sums: dict[int, set[int]] = {}
+    subsets = [(0, 0)]
+    for c in cards_of(table):
+        bit, v = 1 << c, VALUE[c]
+        subsets += [(m | bit, t + w) for m, t in subsets for w in ((1, 11) if v == 1 else (v,)) if t + w <= 14]
+    for m, t in subsets[1:]:
+        sums.setdefault(t, set()).add(m)
+    packed = {t: _packing(table, groups) for t, groups in sums.items()}
+    if 11 in packed:  # only an ace makes 11: it may take its groups instead of those of 1
+        packed[1] = max(packed.get(1, (0.0, False)), packed.pop(11))
+    # The played card joins the pile too.
+    return {value: (weight + CARD_WEIGHT, clears) for value, (weight, clears) in packed.items()}
+
+
+def _weight(cards: int) -> float:
+    return card_points(cards) + CARD_WEIGHT * cards.bit_count()
+
+
+def _packing(table: int, groups: set[int]) -> tuple[float, bool]:
+    """The heaviest union of pairwise-disjoint ``groups``, and whether it is the whole table.
+
+    Every card weighs more than nothing, so a union that covers the table is the heaviest when one exists.
+    """
+    union, disjoint = 0, True
+    for g in groups:
+        disjoint = disjoint and not union & g
+        union |= g
+    if disjoint:  # the common case: take them all
+        return _weight(union), union == table
+    memo: dict[int, int] = {}
+
+    def best(rest: int) -> int:
+        """The heaviest union inside ``rest``: its lowest card is left, or taken in one of its groups."""
+        if rest in memo:
+            return memo[rest]
+        low = rest & -rest
+        top = best(rest ^ low) if rest else 0
+        for g in groups:
+            if g & low and not g & ~rest:
+                u = g | best(rest ^ g)
+                if _weight(u) > _weight(top):
+                    top = u
+        memo[rest] = top
+        return top
+
+    covered = best(union)
+    return _weight(covered), covered == table
 
 
 def expected_best(table: int, unseen: int, hand_size: int, tabla_counts: bool = True) -> float:
@@ -96,15 +157,11 @@ def expected_best(table: int, unseen: int, hand_size: int, tabla_counts: bool = 
     if not takes:
         return 0.0
     gains: dict[float, int] = {}
-    m = unseen
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        t = takes.get(VALUE[c])
+    for value, points, count in _pool(unseen):
+        t = takes.get(value)
         if t is not None:
-            g = t + _CARD_POINTS[c]
-            gains[g] = gains.get(g, 0) + 1
+            g = t + points
+            gains[g] = gains.get(g, 0) + count
     total = comb(pool, hand_size)
     expected, seen, p_none_before = 0.0, 0, 1.0
     for g in sorted(gains, reverse=True):
@@ -113,6 +170,16 @@ def expected_best(table: int, unseen: int, hand_size: int, tabla_counts: bool = 
         expected += g * (p_none_before - p_none)
         p_none_before = p_none
     return expected
+
+
+@lru_cache(maxsize=64)
+def _pool(unseen: int) -> tuple[tuple[int, int, int], ...]:
+    """The unseen cards as (capture value, own points, how many) rows."""
+    rows: dict[tuple[int, int], int] = {}
+    for c in cards_of(unseen):
+        key = (VALUE[c], _CARD_POINTS[c])
+        rows[key] = rows.get(key, 0) + 1
+    return tuple((v, p, n) for (v, p), n in rows.items())
 
 
 class GreedyBot(Bot):
