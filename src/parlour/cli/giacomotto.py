@@ -26,7 +26,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .text import Seats, action_text, card_text, cards_text, end_line
+from .text import Seats, card_text, cards_text, end_line
 
 HAND, TABLE, DECK = 6, 4, 52
 
