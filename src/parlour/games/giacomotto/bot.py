@@ -217,7 +217,7 @@ class GreedyBot(Bot):
 
         best, best_score, ties = legal[0], float("-inf"), 0
         for action in legal:
-            card, captured = action & 63, action >> 6
+            card, captured = action.card, action.captured
             if captured:
                 after = table & ~captured
                 score = capture_worth(card, captured, table, tabla_counts)
