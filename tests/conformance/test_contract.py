@@ -99,7 +99,7 @@ def test_match_ends_and_scores_add_up(case: tuple[Game, int, Record]) -> None:
     for i in range(len(sheet.sides)):
         assert sheet.totals[i] == sum(row[1][i] for row in sheet.rows)
     assert state.winners, "a finished match names its winners"
-    best = max(state.scores)
+    best = (min if game.lowest_wins else max)(state.scores)
     assert all(state.scores[w] == best for w in state.winners)
     state.audit()  # the game's own accounting, recomputed from the public events
 
@@ -182,7 +182,7 @@ def _check_views_hide_what_they_must(game: Game, state: State, salt: int) -> Non
     """Deal the unseen cards again consistently with a seat's view: the view must not change, and it must not
     name any card whose place the seat cannot know (a card the redeal moved)."""
     zones = state.zones()
-    where = {c: name for name, cards in zones.items() for c in cards}
+    where = _places(zones)
     every_card = Counter(c for cards in zones.values() for c in cards)
     for seat in [*range(game.players), None]:
         view = state.view(seat)
@@ -190,8 +190,19 @@ def _check_views_hide_what_they_must(game: Game, state: State, salt: int) -> Non
         for attempt in range(3):
             d = game.determinize(json.loads(json.dumps(view)), Rng(salt * 7 + attempt))
             assert d.view(seat) == view, f"determinize for seat {seat} disagrees with its view"
-            d_where = {c: name for name, cards in d.zones().items() for c in cards}
-            moved |= {str(c) for c in where if where[c] != d_where.get(c)}
+            d_where = _places(d.zones())
+            # with several decks a card has several copies: it moved unless some zone kept all its copies of it
+            moved |= {str(c) for c, places in where.items()
+                      if all(d_where.get(c, Counter())[z] < k for z, k in places.items())}
             assert Counter(c for cards in d.zones().values() for c in cards) == every_card
         leaked = card_tokens(view) & moved
         assert not leaked, f"seat {seat}'s view names cards it cannot locate: {sorted(leaked)}"
+
+
+def _places(zones: dict[str, list[Any]]) -> dict[Any, Counter]:
+    """For each card, how many of its copies lie in each zone."""
+    places: dict[Any, Counter] = {}
+    for name, cards in zones.items():
+        for c in cards:
+            places.setdefault(c, Counter())[name] += 1
+    return places

@@ -50,6 +50,8 @@ class Game(ABC):
     #: How ``deck=`` stacks a deal, shown by ``parlour rules``.
     deck_doc: ClassVar[str] = ""
     state_class: ClassVar[type["State"]]
+    #: The lowest match total wins (golf and its kin); ``state.winners`` names them.
+    lowest_wins: ClassVar[bool] = False
     #: The game's own bots by name (the generic ones are in :mod:`parlour.bots`).
     bots: ClassVar[dict[str, type]] = {}
 
