@@ -1,0 +1,137 @@
+"""Tarok actions: an int (kind in the low 4 bits, payload above) that prints as its stable ASCII text.
+
+=============================  =========================================================
+``bid three`` / ``pass``        bidding (``bid klop``: forehand's choice when all others pass)
+``contract solo one``           the declarer's final contract (raise), or ``contract colour valat``
+``call king hearts``            king calling (``call queen hearts`` when holding all four kings)
+``talon 0`` / ``forfeit``       the talon group taken (0 = top); forfeit when the called king is in it
+``discard 7C 8C``               the cards laid away
+``announce trula``              trula, kings, pagat ultimo, king ultimo, valat
+``kontra game``                 also ``rekontra``, ``subkontra``, ``mordkontra``; targets as announced
+``play T21`` / ``lead emperor``  a card; the Beggar declarer's Emperor's-trick lead of the Škis
+=============================  =========================================================
+
+>>> a = parse("discard 8c 7C")
+>>> str(a), parse(str(a)) == a
+('discard 7C 8C', True)
+>>> [str(parse(t)) for t in ("bid solo one", "call king clubs", "kontra pagat ultimo", "play skis")]
+['bid solo one', 'call king clubs', 'kontra pagat ultimo', 'play SKIS']
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from parlour.core.errors import IllegalAction
+from parlour.core.game import Action
+
+from .cards import CODES, SUIT_NAMES, codes, parse_card
+from .contracts import BONUS_BY_NAME, BONUS_NAMES, BY_NAME, KONTRA_BY_NAME, KONTRA_NAMES, NAMES, TARGET_BY_NAME, TARGET_NAMES
+
+PLAY, BID, PASS, CONTRACT, CALL, TALON, FORFEIT, DISCARD, ANNOUNCE, KONTRA, EMPEROR = range(11)
+USAGE = ("actions are: 'bid CONTRACT', 'pass', 'contract CONTRACT', 'call king SUIT', 'call queen SUIT', "
+         "'talon N', 'forfeit', 'discard CARD...', 'announce BONUS', 'kontra|rekontra|subkontra|mordkontra TARGET', "
+         "'play CARD', 'lead emperor'")
+
+
+class Move(Action):
+    """One tarok action. ``kind = a & 15``, ``payload = a >> 4``."""
+
+    __slots__ = ()
+
+    @property
+    def kind(self) -> int:
+        return self & 15
+
+    @property
+    def payload(self) -> int:
+        return self >> 4
+
+    def __str__(self) -> str:
+        return _text(int(self))
+
+
+def move(kind: int, payload: int = 0) -> Move:
+    return Move(kind | payload << 4)
+
+
+#: The card plays, prebuilt: the hot path hands these out.
+PLAYS: tuple[Move, ...] = tuple(move(PLAY, c) for c in range(54))
+PASS_MOVE = move(PASS)
+
+
+@lru_cache(maxsize=4096)
+def _text(code: int) -> str:
+    kind, p = code & 15, code >> 4
+    if kind == PLAY:
+        return f"play {CODES[p]}"
+    if kind == BID:
+        return f"bid {NAMES[p]}"
+    if kind == PASS:
+        return "pass"
+    if kind == CONTRACT:
+        return f"contract {NAMES[p]}"
+    if kind == CALL:
+        return f"call {'queen' if p >= 4 else 'king'} {SUIT_NAMES[1 + p % 4]}"
+    if kind == TALON:
+        return f"talon {p}"
+    if kind == FORFEIT:
+        return "forfeit"
+    if kind == DISCARD:
+        return "discard " + " ".join(codes(p))
+    if kind == ANNOUNCE:
+        return f"announce {BONUS_NAMES[p]}"
+    if kind == KONTRA:
+        return f"{KONTRA_NAMES[p >> 3]} {TARGET_NAMES[p & 7]}"
+    return "lead emperor"
+
+
+def parse(text: str) -> Move:
+    """Read an action's text; raise :class:`IllegalAction` saying what is wrong with it."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"an action is text; {USAGE}")
+    words = text.lower().split()
+    if not words:
+        raise IllegalAction(f"empty action; {USAGE}")
+    verb, rest = words[0], " ".join(words[1:])
+    if verb == "play" and len(words) == 2:
+        return PLAYS[parse_card(words[1])]
+    if verb in ("bid", "contract") and rest in BY_NAME:
+        if verb == "bid" and rest == "colour valat":
+            raise IllegalAction("colour valat is chosen after the exchange ('contract colour valat'), not bid")
+        return move(BID if verb == "bid" else CONTRACT, BY_NAME[rest])
+    if verb in ("bid", "contract"):
+        raise IllegalAction(f"unknown contract {rest!r}; contracts are: {', '.join(NAMES)}")
+    if text.strip().lower() == "pass":
+        return PASS_MOVE
+    if text.strip().lower() == "forfeit":
+        return move(FORFEIT)
+    if text.strip().lower() == "lead emperor":
+        return move(EMPEROR)
+    if verb == "call" and len(words) == 3 and words[1] in ("king", "queen") and words[2] in SUIT_NAMES[1:]:
+        return move(CALL, SUIT_NAMES.index(words[2]) - 1 + (4 if words[1] == "queen" else 0))
+    if verb == "call":
+        raise IllegalAction("write 'call king SUIT' or 'call queen SUIT' with SUIT hearts, diamonds, spades or clubs")
+    if verb == "talon" and len(words) == 2 and words[1].isdigit() and int(words[1]) < 6:
+        return move(TALON, int(words[1]))
+    if verb == "talon":
+        raise IllegalAction("write 'talon N' with N the group taken, 0 for the top group")
+    if verb == "discard" and 1 < len(words) <= 4:
+        mask = 0
+        for w in words[1:]:
+            c = parse_card(w)
+            if mask >> c & 1:
+                raise IllegalAction(f"{CODES[c]} is named twice")
+            mask |= 1 << c
+        return move(DISCARD, mask)
+    if verb == "discard":
+        raise IllegalAction("write 'discard' and the 1 to 3 cards laid away, e.g. 'discard 7C 8C'")
+    if verb == "announce" and rest in BONUS_BY_NAME:
+        return move(ANNOUNCE, BONUS_BY_NAME[rest])
+    if verb == "announce":
+        raise IllegalAction(f"unknown announcement {rest!r}; they are: {', '.join(BONUS_NAMES)}")
+    if verb in KONTRA_BY_NAME and rest in TARGET_BY_NAME:
+        return move(KONTRA, TARGET_BY_NAME[rest] | KONTRA_BY_NAME[verb] << 3)
+    if verb in KONTRA_BY_NAME:
+        raise IllegalAction(f"unknown kontra target {rest!r}; targets are: {', '.join(TARGET_NAMES)}")
+    raise IllegalAction(f"cannot read {text!r}: {USAGE}")

@@ -1,0 +1,201 @@
+"""Determinization: a full tarok match consistent with what one seat knows.
+
+The view's log holds every action of the current deal. We work out which cards the seat can place (its own
+hand, the exposed talon, every card played, the taroks laid away face up, an open beggar's hand, the holder
+of an announced Pagat or King ultimo, the Škis holder of the Škis round), deal the rest at random into the
+other hands and the face-down talon (respecting the suits a player showed void of), and replay the
+deal's actions on that deck. The replay rebuilds everything public exactly, so the new state's view for
+the seat equals the one it was made from.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from parlour.core.game import Game
+from parlour.core.rng import Rng
+from parlour.core.sheet import ScoreSheet
+
+from .actions import DISCARD, move, parse
+from .cards import BY_CODE, COLOURS, FULL, KINGS, PAGAT, SKIS, SUIT, SUIT_MASKS, TAROKS, cards_in, mask_of_codes
+from .contracts import BY_NAME, COLOUR_VALATS
+from .state import TALON_SIZE, TarokState, hand_size, packet_size
+
+
+def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> TarokState:
+    seat = view["seat"]
+    n = game.players
+    log = view["log"]
+    start = log[0]
+    size = hand_size(n)
+    known = [0] * n              # cards known to have been dealt to each seat
+    talon: list[int | None] = [None] * TALON_SIZE
+    declarer, contract, called = -1, -1, -1
+    picked = 0
+    shown = 0
+    own_discards: int | None = None
+    revealed_discards: int | None = None
+    revealed_rest = 0
+    klop_next = 0
+    played = [0] * n
+    voids = [0] * n
+    trick: list[tuple[int, int]] = []
+    for e in log:
+        t = e["type"]
+        if t == "hand":
+            known[e["seat"]] = mask_of_codes(e["cards"])
+        elif t == "last dealer":
+            known[e["seat"]] |= 1 << SKIS
+        elif t == "declarer":
+            declarer, contract = e["seat"], BY_NAME[e["contract"]]
+        elif t == "call":
+            p = parse(e["action"]).payload
+            called = 29 + 8 * (p % 4) - (1 if p >= 4 else 0)
+        elif t == "talon":
+            talon = [BY_CODE[c] for c in e["cards"]]
+        elif t == "take":
+            picked = mask_of_codes(e["cards"])
+        elif t == "discard":
+            shown = mask_of_codes(e["shown"])
+        elif t == "laid away":
+            own_discards = mask_of_codes(e["cards"])
+        elif t == "colour":
+            contract = parse(e["action"]).payload
+        elif t == "open hand":
+            known[e["seat"]] |= mask_of_codes(e["cards"])
+        elif t == "announce" and e["action"] in ("announce pagat ultimo", "announce king ultimo"):
+            card = PAGAT if e["action"] == "announce pagat ultimo" else called
+            if not picked >> card & 1:
+                known[e["seat"]] |= 1 << card
+        elif t == "play":
+            card = BY_CODE[e["card"]]
+            played[e["seat"]] |= 1 << card
+            if trick:
+                led = SUIT[trick[0][1]]
+                if SUIT[card] != led:
+                    voids[e["seat"]] |= SUIT_MASKS[led]
+                    if contract not in COLOUR_VALATS and led and SUIT[card]:
+                        voids[e["seat"]] |= TAROKS
+            trick.append((e["seat"], card))
+        elif t == "trick":
+            trick = []
+            if "talon" in e:
+                talon[klop_next] = BY_CODE[e["talon"]]
+                klop_next += 1
+        elif t == "reveal":
+            revealed_discards = mask_of_codes(e["laid away"])
+            revealed_rest = mask_of_codes(e["talon"])
+    discards = own_discards if own_discards is not None else revealed_discards
+    for s in range(n):
+        from_talon = picked if s == declarer else 0
+        mine = played[s] | ((shown | (discards or 0)) if s == declarer else 0)
+        known[s] |= mine & ~from_talon
+    in_talon = 0
+    for c in talon:
+        if c is not None:
+            in_talon |= 1 << c
+    unknown = FULL & ~in_talon
+    for m in known:
+        unknown &= ~m
+    hidden_rest = revealed_rest & unknown
+    if start["skis_round"] and start["last_dealer"] < 0 and not any(e["type"] == "last dealer" for e in log):
+        hidden_rest |= unknown & 1 << SKIS  # nobody was dealt the Škis: it lies in the talon
+    unknown &= ~hidden_rest
+
+    # the slots to fill: each hand's unknown cards, then the unknown talon positions
+    slots = []
+    for s in range(n):
+        need = size - known[s].bit_count()
+        allowed = FULL & ~voids[s]
+        if s == declarer:
+            allowed |= COLOURS & ~KINGS  # what is laid away showed no void
+        slots.append((s, need, allowed))
+    blanks = [i for i, c in enumerate(talon) if c is None]
+    talon_need = len(blanks) - hidden_rest.bit_count()
+    dealt = _assign(unknown, slots + [(-1, talon_need, FULL)], rng)
+    for s in range(n):
+        known[s] |= dealt[s]
+    rest = list(cards_in(dealt[-1] | hidden_rest))
+    rng.shuffle(rest)
+    for i, c in zip(blanks, rest):
+        talon[i] = c
+
+    hidden_discards = 0
+    if declarer >= 0 and any(e["type"] == "discard" for e in log):
+        if discards is not None:
+            hidden_discards = discards & ~shown
+        else:
+            count = next(e["count"] for e in log if e["type"] == "discard") - shown.bit_count()
+            concealed = (known[declarer] | picked) & ~played[declarer] & ~shown
+            hidden_discards = _choose_discards(concealed, count, voids[declarer], rng)
+
+    deck = [c for c in talon if c is not None]
+    k = packet_size(n)
+    forehand = (start["dealer"] + 1) % n
+    hands = {s: list(cards_in(known[s])) for s in range(n)}
+    for r in range(size // k):
+        for i in range(n):
+            s = (forehand + i) % n
+            deck += hands[s][r * k:(r + 1) * k]
+    state = _blank(game, view, start, rng)
+    state._deal(deck)
+    for e in log:
+        t = e["type"]
+        if t == "discard":
+            state._apply(e["seat"], move(DISCARD, hidden_discards | shown))
+        elif "action" in e:
+            state._apply(e["seat"], parse(e["action"]))
+    return state
+
+
+def _blank(game: Game, view: Mapping[str, Any], start: Mapping[str, Any], rng: Rng) -> TarokState:
+    s = TarokState.__new__(TarokState)
+    s.game, s.seed = game, -1  # the seed is secret: the determinized future has its own shuffles
+    s.rng = Rng(rng.next64())
+    s.events = []
+    sheet = ScoreSheet.from_dict(view["sheet"])
+    sheet.rows = sheet.rows[:start["rows"]]
+    s.sheet = sheet
+    s.stacked, s.finished = [], False
+    s.wheels = list(start["wheels"])
+    s.dealer, s.deals, s.mode = start["dealer"], start["deal"] - 1, start["mode"]
+    s.skis_round, s.last_dealer = start["skis_round"], start["last_dealer"]
+    return s
+
+
+def _assign(unknown: int, slots: list[tuple[int, int, int]], rng: Rng) -> dict[int, int]:
+    """Deal ``unknown`` into the slots (owner, count, allowed mask): the most constrained first, at random;
+    if the constraints cannot all be met in a few tries, drop them (they only make the guess better)."""
+    for attempt in range(12):
+        relax = attempt == 11
+        left = unknown
+        out: dict[int, int] = {}
+        ok = True
+        order = sorted(slots, key=lambda sl: (sl[2] & unknown).bit_count() - sl[1])
+        for owner, need, allowed in order:
+            pool = list(cards_in(left if relax else left & allowed))
+            if len(pool) < need:
+                ok = False
+                break
+            rng.shuffle(pool)
+            m = 0
+            for c in pool[:need]:
+                m |= 1 << c
+            out[owner] = m
+            left &= ~m
+        if ok:
+            return out
+    raise ValueError("view is inconsistent: the unseen cards do not fill the hands and the talon")
+
+
+def _choose_discards(concealed: int, count: int, void: int, rng: Rng) -> int:
+    """Which of the declarer's concealed cards were laid away face down: plain suit cards, those of a suit
+    it later showed void of first."""
+    chosen = 0
+    for pool_mask in (concealed & COLOURS & ~KINGS & void, concealed & COLOURS & ~KINGS, concealed):
+        pool = list(cards_in(pool_mask & ~chosen))
+        rng.shuffle(pool)
+        for c in pool[:count - chosen.bit_count()]:
+            chosen |= 1 << c
+    return chosen
+

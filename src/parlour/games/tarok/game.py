@@ -1,0 +1,41 @@
+"""Slovenian tarok: the game, its variants, and determinization for bots."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from parlour.core.game import Game
+from parlour.core.options import Option
+from parlour.core.rng import Rng
+
+from .actions import Move, parse
+from .state import TarokState
+
+
+class Tarok(Game):
+    id = "tarok"
+    title = "Slovenian Tarok"
+    player_counts = (4, 3)
+    default_players = 4
+    options_spec = (
+        Option("skis_after", 8, "deals after which the Škis round is announced (the player then dealt the Škis "
+               "deals last)", minimum=1, maximum=1000),
+        Option("rounds", 0, "variant: play exactly this many rounds (each player deals once per round) instead of "
+               "ending with the Škis round; 0 keeps the Škis round", minimum=0, maximum=100),
+        Option("round_difference", False, "variant: round the card-point difference from 35 to the nearest 5"),
+    )
+    # A deal takes at most ~48 plays, a long auction and a long announcement round; a match ~ a dozen deals.
+    action_bound = 20_000
+    deck_doc = ("deck=[54 codes]: the talon first (6 cards, top to bottom: the groups taken are talon[0:k], "
+                "talon[k:2k]...), then packets of 6 (4 players) or 8 (3 players) to each seat in turn order from "
+                "forehand (the dealer's right), round after round. A list of such lists stacks consecutive "
+                "deals; later deals are shuffled from the seed.")
+    state_class = TarokState
+
+    def parse(self, text: str) -> Move:
+        return parse(text)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> TarokState:
+        from .determinize import determinize
+
+        return determinize(self, view, rng)

@@ -1,0 +1,159 @@
+"""Scoring one deal: card points in thirds, the game, bonuses, kontras, the Mond penalty, Klop, wheels.
+
+Only the declarer's side writes the hand score (partner included); a Klop scores each player alone; the
+Mond penalty is personal. ``score(deal)`` reads a finished deal (see :class:`Deal`) and returns the row.
+
+>>> d = Deal(players=4, contract=TWO, declarer=0, partner=2, won=[0] * 4, tricks=[0] * 4)
+>>> game_score(TWO, 4, 41, False)       # two is worth 20, plus the 6 points above 35
+26
+>>> game_score(TWO, 4, 35, False)       # 35 loses: 20 and the difference of 0
+-20
+>>> game_score(THREE, 4, 38, True)      # option: the difference rounded to the nearest 5
+15
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import KINGS, TRULA, rounded, third_points
+from .contracts import (ANNOUNCED, BEGGAR, BONUS_NAMES, KING_ULTIMO_B, KINGS_B, KLOP, MOND_PENALTY, OPEN_BEGGAR,
+                        PAGAT_B, POINT_GAMES, SILENT, SOLO_WITHOUT, THREE, TRULA_B, TWO, VALAT_B, value)
+
+
+@dataclass
+class Deal:
+    """What scoring needs of a finished deal. Piles already hold the discards and the talon as assigned."""
+
+    players: int
+    contract: int
+    declarer: int
+    partner: int
+    won: list[int]
+    tricks: list[int]
+    called: int = -1
+    #: Seat that announced each bonus, or -1.
+    announced: list[int] = field(default_factory=lambda: [-1] * 5)
+    #: Kontra level per target: 0 the game, 1 + bonus.
+    kontra: list[int] = field(default_factory=lambda: [0] * 6)
+    last_trick: int = 0
+    last_winner: int = -1
+    #: Seat whose Pagat was played to the last trick, or -1.
+    last_pagat: int = -1
+    mond_lost: int = -1
+    round_difference: bool = False
+
+
+def game_score(contract: int, players: int, points: int, round5: bool) -> int:
+    """A point game's score for the declarer's side with ``points`` card points: ± (value + |points - 35|)."""
+    diff = abs(points - 35)
+    if round5:
+        diff = (diff + 2) // 5 * 5
+    base = value(contract, players) + diff
+    return base if points >= 36 else -base
+
+
+def score(d: Deal) -> tuple[list[int], dict[str, Any], bool]:
+    """The deal's row (per seat), its detail for the sheet, and whether the declarer's side won the game."""
+    n = d.players
+    row = [0] * n
+    if d.contract == KLOP:
+        return _klop(d)
+    side = {d.declarer, d.partner} - {-1}
+    ours = 0
+    for s in side:
+        ours |= d.won[s]
+    their = 0
+    for s in range(n):
+        if s not in side:
+            their |= d.won[s]
+    points = rounded(third_points(ours))
+    our_tricks = sum(d.tricks[s] for s in side)
+    all_tricks = sum(d.tricks)
+    detail: dict[str, Any] = {"contract": d.contract, "declarer": d.declarer, "card_points": [points, 70 - points]}
+    c = d.contract
+    mult = 1 << d.kontra[0]
+    bonuses: dict[str, int] = {}
+    if c in POINT_GAMES:
+        valat = _valat(d, side, our_tricks, all_tricks)
+        if valat is not None:
+            hand, won = valat
+            bonuses["valat"] = hand
+        else:
+            game = game_score(c, n, points, d.round_difference)
+            won = game > 0
+            hand = game * mult
+            for b, achieved_by in _bonus_owners(d, side, ours, their):
+                announcer = d.announced[b]
+                if announcer >= 0:
+                    ours_announced = announcer in side
+                    ok = achieved_by == (0 if ours_announced else 1)
+                    pts = ANNOUNCED[b] * (1 << d.kontra[1 + b])
+                    v = pts if ok == ours_announced else -pts
+                elif achieved_by is None:
+                    continue
+                else:
+                    v = SILENT[b] if achieved_by == 0 else -SILENT[b]
+                bonuses[BONUS_NAMES[b]] = v
+                hand += v
+    elif c in (BEGGAR, OPEN_BEGGAR):
+        won = d.tricks[d.declarer] == 0
+        hand = value(c, n) * mult * (1 if won else -1)
+    elif c == SOLO_WITHOUT:
+        won = points >= 36
+        base = 250 if our_tricks in (0, all_tricks) and all_tricks else value(c, n)
+        hand = base * mult * (1 if won else -1)
+    else:  # the valat contracts: every trick or nothing
+        won = our_tricks == all_tricks and all_tricks > 0
+        hand = value(c, n) * mult * (1 if won else -1)
+    detail["game"] = hand - sum(bonuses.values()) if c in POINT_GAMES and "valat" not in bonuses else hand
+    detail["bonuses"] = bonuses
+    for s in side:
+        row[s] = hand
+    if d.mond_lost >= 0 and c in MOND_PENALTY:
+        row[d.mond_lost] -= 21
+        detail["mond_lost"] = d.mond_lost
+    detail["won"] = won
+    return row, detail, won
+
+
+def _valat(d: Deal, side: set[int], our_tricks: int, all_tricks: int) -> tuple[int, bool] | None:
+    """An announced valat replaces every other score; a silent one too, when achieved."""
+    announcer = d.announced[VALAT_B]
+    if announcer >= 0:
+        ours = announcer in side
+        ok = our_tricks == all_tricks if ours else our_tricks == 0
+        pts = ANNOUNCED[VALAT_B] * (1 << d.kontra[1 + VALAT_B])
+        return (pts if ok == ours else -pts), ok == ours
+    if our_tricks == all_tricks:
+        return SILENT[VALAT_B], True
+    if our_tricks == 0:
+        return -SILENT[VALAT_B], False
+    return None
+
+
+def _bonus_owners(d: Deal, side: set[int], ours: int, their: int):
+    """For each bonus in play: which side achieved it (0 the declarer's, 1 the opponents', None nobody)."""
+    yield TRULA_B, 0 if ours & TRULA == TRULA else 1 if their & TRULA == TRULA else None
+    yield KINGS_B, 0 if ours & KINGS == KINGS else 1 if their & KINGS == KINGS else None
+    pagat = None
+    if d.last_pagat >= 0 and d.last_winner == d.last_pagat:
+        pagat = 0 if d.last_pagat in side else 1
+    yield PAGAT_B, pagat
+    if d.called >= 0:
+        king = 0 if d.last_trick >> d.called & 1 and d.last_winner in side else None
+        yield KING_ULTIMO_B, king
+
+
+def _klop(d: Deal) -> tuple[list[int], dict[str, Any], bool]:
+    points = [rounded(third_points(w)) for w in d.won]
+    empty = [s for s in range(d.players) if d.tricks[s] == 0]
+    over = [s for s in range(d.players) if points[s] > 35]
+    if not empty and not over:
+        row = [-p for p in points]
+    else:
+        row = [70 if s in empty else -70 if s in over else 0 for s in range(d.players)]
+    return row, {"contract": KLOP, "card_points": points}, False
+
+

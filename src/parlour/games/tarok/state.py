@@ -1,0 +1,611 @@
+"""A Slovenian tarok match: deals of 54 cards, each bid, exchanged, announced, played and scored.
+
+Seats play in turn order ``s, s+1, ...`` (counter-clockwise at a real table). Forehand is the seat after
+the dealer; the deal passes on by one seat. A deal runs through these phases:
+
+``bid`` → ``contract`` (the winner may raise) → ``call`` (Three/Two/One) → ``talon`` → ``discard`` →
+``colour`` (Solo three..one may become Colour valat) → ``announce`` (bonuses and kontras) → ``play``.
+
+Hidden state is the hands, the face-down talon and the declarer's face-down discards. Everything else is
+public and written to ``events``; private events carry ``only``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Sequence
+
+from parlour.core.errors import BadOption
+from parlour.core.game import Game, State
+from parlour.core.rng import Rng
+from parlour.core.sheet import ScoreSheet
+
+from .actions import (ANNOUNCE, BID, CALL, CONTRACT, DISCARD, EMPEROR, FORFEIT, KONTRA, PASS, PASS_MOVE, PLAY,
+                      PLAYS, TALON, Move, move)
+from .cards import (CARDS, CODES, COLOURS, FULL, KINGS, MOND, PAGAT, SKIS, SUIT, TAROKS, UNDISCARDABLE,
+                    Card, cards_in, codes, king_of, parse_card)
+from .contracts import (BEGGAR, CALLS_KING, COLOUR_VALAT, COLOUR_VALATS, DECLARER_LEADS, FORFEIT as
+                        FORFEIT_VALUES, KING_ULTIMO_B, KLOP, MOND_PENALTY, NAMES, NEGATIVE, ONE,
+                        OPEN_BEGGAR, PAGAT_B, POINT_GAMES, SOLO_ONE, SOLO_THREE, SOLO_WITHOUT, TALON_TAKE,
+                        THREE, TWO, VALAT_B, VALATS, bid_list)
+from .play import COLOUR as COLOUR_REGIME, NEGATIVE as NEGATIVE_REGIME, POSITIVE, legal as legal_cards, winner_card
+from .scoring import Deal, score
+
+BID_PHASE, RAISE, CALLING, TALON_PHASE, DISCARDING, COLOUR, ANNOUNCING, PLAYING, DONE = range(9)
+PHASES = ("bid", "contract", "call", "talon", "discard", "colour", "announce", "play", "over")
+#: Deal modes: a normal auction; the redeal after a hand without taroks (Klop unless someone bids Solo
+#: without or higher); a compulsory Klop after a player's score came back to exactly 0.
+NORMAL, REDEAL, COMPULSORY = "normal", "redeal", "klop"
+TALON_SIZE = 6
+SAME, OPPOSITE, UNKNOWN = 1, -1, 0
+
+
+def hand_size(players: int) -> int:
+    return 48 // players
+
+
+def packet_size(players: int) -> int:
+    return 6 if players == 4 else 8
+
+
+class TarokState(State):
+    __slots__ = (
+        "game", "seed", "rng", "events", "sheet", "stacked", "finished", "deal_start",
+        "wheels", "dealer", "deals", "mode", "skis_round", "last_dealer",
+        "phase", "turn", "hands", "talon", "forehand", "high", "high_bidder", "passed",
+        "contract", "declarer", "called", "partner", "revealed", "group", "king_rest", "discards", "shown",
+        "announced", "kontra", "passes", "trick", "leader", "led", "tricks_played", "won", "tricks",
+        "klop_next", "emperor", "mond_lost", "last_trick", "last_winner", "last_pagat", "_legal",
+    )
+
+    # --- setting up -------------------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, game: Game, seed: int, deck: Sequence[Any] | None) -> "TarokState":
+        self = cls.__new__(cls)
+        self.game, self.seed = game, seed
+        self.rng = Rng(seed)
+        self.events = []
+        n = game.players
+        self.sheet = ScoreSheet([f"seat {s}" for s in range(n)])
+        self.stacked = _read_stacked(deck)
+        self.finished = False
+        self.wheels = [0] * n
+        self.dealer = self.rng.below(n)
+        self.deals = 0
+        self.mode = NORMAL
+        self.skis_round = False
+        self.last_dealer = -1
+        self._new_deal()
+        return self
+
+    def _new_deal(self) -> None:
+        """Shuffle and deal; a hand without taroks is shown and the cards are dealt again."""
+        while True:
+            cards = list(range(54))
+            self.rng.shuffle(cards)  # drawn even for a stacked deal, so that stacking one leaves the next alone
+            if self.stacked:
+                cards = self.stacked.pop(0)
+            self._deal(cards)
+            bare = [s for s in range(self.game.players) if not self.hands[s] & TAROKS]
+            if not bare:
+                return
+            self.events.append({"type": "no tarok", "seat": bare[0], "cards": codes(self.hands[bare[0]])})
+            self.mode = REDEAL
+
+    def _deal(self, cards: list[int]) -> None:
+        """Deal ``cards`` (talon first, then packets in turn order from forehand) and open the auction."""
+        n = self.game.players
+        self.forehand = (self.dealer + 1) % n
+        self.talon = list(cards[:TALON_SIZE])
+        self.hands = [0] * n
+        k = packet_size(n)
+        for i, c in enumerate(cards[TALON_SIZE:]):
+            self.hands[(self.forehand + i // k) % n] |= 1 << c
+        self.deal_start = len(self.events)
+        self.events.append({"type": "deal", "deal": self.deals + 1, "dealer": self.dealer, "mode": self.mode,
+                            "wheels": list(self.wheels), "rows": len(self.sheet.rows),
+                            "skis_round": self.skis_round, "last_dealer": self.last_dealer})
+        for s in range(n):
+            self.events.append({"type": "hand", "seat": s, "cards": codes(self.hands[s]), "only": [s]})
+        if self.skis_round and self.last_dealer < 0:
+            holder = next((s for s in range(n) if self.hands[s] >> SKIS & 1), -1)
+            if holder >= 0:
+                self.last_dealer = holder
+                self.events.append({"type": "last dealer", "seat": holder})
+        self.high = self.high_bidder = -1
+        self.passed = 0
+        self.contract = self.declarer = self.called = self.partner = -1
+        self.revealed = False
+        self.group = -1
+        self.king_rest = False
+        self.discards = self.shown = 0
+        self.announced = [-1] * 5
+        self.kontra = [0] * 6
+        self.passes = 0
+        self.trick = []
+        self.leader = self.led = -1
+        self.tricks_played = 0
+        self.won = [0] * n
+        self.tricks = [0] * n
+        self.klop_next = 0
+        self.emperor = False
+        self.mond_lost = -1
+        self.last_trick = 0
+        self.last_winner = self.last_pagat = -1
+        self._legal = None
+        if self.mode == COMPULSORY:
+            self._set_contract(KLOP, -1)
+        else:
+            self.phase = BID_PHASE
+            self.turn = self.forehand if n == 3 else (self.forehand + 1) % n
+
+    # --- the contract -----------------------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.finished else (self.turn,)
+
+    def legal(self, seat: int) -> list[Move]:
+        if self.finished or seat != self.turn:
+            return []
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return list(self._legal)
+
+    def _legal_now(self) -> list[Move]:
+        p = self.phase
+        if p == PLAYING:
+            return self._legal_plays()
+        if p == BID_PHASE:
+            return self._legal_bids()
+        if p == RAISE:
+            return [move(CONTRACT, c) for c in bid_list(self.game.players) if c >= self.high]
+        if p == CALLING:
+            hand = self.hands[self.turn]
+            calls = [move(CALL, s) for s in range(4)]
+            if hand & KINGS == KINGS:
+                calls += [move(CALL, 4 + s) for s in range(4)]
+            return calls
+        if p == TALON_PHASE:
+            k = TALON_TAKE[self.contract]
+            groups = [move(TALON, g) for g in range(TALON_SIZE // k)]
+            if self.called >= 0 and self.called in self.talon:
+                groups.append(move(FORFEIT))
+            return groups
+        if p == DISCARDING:
+            return [move(DISCARD, m) for m in self._discard_options()]
+        if p == COLOUR:
+            return [move(CONTRACT, self.contract), move(CONTRACT, COLOUR_VALAT)]
+        return self._legal_announcements()
+
+    def _legal_bids(self) -> list[Move]:
+        n, seat = self.game.players, self.turn
+        others_out = all(self.passed >> s & 1 for s in range(n) if s != seat)
+        if n == 4 and self.mode == NORMAL and seat == self.forehand and others_out and self.high < 0:
+            return [move(BID, KLOP)] + [move(BID, c) for c in bid_list(n)]
+        lowest = SOLO_WITHOUT if self.mode == REDEAL else TWO if n == 4 else THREE
+        moves = [PASS_MOVE]
+        prio = (seat - self.forehand) % n
+        for c in bid_list(n):
+            if c < lowest or c < self.high:
+                continue
+            if c > self.high or prio < (self.high_bidder - self.forehand) % n:
+                moves.append(move(BID, c))
+        return moves
+
+    def _discard_options(self) -> list[int]:
+        hand = self.hands[self.turn]
+        k = TALON_TAKE[self.contract]
+        plain = [c for c in cards_in(hand & COLOURS & ~UNDISCARDABLE)]
+        if len(plain) >= k:
+            return [sum(1 << c for c in combo) for combo in combinations(plain, k)]
+        base = sum(1 << c for c in plain)
+        taroks = [c for c in cards_in(hand & TAROKS & ~UNDISCARDABLE)]
+        return [base | sum(1 << c for c in combo) for combo in combinations(taroks, k - len(plain))]
+
+    def _legal_announcements(self) -> list[Move]:
+        seat = self.turn
+        moves = [PASS_MOVE]
+        if self.contract in POINT_GAMES and self.announced[VALAT_B] < 0:
+            hand = self.hands[seat]
+            for b in range(5):
+                if self.announced[b] >= 0:
+                    continue
+                if b == PAGAT_B and not hand >> PAGAT & 1:
+                    continue
+                if b == KING_ULTIMO_B and (self.called < 0 or not hand >> self.called & 1):
+                    continue
+                moves.append(move(ANNOUNCE, b))
+        for t in range(6):
+            announcer = self.declarer if t == 0 else self.announced[t - 1]
+            if announcer < 0 or self.kontra[t] >= 4:
+                continue
+            level = self.kontra[t] + 1
+            if self._relation(seat, announcer) == (OPPOSITE if level % 2 else SAME):
+                moves.append(move(KONTRA, t | level << 3))
+        return moves
+
+    def _side(self, seat: int) -> int:
+        return 0 if seat == self.declarer or seat == self.partner else 1
+
+    def _relation(self, seat: int, other: int) -> int:
+        """What ``seat`` knows of ``other``: same side, opposite side, or unknown (a secret partnership)."""
+        if seat == other:
+            return SAME
+        if self.revealed or self.called < 0 or self.hands[seat] >> self.called & 1:
+            return SAME if self._side(seat) == self._side(other) else OPPOSITE
+        if other == self.declarer and seat != self.declarer:
+            return OPPOSITE  # not holding the king, so not the partner
+        return UNKNOWN
+
+    def _legal_plays(self) -> list[Move]:
+        seat = self.turn
+        hand = self.hands[seat]
+        c = self.contract
+        if not self.trick and self.tricks_played == 0 and c in (BEGGAR, OPEN_BEGGAR) and seat == self.declarer \
+                and hand >> SKIS & 1:
+            lead_emperor = [move(EMPEROR)]
+        else:
+            lead_emperor = []
+        if self.emperor and hand & (1 << MOND | 1 << PAGAT):
+            mask = hand & (1 << MOND | 1 << PAGAT)
+        else:
+            restricted = 0
+            if self.tricks_played < hand_size(self.game.players) - 1:
+                if self.announced[PAGAT_B] == seat:
+                    restricted = 1 << PAGAT
+                if self.announced[KING_ULTIMO_B] == seat:
+                    restricted |= 1 << self.called
+            tmask = 0
+            for card in self.trick:
+                tmask |= 1 << card
+            mask = legal_cards(hand, tmask, self.led, self._regime(), restricted)
+        return [PLAYS[x] for x in cards_in(mask)] + lead_emperor
+
+    def _regime(self) -> int:
+        c = self.contract
+        return NEGATIVE_REGIME if c in NEGATIVE else COLOUR_REGIME if c in COLOUR_VALATS else POSITIVE
+
+    def why_illegal(self, seat: int, action: Move) -> str:  # type: ignore[override]
+        allowed = ", ".join(map(str, self.legal(seat)))
+        if action.kind == PLAY and not self.hands[seat] >> action.payload & 1:
+            return f"you do not hold {CODES[action.payload]}; you may: {allowed}"
+        return f"{action} is not legal in the {PHASES[self.phase]} phase now; you may: {allowed}"
+
+    # --- applying ---------------------------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Move) -> None:  # type: ignore[override]
+        self._legal = None
+        kind, p = action & 15, action >> 4
+        if kind == PLAY:
+            self._play(seat, p)
+        elif kind == EMPEROR:
+            self.emperor = True
+            self._play(seat, SKIS, "lead emperor")
+        elif self.phase == BID_PHASE:
+            self._bid(seat, kind, p, str(action))
+        elif kind == CONTRACT and self.phase == RAISE:
+            self.events.append({"type": "contract", "seat": seat, "action": str(action)})
+            self._set_contract(p, seat)
+        elif kind == CALL:
+            self._call(seat, p, str(action))
+        elif kind == TALON:
+            self._take_talon(seat, p, str(action))
+        elif kind == FORFEIT:
+            self._forfeit(seat)
+        elif kind == DISCARD:
+            self._discard(seat, p)
+        elif kind == CONTRACT:  # the colour valat choice
+            self.events.append({"type": "colour", "seat": seat, "action": str(action)})
+            self.contract = p
+            self._start_announcements()
+        else:
+            self._announce(seat, kind, p, str(action))
+
+    def _bid(self, seat: int, kind: int, contract: int, text: str) -> None:
+        n = self.game.players
+        self.events.append({"type": "bid", "seat": seat, "action": text})
+        if kind == PASS:
+            self.passed |= 1 << seat
+        elif contract == KLOP or (n == 4 and self.mode == NORMAL and seat == self.forehand and self.high < 0):
+            self._set_contract(contract, seat)  # forehand's free choice once all others passed
+            return
+        else:
+            self.high, self.high_bidder = contract, seat
+        left = [s for s in range(n) if not self.passed >> s & 1]
+        if not left:
+            self._set_contract(KLOP, -1)
+        elif len(left) == 1 and self.high_bidder == left[0]:
+            self.turn = left[0]
+            if self.high == bid_list(n)[-1]:
+                self._set_contract(self.high, left[0])
+            else:
+                self.phase = RAISE
+        else:
+            t = (seat + 1) % n
+            while self.passed >> t & 1:
+                t = (t + 1) % n
+            self.turn = t
+
+    def _set_contract(self, contract: int, declarer: int) -> None:
+        self.contract, self.declarer = contract, declarer
+        self.events.append({"type": "declarer", "seat": declarer, "contract": NAMES[contract]})
+        if contract == KLOP:
+            self._start_play()
+        elif CALLS_KING[contract] and self.game.players == 4:
+            self.phase, self.turn = CALLING, declarer
+        elif TALON_TAKE[contract]:
+            self._expose_talon()
+        else:
+            self.revealed = True
+            self._start_announcements()
+
+    def _call(self, seat: int, p: int, text: str) -> None:
+        card = king_of(1 + p % 4) - (1 if p >= 4 else 0)
+        self.called = card
+        holder = next((s for s in range(self.game.players) if self.hands[s] >> card & 1), -1)
+        self.partner = holder if holder != seat else -1
+        self.events.append({"type": "call", "seat": seat, "action": text})
+        self._expose_talon()
+
+    def _expose_talon(self) -> None:
+        self.phase, self.turn = TALON_PHASE, self.declarer
+        if self.called >= 0 and self.called in self.talon:
+            self.revealed = True  # the declarer plays alone, and everybody sees it
+        elif self.called < 0:
+            self.revealed = True
+        self.events.append({"type": "talon", "cards": [CODES[c] for c in self.talon]})
+
+    def _take_talon(self, seat: int, g: int, text: str) -> None:
+        k = TALON_TAKE[self.contract]
+        self.group = g
+        taken = self.talon[g * k:(g + 1) * k]
+        for c in taken:
+            self.hands[seat] |= 1 << c
+        self.king_rest = self.called in taken
+        self.talon = [c for c in self.talon if c not in taken]
+        self.events.append({"type": "take", "seat": seat, "action": text, "cards": [CODES[c] for c in taken]})
+        self.phase = DISCARDING
+
+    def _forfeit(self, seat: int) -> None:
+        self.events.append({"type": "forfeit", "seat": seat, "action": "forfeit"})
+        pts = -FORFEIT_VALUES[self.contract] << self.wheels[seat]
+        row = [0] * self.game.players
+        row[seat] = pts
+        self._write_row(row, {"contract": self.contract, "declarer": seat, "forfeit": True}, False)
+
+    def _discard(self, seat: int, mask: int) -> None:
+        self.hands[seat] &= ~mask
+        self.discards = mask
+        self.shown = mask & TAROKS
+        self.events.append({"type": "discard", "seat": seat, "count": mask.bit_count(), "shown": codes(self.shown)})
+        self.events.append({"type": "laid away", "seat": seat, "cards": codes(mask), "only": [seat]})
+        if SOLO_THREE <= self.contract <= SOLO_ONE or (self.game.players == 3 and self.contract <= ONE):
+            self.phase = COLOUR
+        else:
+            self._start_announcements()
+
+    def _start_announcements(self) -> None:
+        self.phase, self.turn, self.passes = ANNOUNCING, self.forehand, 0
+
+    def _announce(self, seat: int, kind: int, p: int, text: str) -> None:
+        n = self.game.players
+        self.events.append({"type": "announce", "seat": seat, "action": text})
+        if kind == PASS:
+            self.passes += 1
+            if self.passes == n:
+                self._start_play()
+                return
+        else:
+            self.passes = 0
+            if kind == ANNOUNCE:
+                self.announced[p] = seat
+                if p == KING_ULTIMO_B:
+                    self.revealed = True  # only the king's holder may announce it
+            else:
+                self.kontra[p & 7] = p >> 3
+        self.turn = (seat + 1) % n
+
+    def _start_play(self) -> None:
+        self.phase = PLAYING
+        if self.contract in DECLARER_LEADS:
+            self.leader = self.declarer
+        else:
+            self.leader = self.forehand
+        self.turn = self.leader
+        self.events.append({"type": "play starts", "leader": self.leader})
+        if self.contract == OPEN_BEGGAR:
+            self.events.append({"type": "open hand", "seat": self.declarer, "cards": codes(self.hands[self.declarer])})
+
+    def _play(self, seat: int, card: int, text: str | None = None) -> None:
+        n = self.game.players
+        self.hands[seat] ^= 1 << card
+        if not self.trick:
+            self.led = SUIT[card]
+        self.trick.append(card)
+        self.events.append({"type": "play", "seat": seat, "action": text or f"play {CODES[card]}", "card": CODES[card]})
+        if card == self.called:
+            self.revealed = True
+        if len(self.trick) < n:
+            self.turn = (seat + 1) % n
+            return
+        self._end_trick()
+
+    def _end_trick(self) -> None:
+        n = self.game.players
+        tmask = 0
+        for c in self.trick:
+            tmask |= 1 << c
+        best = winner_card(tmask, self.led, self._regime())
+        w = (self.leader + self.trick.index(best)) % n
+        self.won[w] |= tmask
+        self.tricks[w] += 1
+        self.tricks_played += 1
+        event: dict[str, Any] = {"type": "trick", "winner": w}
+        if self.contract == KLOP and self.klop_next < len(self.talon):
+            extra = self.talon[self.klop_next]
+            self.klop_next += 1
+            self.won[w] |= 1 << extra
+            event["talon"] = CODES[extra]
+        if self.king_rest and tmask >> self.called & 1:
+            rest = sum(1 << c for c in self.talon)
+            self.won[w] |= rest
+            self.talon = []
+            self.king_rest = False
+            event["rest of talon"] = codes(rest)
+        if tmask >> MOND & 1:
+            owner = (self.leader + self.trick.index(MOND)) % n
+            if owner != w and self.contract in MOND_PENALTY:
+                self.mond_lost = owner
+        self.events.append(event)
+        last = self.tricks_played == hand_size(n)
+        if last:
+            self.last_trick, self.last_winner = tmask, w
+            if tmask & 1:
+                self.last_pagat = (self.leader + self.trick.index(PAGAT)) % n
+        self.trick = []
+        self.emperor = False
+        c = self.contract
+        decided = (c in (BEGGAR, OPEN_BEGGAR) and w == self.declarer) or (c in VALATS and w != self.declarer)
+        if last or decided:
+            self._score()
+            return
+        self.leader = self.declarer if c in COLOUR_VALATS else w
+        self.turn = self.leader
+
+    # --- the end of a deal and of the match -------------------------------------------------------------------
+
+    def _score(self) -> None:
+        n = self.game.players
+        won = list(self.won)
+        if self.contract != KLOP:
+            rest = sum(1 << c for c in self.talon)
+            if self.declarer >= 0:
+                won[self.declarer] |= self.discards
+            opponent = next(s for s in range(n) if self._side(s) == 1)
+            won[opponent] |= rest
+        deal = Deal(players=n, contract=self.contract, declarer=self.declarer, partner=self.partner, won=won,
+                    tricks=list(self.tricks), called=self.called, announced=list(self.announced),
+                    kontra=list(self.kontra), last_trick=self.last_trick, last_winner=self.last_winner,
+                    last_pagat=self.last_pagat, mond_lost=self.mond_lost,
+                    round_difference=self.game.options["round_difference"])
+        row, detail, won_game = score(deal)
+        self.events.append({"type": "reveal", "laid away": codes(self.discards), "talon": codes(sum(1 << c for c in self.talon))})
+        if self.contract != KLOP:
+            factor = 1 << self.wheels[self.declarer]
+            mond = -21 if self.mond_lost >= 0 and self.contract in MOND_PENALTY else 0
+            for s in range(n):
+                personal = mond if s == self.mond_lost else 0
+                row[s] = (row[s] - personal) * factor + personal
+        valat = self.announced[VALAT_B] >= 0 or "valat" in detail.get("bonuses", {})
+        self._write_row(row, detail, won_game, wheel=self.contract == KLOP or self.contract >= BEGGAR or valat)
+
+    def _write_row(self, row: list[int], detail: dict[str, Any], won_game: bool, wheel: bool = False) -> None:
+        n = self.game.players
+        before = self.sheet.totals
+        detail = {k: (NAMES[v] if k == "contract" else v) for k, v in detail.items()}
+        self.sheet.add(f"deal {self.deals + 1}", row, detail)
+        self.events.append({"type": "score", "deal": self.deals + 1, "points": list(row), **detail})
+        if won_game:
+            for s in {self.declarer, self.partner} - {-1}:
+                if self.wheels[s]:
+                    self.wheels[s] -= 1
+        if wheel:
+            self.wheels = [w + 1 for w in self.wheels]
+        self.deals += 1
+        after = self.sheet.totals
+        zero = any(before[s] != 0 and after[s] == 0 for s in range(n))
+        if self._match_over():
+            self.finished = True
+            self.phase = DONE
+            self.turn = -1
+            if any(self.wheels):
+                self.sheet.add("wheels", [-100 * w for w in self.wheels], {"wheels": list(self.wheels)})
+            self.events.append({"type": "end", "winners": list(self.winners), "scores": list(self.scores)})
+            return
+        if not self.skis_round and self.game.options["rounds"] == 0 and self.deals >= self.game.options["skis_after"]:
+            self.skis_round = True
+            self.events.append({"type": "skis round"})
+        self.dealer = (self.dealer + 1) % n
+        self.mode = COMPULSORY if zero else NORMAL
+        self._new_deal()
+
+    def _match_over(self) -> bool:
+        rounds = self.game.options["rounds"]
+        if rounds:
+            return self.deals >= rounds * self.game.players
+        return self.last_dealer >= 0 and self.dealer == self.last_dealer
+
+    @property
+    def over(self) -> bool:
+        return self.finished
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.sheet.totals
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.sheet.leaders() if self.finished else ()
+
+    # --- what each seat sees ----------------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from .views import view
+
+        return view(self, seat)
+
+    def zones(self) -> dict[str, list[Card]]:
+        """Where every card is. The declarer's face-down discards count with its hand: the other seats saw
+        the talon cards go into that hand and cannot tell which of them were laid away."""
+        hidden = self.discards & ~self.shown
+        z = {f"hand {s}": _cards(h | (hidden if s == self.declarer else 0)) for s, h in enumerate(self.hands)}
+        z.update({f"won {s}": _cards(w) for s, w in enumerate(self.won)})
+        z["laid away"] = _cards(self.shown)
+        z["talon"] = [CARDS[c] for c in self.talon[self.klop_next:]]
+        z["trick"] = [CARDS[c] for c in self.trick]
+        return z
+
+    def audit(self) -> None:
+        from .audit import recount
+
+        recount(self)
+
+    def clone(self) -> "TarokState":
+        c = TarokState.__new__(TarokState)
+        for name in self.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.rng = self.rng.clone()
+        c.events = list(self.events)
+        c.sheet = self.sheet.copy()
+        c.stacked = [list(d) for d in self.stacked]
+        for name in ("wheels", "hands", "talon", "announced", "kontra", "trick", "won", "tricks"):
+            setattr(c, name, list(getattr(self, name)))
+        return c
+
+
+def _cards(mask: int) -> list[Card]:
+    return [CARDS[c] for c in cards_in(mask)]
+
+
+def _read_stacked(deck: Sequence[Any] | None) -> list[list[int]]:
+    """``deck`` as a list of deals: one list of 54 codes, or a list of such lists."""
+    if deck is None:
+        return []
+    deals = [deck] if deck and isinstance(deck[0], (str, int)) else list(deck)
+    result = []
+    for i, d in enumerate(deals):
+        try:
+            cards = [c if isinstance(c, int) else parse_card(str(c)) for c in d]
+        except ValueError as e:
+            raise BadOption(f"stacked deal {i + 1}: {e}") from None
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        if len(cards) != 54 or mask != FULL:
+            raise BadOption(f"stacked deal {i + 1} must hold each of the 54 tarok cards once, got {len(cards)} "
+                            f"cards with {mask.bit_count()} different ones")
+        result.append(cards)
+    return result
+
