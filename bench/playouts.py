@@ -129,13 +129,10 @@ class Measure:
     seeds: list[int]
     seconds: list[float] = field(default_factory=list)
     baseline: list[float] = field(default_factory=list)  # seconds per reference op, per run
-    actions: list[int] = field(default_factory=list)  # per seed, the same in every run
+    actions: list[int] = field(default_factory=list)  # per seed, the same in every run and mode
     timeouts: int = 0
 
     def add_run(self, run: RunResult) -> None:
-        if self.actions and run.actions != self.actions:
-            raise RuntimeError(f"{self.game!r}: the same seeds played differently in two runs; the engine or the "
-                               f"bots are not deterministic")
         self.seconds.append(run.seconds)
         self.baseline.append(run.baseline)
         self.actions, self.timeouts = run.actions, run.timeouts
@@ -207,7 +204,10 @@ def run_in_child(game: Game, seeds: list[int], mode: str, tick: Callable[[], Non
                            f"(exit code {child.exitcode})") from None
     finally:
         here.close()
-        child.join()
+        child.join(timeout=1)
+        if child.is_alive():  # interrupted or failed half-way: do not leave it playing
+            child.terminate()
+            child.join()
 
 
 def run(games: list[Game], seeds: list[int], repeat: int, modes: list[str], progress: Progress | None,
@@ -228,7 +228,11 @@ def run(games: list[Game], seeds: list[int], repeat: int, modes: list[str], prog
             for mode in modes:
                 if progress:
                     progress.update(task, description=f"{game.id} {game.players}p {mode} {r + 1}/{repeat}")
-                mine[mode].add_run(runner(game, seeds, mode, tick))
+                result = runner(game, seeds, mode, tick)
+                if any(m.actions and m.actions != result.actions for m in mine.values()):
+                    raise RuntimeError(f"{game!r}: the same seeds played differently in two runs; the engine or "
+                                       f"the bots are not deterministic")
+                mine[mode].add_run(result)
     return measures
 
 
@@ -300,11 +304,15 @@ def main(argv: list[str]) -> int:
     err = Console(stderr=True)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TimeRemainingColumn())
-    if args.quiet:
-        measures = run(games, seeds, args.repeat, modes, None, args.in_process)
-    else:
-        with Progress(*columns, console=err, transient=True, refresh_per_second=4) as progress:
-            measures = run(games, seeds, args.repeat, modes, progress, args.in_process)
+    try:
+        if args.quiet:
+            measures = run(games, seeds, args.repeat, modes, None, args.in_process)
+        else:
+            with Progress(*columns, console=err, transient=True, refresh_per_second=4) as progress:
+                measures = run(games, seeds, args.repeat, modes, progress, args.in_process)
+    except KeyboardInterrupt:
+        err.print("interrupted: nothing measured")
+        return 130
 
     ops_per_s = summary(1 / b for m in measures for b in m.baseline)
     data = report(measures, args.seeds, args.repeat, ops_per_s)
