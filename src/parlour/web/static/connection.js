@@ -1,6 +1,6 @@
 // One WebSocket to a table that reconnects by itself with exponential backoff.
 // Example:
-//   const conn = new Connection("/ws/abc?token=t", {onmessage: (m) => ..., onstatus: (s, info) => ...});
+//   const conn = new Connection("/ws/abc?token=t", {onmessage: (msg, raw) => ..., onstatus: (s, info) => ...});
 //   conn.send({type: "chat", text: "hi"});
 // Statuses: "connecting", "open", "waiting" (info = seconds until the next try), "closed" (given up for good).
 
@@ -36,7 +36,7 @@ export class Connection {
       } catch {
         return;
       }
-      this.onmessage(msg);
+      this.onmessage(msg, ev.data);
     };
     ws.onclose = (ev) => {
       clearInterval(this.pinger);

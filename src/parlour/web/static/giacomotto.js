@@ -6,7 +6,7 @@
 
 import { h } from "./util.js";
 import { cardSVG, cardText, prettyText } from "./cards.js";
-import { seatName, seatLabel, sideOf } from "./panels.js";
+import { seatName, seatLabel, sideOf, sideLabel } from "./panels.js";
 
 /** Split a legal action text: "capture QH 9D+4D" → {text, kind: "capture", card: "QH", groups: [["9D", "4D"]]}. */
 export function parseAction(text) {
@@ -23,10 +23,6 @@ export function info(view) {
   return [`pack ${view.pack}`, `deal ${view.deal}${deals ? ` of ${deals}` : ""}`].join(" · ");
 }
 
-function sideName(view, side) {
-  const names = view.sheet && view.sheet.sides;
-  return (names && names[side]) || `side ${side}`;
-}
 
 /** One log entry in words (null: not worth a line). */
 export function describe(e, ctx) {
@@ -46,7 +42,7 @@ export function describe(e, ctx) {
     case "sweep":
       return `${who} gather${e.seat === ctx.seat ? "" : "s"} the rest: ${(e.cards || []).map(cardText).join(" ")}`;
     case "score": {
-      const pts = (e.points || []).map((p, i) => `${sideName(view, i)} ${p}`).join(", ");
+      const pts = (e.points || []).map((p, i) => `${sideLabel(view, ctx, i)} ${p}`).join(", ");
       return `Pack ${e.pack} scored — ${pts}`;
     }
     case "end":
@@ -86,7 +82,7 @@ function opponent(view, ctx, seat, where) {
   const partner = ctx.seat != null && side === sideOf(view, ctx.seat);
   return h("div", { class: `opp ${where} ${acting ? "acting" : ""}`, dataset: { seat }, title: seatLabel(ctx, seat) },
     h("div", { class: "opp-name" }, h("strong", {}, seatName(ctx, seat)), ...badges(view, ctx, seat)),
-    h("div", { class: "opp-sub" }, partner ? "partner" : sideName(view, side), ` · ${count} card${count === 1 ? "" : "s"}`),
+    h("div", { class: "opp-sub" }, partner ? "partner" : view.players === 4 ? sideLabel(view, ctx, side) : `seat ${seat}`, ` · ${count} card${count === 1 ? "" : "s"}`),
     backs(count, where === "left" || where === "right" ? "vertical" : ""),
     acting ? h("div", { class: "thinking" }, "to play") : null);
 }
@@ -110,7 +106,7 @@ function pileInfo(view, ctx) {
   return h("div", { class: "piles" }, (view.piles || []).map((n, i) =>
     h("div", { class: `pile ${i === mine ? "mine" : ""}`, dataset: { side: i } },
       n > 0 ? cardSVG(null) : h("span", { class: "pile-empty" }),
-      h("div", { class: "pile-text" }, h("strong", {}, i === mine ? (view.players === 4 ? "Your side" : "Your pile") : sideName(view, i)),
+      h("div", { class: "pile-text" }, h("strong", {}, i === mine ? (view.players === 4 ? "Your side" : "Your pile") : sideLabel(view, ctx, i)),
         h("span", {}, `${n} card${n === 1 ? "" : "s"}`),
         (view.tablas || [])[i] ? h("span", { class: "badge tabla" }, `${view.tablas[i]} tabla${view.tablas[i] > 1 ? "s" : ""}`) : null))));
 }

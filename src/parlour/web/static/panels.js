@@ -26,6 +26,14 @@ export function sideOf(view, seat) {
   return (view.sides || []).findIndex((members) => members.includes(seat));
 }
 
+/** A side's name: the seat's name when the side is one seat ("You", "Bora"), else the sheet's ("North-South"). */
+export function sideLabel(view, ctx, side) {
+  const members = (view.sides || [])[side] || [];
+  if (members.length === 1) return seatName(ctx, members[0]);
+  const names = view.sheet && view.sheet.sides;
+  return (names && names[side]) || `side ${side}`;
+}
+
 /** The match score sheet: one column per side, a row per scored deal with its detail, the totals. */
 export function sheetPanel(view, ctx) {
   const sheet = view.sheet;
@@ -34,7 +42,7 @@ export function sheetPanel(view, ctx) {
   const sides = sheet.sides || [];
   const target = view.options && view.options.target;
   const head = h("tr", {}, h("th", { scope: "col" }, target ? `to ${target}` : ""),
-    sides.map((s, i) => h("th", { scope: "col", class: i === mySide ? "mine" : "" }, s)));
+    sides.map((s, i) => h("th", { scope: "col", class: i === mySide ? "mine" : "" }, sideLabel(view, ctx, i))));
   const rows = (sheet.rows || []).map((r) => {
     const detail = r.detail && typeof r.detail === "object"
       ? Object.entries(r.detail).map(([k, v]) => `${k.replace(/_/g, " ")} ${Array.isArray(v) ? v.join("–") : v}`).join(" · ")

@@ -5,7 +5,7 @@
 import { Connection } from "./connection.js";
 import { remember } from "./api.js";
 import { h, fill, toast, label } from "./util.js";
-import { sheetPanel, logPanel, legalPanel, seatName, sideOf } from "./panels.js";
+import { sheetPanel, logPanel, legalPanel, seatName, sideOf, sideLabel } from "./panels.js";
 import * as giacomotto from "./giacomotto.js";
 import * as generic from "./generic.js";
 
@@ -83,7 +83,8 @@ function outcome(view) {
     const totals = sheet.totals || [];
     const score = totals.length === 2 ? ` ${totals[sides[0]]} – ${totals[1 - sides[0]]}` : "";
     if (mine >= 0) return `${mine === sides[0] ? "You win" : "You lose"}${score}.`;
-    return `${sheet.sides[sides[0]]} win${score}.`;
+    const single = (view.sides[sides[0]] || []).length === 1;
+    return `${sideLabel(view, ctx, sides[0])} win${single ? "s" : ""}${score}.`;
   }
   return `Winner${winners.length > 1 ? "s" : ""}: ${winners.map((s) => seatName(ctx, s)).join(", ")}.`;
 }
@@ -122,7 +123,7 @@ function addChat(msg) {
   list.scrollTop = list.scrollHeight;
 }
 
-function onmessage(msg) {
+function onmessage(msg, raw) {
   switch (msg.type) {
     case "state": {
       const fresh = ctx.view == null;
@@ -145,10 +146,13 @@ function onmessage(msg) {
     case "chat":
       addChat(msg);
       break;
-    case "over":
-      ctx.over = msg;
+    case "over": {
+      // Seeds are 64-bit: read the digits from the text, since a JS number would round them.
+      const digits = /"seed"\s*:\s*(-?\d+)/.exec(raw || "");
+      ctx.over = digits ? { ...msg, seed: digits[1] } : msg;
       renderBanner();
       break;
+    }
     default:
       break;
   }

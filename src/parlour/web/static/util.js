@@ -12,13 +12,13 @@ export function h(tag, attrs = {}, ...children) {
     else if (v === true) node.setAttribute(k, "");
     else node.setAttribute(k, v);
   }
-  for (const c of children.flat()) if (c != null && c !== false) node.append(c);
+  for (const c of children.flat(Infinity)) if (c != null && c !== false) node.append(c);
   return node;
 }
 
 /** Replace every child of `node`. */
 export function fill(node, ...children) {
-  node.replaceChildren(...children.flat().filter((c) => c != null && c !== false));
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c != null && c !== false));
   return node;
 }
 
