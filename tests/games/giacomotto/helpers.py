@@ -16,6 +16,11 @@ DECK = list(CODES[:52])
 POINTS = {"10D": 2, "2C": 1}  # the other counting cards: every A K Q J 10 is 1
 
 
+def sides(players: int) -> tuple[int, ...]:
+    """The side of each seat by the rules: alone with 2 players, seats 0&2 against 1&3 with 4."""
+    return tuple(s % 2 for s in range(players))
+
+
 def points_of(code: str) -> int:
     """Card points as the rules state them (22 in a deck)."""
     return POINTS.get(code, 1 if code[:-1] in ("A", "K", "Q", "J", "10") else 0)
