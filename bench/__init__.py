@@ -24,6 +24,8 @@ HERE = Path(__file__).parent
 
 #: How many reference operations one baseline timing runs (about 0.1 s on this project's machines).
 REFERENCE_OPS = 2500
+#: Reference operations in one interleaved sample of a :class:`Baseline` (a few milliseconds).
+SLICE_OPS = 100
 REFERENCE_DOC = ("one op: shuffle a 52-item list (SplitMix64 + Fisher-Yates, bench's own copy), fold it into a "
                  "bit mask and count the bits of its low half")
 
@@ -75,6 +77,35 @@ def time_reference(ops: int = REFERENCE_OPS) -> float:
     start = time.perf_counter()
     reference_workload(ops)
     return (time.perf_counter() - start) / ops
+
+
+class Baseline:
+    """Reference timings interleaved with a benchmark's work, so both see the same load.
+
+    Call :meth:`sample` between pieces of work with the seconds of work done so far: it times a slice
+    of the reference whenever the reference has had less than ``share`` of the work's time, so the
+    samples spread over the whole run (``force=True`` times one regardless: at the start and the end).
+
+    >>> b = Baseline()
+    >>> b.sample(0.0, force=True)
+    >>> b.ops, b.per_op > 0
+    (100, True)
+    """
+
+    def __init__(self, share: float = 0.1, slice_ops: int = SLICE_OPS) -> None:
+        self.share, self.slice_ops = share, slice_ops
+        self.ops = 0
+        self.seconds = 0.0
+
+    def sample(self, work_seconds: float, force: bool = False) -> None:
+        if force or self.seconds < self.share * work_seconds:
+            self.seconds += time_reference(self.slice_ops) * self.slice_ops
+            self.ops += self.slice_ops
+
+    @property
+    def per_op(self) -> float:
+        """Seconds per reference op over every sample so far."""
+        return self.seconds / self.ops
 
 
 def summary(values: Iterable[float]) -> dict[str, float]:

@@ -42,7 +42,7 @@ from parlour.core.bot import RandomBot
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
 
-from bench import REFERENCE_DOC, REFERENCE_OPS, summary, time_reference
+from bench import REFERENCE_DOC, Baseline, summary
 
 #: The modes, in the order they run within a repeat, with what each one times.
 MODES = {"engine": "legal+apply", "bots": "view+legal+apply"}
@@ -122,7 +122,7 @@ class RunResult:
 
 @dataclass
 class Measure:
-    """The runs of one game and mode: each run plays every seed once, bracketed by baseline timings."""
+    """The runs of one game and mode: each run plays every seed once, with its own baseline."""
 
     game: Game
     mode: str
@@ -154,19 +154,24 @@ class Measure:
 
 
 def timed_run(game: Game, seeds: list[int], mode: str, tick: Callable[[], None]) -> RunResult:
-    """One run: the reference, then every seed played once, then the reference again (``tick`` after each match)."""
+    """One run: every seed played once, with reference samples before, between and after the matches.
+
+    ``tick`` is called after each match (for a progress bar); neither it nor the samples are timed as play.
+    """
     gc.collect()  # every run starts with the same empty garbage
-    before = time_reference()
+    baseline = Baseline()
+    baseline.sample(0.0, force=True)
     elapsed, actions, timeouts = 0.0, [], 0
     for seed in seeds:
         start = time.perf_counter()
         n, t = play_out(game, seed, views=mode == "bots")
-        elapsed += time.perf_counter() - start  # the progress reporting stays out of the timing
+        elapsed += time.perf_counter() - start
         actions.append(n)
         timeouts += t
         tick()
-    after = time_reference()
-    return RunResult(elapsed, (before + after) / 2, actions, timeouts)
+        baseline.sample(elapsed)
+    baseline.sample(elapsed, force=True)
+    return RunResult(elapsed, baseline.per_op, actions, timeouts)
 
 
 def _child(game_id: str, players: int, options: dict[str, Any], seeds: list[int], mode: str, conn: Connection) -> None:
@@ -242,7 +247,7 @@ def report(measures: list[Measure], seeds: str, repeat: int, baseline_ops_per_s:
         "benchmark": "playouts",
         "python": platform.python_version(), "implementation": platform.python_implementation(),
         "seeds": seeds, "repeat": repeat,
-        "baseline": {"workload": REFERENCE_DOC, "ops_per_timing": REFERENCE_OPS, "ops_per_s": baseline_ops_per_s},
+        "baseline": {"workload": REFERENCE_DOC, "ops_per_s": baseline_ops_per_s},
         "results": [m.to_dict() for m in measures],
     }
 
@@ -252,7 +257,7 @@ def table(data: dict[str, Any]) -> Table:
     base = data["baseline"]["ops_per_s"]
     t = Table(title=f"Random play-outs, seeds {data['seeds']}: best (median) of {data['repeat']} repeat(s)",
               caption=(f"engine = legal+apply; bots = view+legal+apply. × baseline = decisions/s ÷ reference "
-                       f"ops/s, the reference timed around each run (best {base['best']:,.0f}, median "
+                       f"ops/s, the reference timed in slices between the matches of each run (best {base['best']:,.0f}, median "
                        f"{base['median']:,.0f} ops/s; {data['baseline']['workload']}). "
                        f"{data['implementation']} {data['python']}."),
               caption_justify="left")
