@@ -27,6 +27,14 @@ def _page(folder: Path, name: str) -> Response:
     return HTMLResponse(PLACEHOLDER)
 
 
+class _Folder(StaticFiles):
+    """StaticFiles that answers 404 while its folder does not exist, instead of failing every request."""
+
+    async def check_config(self) -> None:
+        if self.directory is not None and Path(self.directory).is_dir():
+            await super().check_config()
+
+
 def mount(app: FastAPI, folder: Path = STATIC) -> None:
     """Serve the client from ``folder`` (which may not exist yet)."""
     router = APIRouter(include_in_schema=False)
@@ -40,5 +48,5 @@ def mount(app: FastAPI, folder: Path = STATIC) -> None:
         return _page(folder, "table.html")
 
     app.include_router(router)
-    # check_dir=False: the folder may appear after the server starts (the client is developed beside it).
-    app.mount("/static", StaticFiles(directory=folder, check_dir=False), name="static")
+    # The folder may appear after the server starts (the client is developed beside it).
+    app.mount("/static", _Folder(directory=folder, check_dir=False), name="static")

@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import time
+from collections import deque
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -21,8 +22,9 @@ router = APIRouter()
 
 MAX_MESSAGE = 4096
 RATE = 20.0  # messages per second, with bursts of as many
-#: Refused messages in a row (too fast) after which the socket is closed.
+#: A socket that has this many messages refused as too fast within FLOOD_WINDOW seconds is closed.
 FLOOD_CLOSE = 60
+FLOOD_WINDOW = 5.0
 
 
 class RateLimit:
@@ -97,7 +99,7 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
 
 
 async def _read(ws: WebSocket, table: Table, client: Client) -> None:
-    bucket, strikes = RateLimit(), 0
+    bucket, refused = RateLimit(), deque()
     while not client.closed:
         message = await ws.receive()
         if message["type"] == "websocket.disconnect":
@@ -107,14 +109,16 @@ async def _read(ws: WebSocket, table: Table, client: Client) -> None:
             client.send(_error("bad_json", "messages are JSON text, not binary frames"))
             continue
         if not bucket.allow():
-            strikes += 1
-            if strikes >= FLOOD_CLOSE:
+            now = time.monotonic()
+            refused.append(now)
+            while refused[0] < now - FLOOD_WINDOW:
+                refused.popleft()
+            if len(refused) >= FLOOD_CLOSE:
                 client.send(_error("flood", f"too many messages: at most {RATE:g} a second; closing"))
                 client.close()
                 return
             client.send(_error("flood", f"too many messages: at most {RATE:g} a second; this one was dropped"))
             continue
-        strikes = 0
         if len(text) > MAX_MESSAGE or len(text.encode()) > MAX_MESSAGE:
             client.send(_error("too_big", f"a message holds at most {MAX_MESSAGE} bytes"))
             continue

@@ -1,0 +1,108 @@
+"""Fixtures for the server tests: an in-process app, and real ``parlour serve`` processes.
+
+``live_server`` (also used by the browser test) yields the base URL of a server running in a subprocess on a free
+port with a temporary SQLite file, and kills it at teardown.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from parlour.server import create_app
+
+STARTUP_SECONDS = 60
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve_command(port: int, db: Path) -> list[str]:
+    exe = shutil.which("parlour")
+    args = ["serve", "--port", str(port), "--db", str(db), "--bot-workers", "1"]
+    if exe:
+        return [exe, *args]
+    return [sys.executable, "-c", "import sys; from parlour.cli import main; sys.exit(main())", *args]
+
+
+class ServerProcess:
+    """A ``parlour serve`` subprocess on a fixed port and database; start, kill -9, start again."""
+
+    def __init__(self, db: Path, log: Path) -> None:
+        self.db, self.log, self.port = db, log, free_port()
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> str:
+        out = open(self.log, "ab")
+        # A new session: killing the server's group also stops its bot workers.
+        self.proc = subprocess.Popen(serve_command(self.port, self.db), stdout=out, stderr=subprocess.STDOUT,
+                                     start_new_session=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        out.close()
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"parlour serve exited with {self.proc.returncode}:\n{self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/games", timeout=2) as r:
+                    if r.status == 200:
+                        return self.url
+            except OSError:
+                time.sleep(0.1)
+        self.kill()
+        raise RuntimeError(f"parlour serve did not answer within {STARTUP_SECONDS}s:\n{self.log.read_text()}")
+
+    def kill(self) -> None:
+        """SIGKILL the server and its workers, as a crash would."""
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            self.proc.wait(10)
+        self.proc = None
+
+
+@pytest.fixture
+def server_process(tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server process to start and kill by hand (it is killed at teardown)."""
+    server = ServerProcess(tmp_path / "parlour.db", tmp_path / "server.log")
+    try:
+        yield server
+    finally:
+        server.kill()
+
+
+@pytest.fixture
+def live_server(server_process: ServerProcess) -> Iterator[str]:
+    """The base URL (``http://127.0.0.1:PORT``) of a running ``parlour serve`` with a fresh database."""
+    yield server_process.start()
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'test.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """The app in process (lifespan run), with one bot worker."""
+    with TestClient(create_app(db_url, bot_workers=1)) as c:
+        yield c

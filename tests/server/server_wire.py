@@ -1,0 +1,40 @@
+"""Helpers the server tests share: creating tables and reading WebSocket messages until one matches."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+TWO_HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
+
+
+def new_table(client: Any, seats: list[dict[str, Any]] = TWO_HUMANS, **body: Any) -> dict[str, Any]:
+    """POST /api/tables with a Giacomotto table; the 201 answer."""
+    r = client.post("/api/tables", json={"game": "giacomotto", "players": len(seats), "seats": seats, **body})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def receive_until(ws: Any, wanted: Callable[[dict[str, Any]], bool], limit: int = 500) -> dict[str, Any]:
+    """Read messages (from a TestClient socket) until one satisfies ``wanted``; return it."""
+    for _ in range(limit):
+        message = ws.receive_json()
+        if wanted(message):
+            return message
+    raise AssertionError(f"no wanted message within {limit}")
+
+
+def is_type(kind: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: m.get("type") == kind
+
+
+def latest_state(ws: Any) -> dict[str, Any]:
+    """Ping, then return the last ``state`` received before the ``pong`` (the socket's current state)."""
+    ws.send_text(json.dumps({"type": "ping"}))
+    last = None
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "pong":
+            return last
+        if m["type"] == "state":
+            last = m
