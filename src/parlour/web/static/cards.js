@@ -5,7 +5,11 @@
 const SVG = "http://www.w3.org/2000/svg";
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
-const CARD_RE = /^(10|[2-9AJQKT])([SHDC])$/;
+const CARD_RE = /^(10|[1-9AJQKN])([SHDC])$/; // N: the Tarok cavalier; 1..4: Tarok's red pips
+const TRUMP_RE = /^(?:T([1-9]|1[0-9]|2[01])|SKIS)$/;
+const HIDDEN = new Set(["??", "##"]);
+const ROMAN = ["", "I", "II", "III", "IIII", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
+  "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"];
 
 // Suit outlines in a 100×100 box.
 const SUIT_PATHS = {
@@ -37,15 +41,23 @@ export function parseCard(code) {
   return m ? { rank: m[1], suit: m[2] } : null;
 }
 
-/** True when every item of a list is a card code (so a view field can be drawn as cards). */
-export function isCardList(list) {
-  return Array.isArray(list) && list.length > 0 && list.every((c) => typeof c === "string" && parseCard(c));
+/** True for any code drawn as a card: a suited card, a Tarok trump (T1..T21, SKIS), or a hidden one ("##", "??"). */
+export function isCard(code) {
+  return typeof code === "string" && (HIDDEN.has(code) || TRUMP_RE.test(code) || !!parseCard(code));
 }
 
-/** "QH" → "Q♥"; anything else is returned unchanged. */
+/** True when a list is not empty and every item is a card (so a view field can be drawn as cards). */
+export function isCardList(list) {
+  return Array.isArray(list) && list.length > 0 && list.every(isCard);
+}
+
+/** "QH" → "Q♥"; "T21" → "XXI"; anything else is returned unchanged. */
 export function cardText(code) {
   const c = parseCard(code);
-  return c ? c.rank + SUITS[c.suit] : String(code);
+  if (c) return c.rank + SUITS[c.suit];
+  const t = TRUMP_RE.exec(String(code));
+  if (t) return t[1] ? ROMAN[Number(t[1])] : "Škis";
+  return String(code);
 }
 
 /** True for hearts and diamonds. */
@@ -56,7 +68,7 @@ export function isRed(code) {
 
 /** Replace every card code in an action text or log line by its display form: "capture QH 9D+4D" → "capture Q♥ 9♦+4♦". */
 export function prettyText(text) {
-  return String(text).replace(/\b(10|[2-9AJQK])([SHDC])\b/g, (_, r, s) => r + SUITS[s]);
+  return String(text).replace(/\b(10|[1-9AJQKN])([SHDC])\b/g, (_, r, s) => r + SUITS[s]);
 }
 
 function el(name, attrs = {}, ...children) {
@@ -99,7 +111,7 @@ function face(rank, suit, color) {
 export function cardSVG(code, { title } = {}) {
   const svg = el("svg", { viewBox: "0 0 60 84", class: "card", role: "img" });
   const c = code == null ? null : parseCard(code);
-  if (code == null || code === "??") {
+  if (code == null || HIDDEN.has(code)) {
     svg.classList.add("back");
     svg.setAttribute("aria-label", "hidden card");
     svg.append(
@@ -115,6 +127,18 @@ export function cardSVG(code, { title } = {}) {
   svg.setAttribute("aria-label", c ? cardText(code) : String(code));
   if (title) svg.append(el("title", {}, title));
   svg.append(el("rect", { x: 0.5, y: 0.5, width: 59, height: 83, rx: 5, class: "edge", fill: "#fff" }));
+  const trump = TRUMP_RE.exec(String(code));
+  if (trump) {
+    svg.classList.add("trump");
+    const name = cardText(code);
+    svg.append(
+      el("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3, fill: "#f6efd9", stroke: "#b08d3c", "stroke-width": 0.8 }),
+      el("text", { x: 8, y: 15, "font-size": 8, "font-weight": 700, fill: "#6b4e12" }, name),
+      el("text", { x: 30, y: 50, "text-anchor": "middle", "font-size": name.length > 4 ? 13 : 18, "font-weight": 700,
+        "font-family": "Georgia, 'DejaVu Serif', serif", fill: "#3b2a06" }, name),
+      el("path", { d: "M18 62 L30 56 L42 62 L30 68 Z", fill: "#b08d3c" }));
+    return svg;
+  }
   if (!c) {
     svg.append(el("text", { x: 30, y: 48, "text-anchor": "middle", "font-size": 16, "font-weight": 700 }, String(code)));
     return svg;
@@ -126,8 +150,8 @@ export function cardSVG(code, { title } = {}) {
   const bottom = corner(c.rank, c.suit);
   bottom.setAttribute("transform", "rotate(180 30 42)");
   ink.append(bottom);
-  if (c.rank === "A") ink.append(suitShape(c.suit, 30, 42, 30));
-  else if ("JQK".includes(c.rank)) ink.append(face(c.rank, c.suit, color));
+  if (c.rank === "A" || c.rank === "1") ink.append(suitShape(c.suit, 30, 42, 30));
+  else if ("JQKN".includes(c.rank)) ink.append(face(c.rank, c.suit, color));
   else for (const [x, y] of PIPS[c.rank]) ink.append(suitShape(c.suit, x, y, 11, y > MID));
   svg.append(ink);
   return svg;

@@ -2,7 +2,7 @@
 // the legal actions as buttons, and every other field of the view as key/value.
 
 import { h } from "./util.js";
-import { prettyText } from "./cards.js";
+import { prettyText, cardSVG, isCard, isCardList } from "./cards.js";
 import { cardRow, seatName } from "./panels.js";
 
 const SHOWN = new Set(["game", "players", "options", "seat", "to_act", "legal", "hand", "table", "log", "sheet",
@@ -21,13 +21,36 @@ function value(v) {
   return prettyText(String(v));
 }
 
+// One row of cards per seat, for a field such as `layouts: [["8C", "##"], ["5C", "2C"]]`.
+function perSeat(rows, ctx, n) {
+  return h("div", { class: "per-seat" }, rows.map((row, i) => h("div", { class: "seat-cards" },
+    h("span", { class: "seat-tag" }, rows.length === n ? seatName(ctx, i) : String(i)),
+    row.length ? cardRow(row, "small") : h("span", { class: "muted" }, "—"))));
+}
+
+/** A view field drawn as cards when it holds cards, else null. */
+function drawn(key, v, ctx, n) {
+  if (isCard(v)) return h("div", { class: "cards small" }, cardSVG(v));
+  if (isCardList(v)) return cardRow(v, "small");
+  if (Array.isArray(v) && v.length && v.every((r) => Array.isArray(r) && (r.length === 0 || isCardList(r)))
+      && v.some((r) => r.length)) return perSeat(v, ctx, n);
+  return null;
+}
+
 export function board(view, ctx) {
   const toAct = view.to_act || [];
   const mine = ctx.seat != null && toAct.includes(ctx.seat);
   const turn = view.over ? "The match is over."
     : mine ? "Your turn." : toAct.length ? `Waiting for ${toAct.map((s) => seatName(ctx, s)).join(", ")}.` : "Waiting…";
   const legal = view.legal || [];
-  const others = Object.entries(view).filter(([k]) => !SHOWN.has(k));
+  const rest = Object.entries(view).filter(([k]) => !SHOWN.has(k));
+  const pictures = [];
+  const others = [];
+  for (const [k, v] of rest) {
+    const d = drawn(k, v, ctx, view.players);
+    if (d) pictures.push(h("section", { class: "zone", dataset: { field: k } }, h("h3", {}, k.replace(/_/g, " ")), d));
+    else others.push([k, v]);
+  }
   return h("div", { class: "generic" },
     h("p", { class: `turn ${mine ? "yours" : ""}` }, turn),
     view.table !== undefined ? h("section", { class: "zone" }, h("h3", {}, "Table"),
@@ -38,6 +61,7 @@ export function board(view, ctx) {
       legal.length ? h("div", { class: "legal-list" }, legal.map((a) => h("button", {
         type: "button", class: "legal", dataset: { action: a }, disabled: !mine || ctx.pending, onclick: () => ctx.play(a),
       }, prettyText(a)))) : h("p", { class: "muted" }, "Nothing to do for you now.")) : null,
+    pictures,
     others.length ? h("section", { class: "zone" }, h("h3", {}, "State"),
       h("dl", { class: "kv" }, others.map(([k, v]) => [h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, value(v))]))) : null);
 }

@@ -34,6 +34,12 @@ export function sideLabel(view, ctx, side) {
   return (names && names[side]) || `side ${side}`;
 }
 
+function detailValue(v) {
+  if (Array.isArray(v) && v.every((x) => typeof x !== "object" || x === null)) return v.join("–");
+  if (v && typeof v === "object") return Object.keys(v).length ? prettyText(JSON.stringify(v)) : "—";
+  return prettyText(String(v));
+}
+
 /** The match score sheet: one column per side, a row per scored deal with its detail, the totals. */
 export function sheetPanel(view, ctx) {
   const sheet = view.sheet;
@@ -45,7 +51,7 @@ export function sheetPanel(view, ctx) {
     sides.map((s, i) => h("th", { scope: "col", class: i === mySide ? "mine" : "" }, sideLabel(view, ctx, i))));
   const rows = (sheet.rows || []).map((r) => {
     const detail = r.detail && typeof r.detail === "object"
-      ? Object.entries(r.detail).map(([k, v]) => `${k.replace(/_/g, " ")} ${Array.isArray(v) ? v.join("–") : v}`).join(" · ")
+      ? Object.entries(r.detail).map(([k, v]) => `${k.replace(/_/g, " ")} ${detailValue(v)}`).join(" · ")
       : r.detail || "";
     return [
       h("tr", { class: "row" }, h("th", { scope: "row" }, r.label),
