@@ -236,7 +236,7 @@ def _read_stacked(deck: Sequence[Any] | None) -> list[list[Card]]:
     """``deck`` as a list of packs: one list of 52 codes, or a list of such lists."""
     if deck is None:
         return []
-    packs = [deck] if deck and isinstance(deck[0], (str, int)) else list(deck)
+    packs = [deck] if not deck or isinstance(deck[0], (str, int)) else list(deck)  # [] is an empty pack, refused
     result = []
     for i, pack in enumerate(packs):
         try:
