@@ -20,6 +20,14 @@ function counts(g) {
   return [Number(p) || g.default_players || 2];
 }
 
+/** [2, 3, 4, 5] → "2–5"; [2, 4] → "2 or 4". */
+function countText(list) {
+  const sorted = [...list].sort((a, b) => a - b);
+  const run = sorted.every((n, i) => i === 0 || n === sorted[i - 1] + 1);
+  if (sorted.length > 2 && run) return `${sorted[0]}–${sorted[sorted.length - 1]}`;
+  return sorted.join(" or ");
+}
+
 function renderGames() {
   if (!games.length) {
     fill($("games"), h("p", { class: "muted" }, "No games are installed."));
@@ -31,7 +39,7 @@ function renderGames() {
       dataset: { game: g.id }, onclick: () => choose(g),
     },
     h("strong", {}, g.title || label(g.id)),
-    h("span", { class: "muted" }, `${counts(g).join(" or ")} players`))));
+    h("span", { class: "muted" }, `${countText(counts(g))} players`))));
 }
 
 function choose(g) {
@@ -45,7 +53,7 @@ function choose(g) {
 }
 
 function renderPlayers() {
-  fill($("players"), counts(game).map((n) =>
+  fill($("players"), [...counts(game)].sort((a, b) => a - b).map((n) =>
     h("label", { class: "seg" },
       h("input", { type: "radio", name: "players", value: n, checked: n === players,
         onchange: () => { players = n; renderSeats(); } }),
@@ -96,6 +104,7 @@ function readOptions() {
 
 function renderSeats() {
   const bots = game.bots || [];
+  const described = bots.filter((b) => b.description);
   fill($("seats"), Array.from({ length: players }, (_, i) => {
     const kind = h("select", { name: `seat-${i}`, id: `seat-${i}`, "aria-label": `Seat ${i}` },
       h("option", { value: "human", selected: i === 0 }, "Invite a friend"),
@@ -107,7 +116,8 @@ function renderSeats() {
     kind.addEventListener("change", sync);
     sync();
     return h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `Seat ${i}`), kind, name);
-  }));
+  }), described.length ? h("dl", { class: "bot-levels", "aria-label": "Bot levels" }, described.map((b) => [
+    h("dt", {}, b.level), h("dd", {}, b.description)])) : null);
 }
 
 function readSeats() {
