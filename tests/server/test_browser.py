@@ -104,6 +104,12 @@ def test_two_friends_play_the_first_deal_in_their_browsers(live_server: str, bro
     links = create_table_in_lobby(lobby)
     lobby.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
 
+    # A wrong token is refused: the page says so and stops reconnecting.
+    wrong = open_page(browser, live_server + links[0].split("?")[0] + "?token=not-a-seat")
+    expect(wrong.locator(".toast.error")).to_contain_text("token")
+    expect(wrong.locator("#conn")).to_have_text("disconnected")
+    wrong.context.close()
+
     ana, bora = (open_page(browser, live_server + link) for link in links)
     for page, seat in ((ana, 0), (bora, 2)):
         expect(page.locator(".giaco.players-4")).to_be_visible()

@@ -16,7 +16,6 @@ const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.length - 1] || "");
 const token = new URLSearchParams(location.search).get("token");
-if (token) remember(token);
 
 /** Everything the layouts may read: the last state message, and `play(actionText)`. */
 const ctx = {
@@ -133,14 +132,14 @@ function onmessage(msg, raw) {
         deadlineAt: msg.deadline != null ? Date.now() + msg.deadline * 1000 : null,
       });
       clearTimeout(ctx.pendingTimer);
-      if (fresh && ctx.seat == null && token) toast("This link holds no seat here: you are watching.", "info");
+      // The lobby's "my tables" lists the seats this browser has sat at.
+      if (fresh && token && ctx.seat != null) remember(token);
       render();
       break;
     }
     case "error":
       ctx.pending = false;
       toast(msg.message || `Error: ${msg.code}`);
-      if (msg.code === "bad_token") toast("This invitation link is not valid for this table.");
       render();
       break;
     case "chat":
