@@ -32,6 +32,7 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await Store.open(db_url)
         bots = BotPool(bot_workers)
+        bots.warm()
         app.state.lobby = lobby = Lobby(store, bots)
         resumed = await lobby.start()
         if resumed:

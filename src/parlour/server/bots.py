@@ -16,6 +16,7 @@ import asyncio
 import hashlib
 import logging
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from typing import Any
@@ -77,7 +78,13 @@ class BotPool:
 
     def __init__(self, workers: int | None = None) -> None:
         # spawn: workers never inherit the server's threads, sockets or event loop.
-        self.executor = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+        self.workers = workers or os.cpu_count() or 1
+        self.executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+
+    def warm(self) -> None:
+        """Start the workers now, so that no bot's first question pays for a process start in its time limit."""
+        for _ in range(self.workers):
+            self.executor.submit(_game, "giacomotto", 2, ())
 
     async def choose(self, game: Game, seat: int, level: str, seed: int, view: dict[str, Any],
                      legal: list[str]) -> str:
