@@ -1,0 +1,75 @@
+"""A scripted player for tests against a real server process: plain sockets, random legal moves."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from websockets.sync.client import connect
+
+from parlour.core.rng import Rng
+
+
+def ws_url(base: str, table: str, token: str | None = None) -> str:
+    return base.replace("http", "ws", 1) + f"/ws/{table}" + (f"?token={token}" if token else "")
+
+
+class Seat:
+    """One socket at a table; keeps every message it receives and the latest state."""
+
+    def __init__(self, base: str, table: str, token: str | None = None) -> None:
+        self.sock = connect(ws_url(base, table, token), open_timeout=20)
+        self.messages: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self.over: dict[str, Any] | None = None
+
+    def read(self, timeout: float = 20) -> dict[str, Any]:
+        text = self.sock.recv(timeout=timeout)
+        message = json.loads(text)
+        self.raw.append(text)
+        self.messages.append(message)
+        if message["type"] == "state":
+            self.state = message
+        elif message["type"] == "over":
+            self.over = message
+        return message
+
+    def wait_version(self, version: int) -> dict[str, Any]:
+        """Read until a state of at least ``version`` has come."""
+        while self.state is None or self.state["version"] < version:
+            self.read()
+        return self.state
+
+    def wait_over(self) -> dict[str, Any]:
+        while self.over is None:
+            self.read()
+        return self.over
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def play_random(seats: dict[int, Seat], rng: Rng, until: int | None = None,
+                played: list[tuple[int, str]] | None = None, watchers: tuple[Seat, ...] = ()) -> list[tuple[int, str]]:
+    """Play random legal moves for the human ``seats`` until the match ends (or ``until`` actions are logged).
+
+    Bot seats move on their own; every socket (seats and ``watchers``) is read up to each new version.
+    """
+    played = [] if played is None else played
+    everyone = [*seats.values(), *watchers]
+    version = max(s.wait_version(0)["version"] for s in everyone)
+    while until is None or version < until:
+        for s in everyone:
+            s.wait_version(version)
+        view = next(iter(seats.values())).state["view"]
+        if view["over"]:
+            break
+        mover = view["to_act"][0]
+        if mover in seats:
+            legal = seats[mover].state["view"]["legal"]
+            action = rng.choice(legal)
+            seats[mover].sock.send(json.dumps({"type": "action", "action": action, "version": version}))
+            played.append((mover, action))
+        version += 1
+    return played
