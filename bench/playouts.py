@@ -234,11 +234,19 @@ def run(games: list[Game], seeds: list[int], repeat: int, modes: list[str], prog
                 if progress:
                     progress.update(task, description=f"{game.id} {game.players}p {mode} {r + 1}/{repeat}")
                 result = runner(game, seeds, mode, tick)
-                if any(m.actions and m.actions != result.actions for m in mine.values()):
-                    raise RuntimeError(f"{game!r}: the same seeds played differently in two runs; the engine or "
-                                       f"the bots are not deterministic")
+                for other in mine.values():
+                    _check_same(game, seeds, other, result.actions, f"{mode} run {r + 1}")
                 mine[mode].add_run(result)
     return measures
+
+
+def _check_same(game: Game, seeds: list[int], earlier: Measure, actions: list[int], label: str) -> None:
+    """Every run must play the same matches: a difference is nondeterminism, or code changed during the run."""
+    for seed, before, now in zip(seeds, earlier.actions, actions):
+        if before != now:
+            raise RuntimeError(f"{game!r} seed {seed}: {before} actions in an earlier {earlier.mode} run, {now} in "
+                               f"{label}; the engine or the bots are not deterministic (or the code changed while "
+                               f"the benchmark ran)")
 
 
 def report(measures: list[Measure], seeds: str, repeat: int, baseline_ops_per_s: dict[str, float]) -> dict[str, Any]:
