@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import parlour
 from parlour.bots import play_match
 from parlour.core.bot import RandomBot
@@ -100,3 +102,15 @@ def test_bench_doctests(monkeypatch):
     for name in ("bench", "bench.playouts"):
         result = doctest.testmod(importlib.import_module(name))
         assert result.attempted > 0 and result.failed == 0, name
+
+
+def test_playouts_names_a_seed_that_played_differently(monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT))
+    from bench.playouts import Measure, RunResult, _check_same
+
+    game = parlour.load("giacomotto")
+    earlier = Measure(game, "engine", [4, 9])
+    earlier.add_run(RunResult(1.0, 1e-4, [300, 410], 0))
+    _check_same(game, [4, 9], earlier, [300, 410], "bots run 1")
+    with pytest.raises(RuntimeError, match="seed 9: 410 actions in an earlier engine run, 411 in bots run 2"):
+        _check_same(game, [4, 9], earlier, [300, 411], "bots run 2")
