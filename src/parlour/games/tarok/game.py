@@ -9,6 +9,7 @@ from parlour.core.options import Option
 from parlour.core.rng import Rng
 
 from .actions import Move, parse
+from .bot import HeuristicBot
 from .state import TarokState
 
 
@@ -31,6 +32,7 @@ class Tarok(Game):
                 "forehand (the dealer's right), round after round. A list of such lists stacks consecutive "
                 "deals; later deals are shuffled from the seed.")
     state_class = TarokState
+    bots = {"heuristic": HeuristicBot}
 
     def parse(self, text: str) -> Move:
         return parse(text)
