@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from websockets.sync.client import connect
@@ -12,6 +13,14 @@ from parlour.core.rng import Rng
 
 def ws_url(base: str, table: str, token: str | None = None) -> str:
     return base.replace("http", "ws", 1) + f"/ws/{table}" + (f"?token={token}" if token else "")
+
+
+class Refused(Exception):
+    """The server answered with an ``error``."""
+
+    def __init__(self, message: dict[str, Any]) -> None:
+        super().__init__(f"{message['code']}: {message['message']}")
+        self.code = message["code"]
 
 
 class Seat:
@@ -33,6 +42,8 @@ class Seat:
             self.state = message
         elif message["type"] == "over":
             self.over = message
+        elif message["type"] == "error":
+            raise Refused(message)
         return message
 
     def wait_version(self, version: int) -> dict[str, Any]:
@@ -62,14 +73,31 @@ def play_random(seats: dict[int, Seat], rng: Rng, until: int | None = None,
     while until is None or version < until:
         for s in everyone:
             s.wait_version(version)
-        view = next(iter(seats.values())).state["view"]
-        if view["over"]:
+        state = max((s.state for s in seats.values()), key=lambda m: m["version"])
+        version, view = state["version"], state["view"]
+        if view["over"] or until is not None and version >= until:
             break
         mover = view["to_act"][0]
         if mover in seats:
-            legal = seats[mover].state["view"]["legal"]
+            legal = seats[mover].wait_version(version)["view"]["legal"]
             action = rng.choice(legal)
-            seats[mover].sock.send(json.dumps({"type": "action", "action": action, "version": version}))
+            send_action(seats[mover], action, version)
             played.append((mover, action))
         version += 1
     return played
+
+
+def send_action(seat: Seat, action: str, version: int) -> None:
+    """Send an action and wait until it is accepted, slowing down when the server says ``flood``.
+
+    A scripted client facing a quick bot can move faster than the 20 messages a second a socket may send.
+    """
+    while True:
+        seat.sock.send(json.dumps({"type": "action", "action": action, "version": version}))
+        try:
+            seat.wait_version(version + 1)
+            return
+        except Refused as e:
+            if e.code != "flood":
+                raise
+            time.sleep(0.25)
