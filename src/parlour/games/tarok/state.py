@@ -37,6 +37,7 @@ PHASES = ("bid", "contract", "call", "talon", "discard", "colour", "announce", "
 #: without or higher); a compulsory Klop after a player's score came back to exactly 0.
 NORMAL, REDEAL, COMPULSORY = "normal", "redeal", "klop"
 TALON_SIZE = 6
+PLAY_TEXTS = tuple(f"play {code}" for code in CODES)
 SAME, OPPOSITE, UNKNOWN = 1, -1, 0
 
 
@@ -261,7 +262,12 @@ class TarokState(State):
             for card in self.trick:
                 tmask |= 1 << card
             mask = legal_cards(hand, tmask, self.led, self._regime(), restricted)
-        return [PLAYS[x] for x in cards_in(mask)] + lead_emperor
+        plays = []
+        while mask:  # the cards of the mask, lowest first, as prebuilt actions
+            low = mask & -mask
+            plays.append(PLAYS[low.bit_length() - 1])
+            mask ^= low
+        return plays + lead_emperor if lead_emperor else plays
 
     def _regime(self) -> int:
         c = self.contract
@@ -424,7 +430,7 @@ class TarokState(State):
         if not self.trick:
             self.led = SUIT[card]
         self.trick.append(card)
-        self.events.append({"type": "play", "seat": seat, "action": text or f"play {CODES[card]}", "card": CODES[card]})
+        self.events.append({"type": "play", "seat": seat, "action": text or PLAY_TEXTS[card], "card": CODES[card]})
         if card == self.called:
             self.revealed = True
         if len(self.trick) < n:
