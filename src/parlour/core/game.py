@@ -145,12 +145,19 @@ class State(ABC):
         if seat not in self.to_act:
             who = ", ".join(map(str, self.to_act)) or "nobody (the match is over)"
             raise IllegalAction(f"seat {seat} may not act now; waiting for seat {who}")
+        action = self.check(seat, action)
+        self._apply(seat, action)
+        return action
+
+    def check(self, seat: int, action: Action) -> Action:
+        """``action`` as the game's own object if ``seat`` may play it now, else raise :class:`IllegalAction`.
+
+        The default looks it up in :meth:`legal`; a game whose legal list can grow large checks directly.
+        """
         legal = self.legal(seat)
         if action not in legal:
             raise IllegalAction(self.why_illegal(seat, action))
-        action = legal[legal.index(action)]
-        self._apply(seat, action)
-        return action
+        return legal[legal.index(action)]
 
     def why_illegal(self, seat: int, action: Action) -> str:
         """The message for an action that parsed but is not legal; games say more where they can."""

@@ -68,6 +68,11 @@ def captures_for(card: int, table: int) -> tuple[int, ...]:
     return tuple(sorted(set(capture_sets(table, 1)) | set(capture_sets(table, 11))))
 
 
+def can_capture(card: int, table: int) -> bool:
+    """Whether ``card`` can take anything from ``table``."""
+    return any(groups(table, v) for v in PLAYED_VALUES[card])
+
+
 def group_sums(group: int) -> set[int]:
     """The sums a group of cards can make (each ace 1 or 11)."""
     base = sum(VALUE[c] for c in cards_of(group))

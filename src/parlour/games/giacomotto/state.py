@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from parlour.core.cards import CARDS, FULL_MASK, Card, cards_of, codes, deck as standard_deck
-from parlour.core.errors import BadOption
-from parlour.core.game import Game, State
+from parlour.core.errors import BadOption, IllegalAction
+from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet, Teams
 
 from .actions import Play, play
 from .audit import recount
-from .captures import captures_for
+from .captures import can_capture, captures_for, partition
 
 HAND = 6
 TABLE = 4
@@ -113,6 +113,24 @@ class GiacomottoState(State):
                 trails = []
             self._legal = takes + trails
         return list(self._legal)
+
+    def check(self, seat: int, action: Action) -> Play:
+        """Check a play directly rather than by looking it up in :meth:`legal`.
+
+        On a crowded table the list of captures grows exponentially (every union of disjoint groups), so an
+        offered capture is checked by splitting it into groups instead.
+        """
+        play = Play(int(action))
+        card, captured = play & 63, play >> 6
+        hand = self.hands[seat]
+        ok = card < 52 and hand >> card & 1 and not captured & ~self.table
+        if ok and captured:
+            ok = partition(card, captured) is not None
+        elif ok and self.game.options["forced_capture"]:
+            ok = not any(can_capture(c, self.table) for c in cards_of(hand))
+        if not ok:
+            raise IllegalAction(self.why_illegal(seat, play))
+        return play
 
     def why_illegal(self, seat: int, action: Play) -> str:  # type: ignore[override]
         card, captured = action.card, action.captured
