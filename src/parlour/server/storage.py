@@ -18,6 +18,7 @@ through SQLAlchemy 2's async engine.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,10 +124,17 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 class Store:
-    """Async access to the log. Every write is its own committed transaction."""
+    """Async access to the log.
+
+    Appends (actions, chat) go through one writer that commits whatever has queued up in a single transaction
+    (a group commit): ``add_action`` returns once its row is committed, and many tables share each commit.
+    SQLite allows one writer at a time anyway; this keeps its writers from waiting on each other's locks.
+    """
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self._pending: list[tuple[str, dict[str, Any], asyncio.Future]] = []
+        self._writer: asyncio.Task | None = None
 
     @classmethod
     async def open(cls, url: str) -> "Store":
@@ -154,15 +162,49 @@ class Store:
     async def add_action(self, table_id: str, index: int, seat: int | None, action: str, t: float,
                          finished: bool = False) -> None:
         """Append one accepted action (and mark the table finished with it, in the same transaction)."""
-        async with self.engine.begin() as conn:
-            await conn.execute(insert(actions).values(table_id=table_id, idx=index, seat=seat, action=action, t=t))
-            if finished:
-                await conn.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
+        await self._append("action", {"table_id": table_id, "idx": index, "seat": seat, "action": action, "t": t,
+                                      "finished": finished})
 
     async def add_chat(self, table_id: str, line: ChatRow) -> None:
+        await self._append("chat", {"table_id": table_id, "seat": line.seat, "name": line.name, "text": line.text,
+                                    "t": line.t})
+
+    async def _append(self, kind: str, row: dict[str, Any]) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self._pending.append((kind, row, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_pending())
+        await done
+
+    async def _write_pending(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._commit(batch)
+            except Exception:
+                # One bad row (a duplicate index) must not sink the others: commit them one by one.
+                for item in batch:
+                    try:
+                        await self._commit([item])
+                    except Exception as e:
+                        item[2].set_exception(e)
+                    else:
+                        item[2].set_result(None)
+            else:
+                for _, _, done in batch:
+                    done.set_result(None)
+
+    async def _commit(self, batch: list[tuple[str, dict[str, Any], asyncio.Future]]) -> None:
+        action_rows = [{k: v for k, v in row.items() if k != "finished"} for kind, row, _ in batch if kind == "action"]
+        chat_rows = [row for kind, row, _ in batch if kind == "chat"]
+        finished = [row["table_id"] for kind, row, _ in batch if kind == "action" and row["finished"]]
         async with self.engine.begin() as conn:
-            await conn.execute(insert(chat).values(table_id=table_id, seat=line.seat, name=line.name,
-                                                   text=line.text, t=line.t))
+            if action_rows:
+                await conn.execute(insert(actions), action_rows)
+            if chat_rows:
+                await conn.execute(insert(chat), chat_rows)
+            if finished:
+                await conn.execute(update(tables).where(tables.c.id.in_(finished)).values(finished=True))
 
     async def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         async with self.engine.connect() as conn:
