@@ -356,13 +356,14 @@ class MemoryState(State):
             grid[seat].append(0)
         return len(self.layouts[seat]) - 1
 
-    def _refill_stock(self) -> bool:
-        """An empty stock is made again from the discard pile but its top card; ``False`` if nothing is left."""
-        if not self.stock and len(self.discard) > 1:
+    def _refill_stock(self, low: int = 0) -> bool:
+        """A stock of ``low`` cards or fewer gets the discard pile but its top card, shuffled, beneath it;
+        ``False`` if the stock is still empty."""
+        if len(self.stock) <= low and len(self.discard) > 1:
             cards = self.discard[:-1]
             self.discard = self.discard[-1:]
             self.rng.shuffle(cards)
-            self.stock = cards
+            self.stock = cards + self.stock
             self.log_from = len(self.events)
             self.events.append({"type": "reshuffle", "cards": len(cards)})
         return bool(self.stock)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from parlour.games.memory.bot import make_bots
 from parlour.games.memory.game import MemoryGame, common_options
 from parlour.games.memory.rules import Rules, points_table
 from parlour.games.memory.state import MemoryState
@@ -15,6 +16,7 @@ class TestoasaState(MemoryState):
 
 
 class Testoasa(MemoryGame):
+    __test__ = False  # a game, not a test class (pytest collects names starting with "Test")
     id = "testoasa"
     title = "Țestoasa (4-card golf)"
     options_spec = common_options(peek=True)
@@ -23,4 +25,5 @@ class Testoasa(MemoryGame):
     deck_doc = ("deck=[52 codes]: four cards to each seat in turn order from the first player (the dealer's "
                 "left), slots 0 1 (far row) then 2 3 (near row); then the first discard; then the stock, top "
                 "first. A list of such lists stacks consecutive rounds; later rounds are shuffled from the seed.")
+    bots = make_bots('testoasa')
     state_class = TestoasaState
