@@ -25,7 +25,7 @@ from functools import lru_cache
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action
 
-from .cards import CODES, SUIT_NAMES, codes, parse_card
+from .cards import CODES, SUIT_NAMES, by_bytes, codes, parse_card
 from .contracts import BONUS_BY_NAME, BONUS_NAMES, BY_NAME, KONTRA_BY_NAME, KONTRA_NAMES, NAMES, TARGET_BY_NAME, TARGET_NAMES
 
 PLAY, BID, PASS, CONTRACT, CALL, TALON, FORFEIT, DISCARD, ANNOUNCE, KONTRA, EMPEROR = range(11)
@@ -58,6 +58,18 @@ def move(kind: int, payload: int = 0) -> Move:
 #: The card plays, prebuilt: the hot path hands these out.
 PLAYS: tuple[Move, ...] = tuple(move(PLAY, c) for c in range(54))
 PASS_MOVE = move(PASS)
+_PLAY_BYTES = by_bytes(PLAYS)
+
+
+def plays_of(mask: int) -> list[Move]:
+    """The card plays of a mask of cards, lowest card first.
+
+    >>> [str(a) for a in plays_of(1 << 21 | 1)]
+    ['play T1', 'play SKIS']
+    """
+    b0, b1, b2, b3, b4, b5, b6 = _PLAY_BYTES
+    return [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255], *b3[mask >> 24 & 255],
+            *b4[mask >> 32 & 255], *b5[mask >> 40 & 255], *b6[mask >> 48 & 255]]
 
 
 @lru_cache(maxsize=4096)

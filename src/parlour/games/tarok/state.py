@@ -15,13 +15,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Sequence
 
-from parlour.core.errors import BadOption
-from parlour.core.game import Game, State
+from parlour.core.errors import BadOption, IllegalAction
+from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
 
 from .actions import (ANNOUNCE, BID, CALL, CONTRACT, DISCARD, EMPEROR, FORFEIT, KONTRA, PASS, PASS_MOVE, PLAY,
-                      PLAYS, TALON, Move, move)
+                      PLAYS, TALON, Move, move, plays_of)
 from .cards import (CARDS, CODES, COLOURS, FULL, KINGS, MOND, PAGAT, SKIS, SUIT, TAROKS, UNDISCARDABLE,
                     Card, cards_in, codes, king_of, parse_card)
 from .contracts import (BEGGAR, CALLS_KING, COLOUR_VALAT, COLOUR_VALATS, DECLARER_LEADS, FORFEIT as
@@ -39,6 +39,8 @@ NORMAL, REDEAL, COMPULSORY = "normal", "redeal", "klop"
 TALON_SIZE = 6
 PLAY_TEXTS = tuple(f"play {code}" for code in CODES)
 SAME, OPPOSITE, UNKNOWN = 1, -1, 0
+EMPEROR_MOVE = move(EMPEROR)
+_MOND_PAGAT = 1 << MOND | 1 << PAGAT
 
 
 def hand_size(players: int) -> int:
@@ -57,6 +59,9 @@ class TarokState(State):
         "contract", "declarer", "called", "partner", "revealed", "group", "king_rest", "discards", "shown",
         "announced", "kontra", "passes", "trick", "leader", "led", "tricks_played", "won", "tricks",
         "klop_next", "emperor", "mond_lost", "last_trick", "last_winner", "last_pagat", "_legal",
+        # the card play's hot path: the trick's cards as a mask, the contract's play regime, the cards each
+        # seat keeps back for an announced ultimo, and the legal cards of the seat to act (-1: not known yet)
+        "tmask", "regime", "kept", "_mask",
     )
 
     # --- setting up -------------------------------------------------------------------------------------------
@@ -99,10 +104,13 @@ class TarokState(State):
         n = self.game.players
         self.forehand = (self.dealer + 1) % n
         self.talon = list(cards[:TALON_SIZE])
-        self.hands = [0] * n
+        self.hands = hands = [0] * n
         k = packet_size(n)
-        for i, c in enumerate(cards[TALON_SIZE:]):
-            self.hands[(self.forehand + i // k) % n] |= 1 << c
+        for packet, i in enumerate(range(TALON_SIZE, 54, k)):
+            m = 0
+            for c in cards[i:i + k]:
+                m |= 1 << c
+            hands[(self.forehand + packet) % n] |= m
         self.deal_start = len(self.events)
         self.events.append({"type": "deal", "deal": self.deals + 1, "dealer": self.dealer, "mode": self.mode,
                             "wheels": list(self.wheels), "rows": len(self.sheet.rows),
@@ -125,6 +133,10 @@ class TarokState(State):
         self.kontra = [0] * 6
         self.passes = 0
         self.trick = []
+        self.tmask = 0
+        self.regime = POSITIVE
+        self.kept = [0] * n
+        self._mask = -1
         self.leader = self.led = -1
         self.tricks_played = 0
         self.won = [0] * n
@@ -150,14 +162,17 @@ class TarokState(State):
     def legal(self, seat: int) -> list[Move]:
         if self.finished or seat != self.turn:
             return []
+        if self.phase == PLAYING:
+            plays = plays_of(self._play_mask())
+            if self._emperor_lead(seat):
+                plays.append(EMPEROR_MOVE)
+            return plays
         if self._legal is None:
             self._legal = self._legal_now()
         return list(self._legal)
 
     def _legal_now(self) -> list[Move]:
         p = self.phase
-        if p == PLAYING:
-            return self._legal_plays()
         if p == BID_PHASE:
             return self._legal_bids()
         if p == RAISE:
@@ -240,49 +255,49 @@ class TarokState(State):
             return OPPOSITE  # not holding the king, so not the partner
         return UNKNOWN
 
-    def _legal_plays(self) -> list[Move]:
-        seat = self.turn
-        hand = self.hands[seat]
-        c = self.contract
-        if not self.trick and self.tricks_played == 0 and c in (BEGGAR, OPEN_BEGGAR) and seat == self.declarer \
-                and hand >> SKIS & 1:
-            lead_emperor = [move(EMPEROR)]
-        else:
-            lead_emperor = []
-        if self.emperor and hand & (1 << MOND | 1 << PAGAT):
-            mask = hand & (1 << MOND | 1 << PAGAT)
-        else:
-            restricted = 0
-            if self.tricks_played < hand_size(self.game.players) - 1:
-                if self.announced[PAGAT_B] == seat:
-                    restricted = 1 << PAGAT
-                if self.announced[KING_ULTIMO_B] == seat:
-                    restricted |= 1 << self.called
-            tmask = 0
-            for card in self.trick:
-                tmask |= 1 << card
-            mask = legal_cards(hand, tmask, self.led, self._regime(), restricted)
-        plays = []
-        while mask:  # the cards of the mask, lowest first, as prebuilt actions
-            low = mask & -mask
-            plays.append(PLAYS[low.bit_length() - 1])
-            mask ^= low
-        return plays + lead_emperor if lead_emperor else plays
+    def _play_mask(self) -> int:
+        """The cards the seat to act may play now, as a mask (computed once per turn)."""
+        mask = self._mask
+        if mask < 0:
+            seat = self.turn
+            hand = self.hands[seat]
+            if self.emperor and hand & _MOND_PAGAT:
+                mask = hand & _MOND_PAGAT
+            else:
+                kept = self.kept[seat] if self.tricks_played < 48 // self.game.players - 1 else 0
+                mask = legal_cards(hand, self.tmask, self.led, self.regime, kept)
+            self._mask = mask
+        return mask
 
-    def _regime(self) -> int:
-        c = self.contract
-        return NEGATIVE_REGIME if c in NEGATIVE else COLOUR_REGIME if c in COLOUR_VALATS else POSITIVE
+    def _emperor_lead(self, seat: int) -> bool:
+        """Whether the Beggar declarer may open the first trick with ``lead emperor`` (holding the Škis)."""
+        return (self.tricks_played == 0 and not self.trick and seat == self.declarer
+                and self.contract in (BEGGAR, OPEN_BEGGAR) and self.hands[seat] >> SKIS & 1 == 1)
+
+    def check(self, seat: int, action: Action) -> Move:
+        """A card play is checked on the legal mask; other actions against the legal list."""
+        if self.phase == PLAYING and seat == self.turn and not self.finished:
+            kind = action & 15
+            if kind == PLAY:
+                card = action >> 4
+                if self._play_mask() >> card & 1:
+                    return PLAYS[card]
+            elif kind == EMPEROR and action == EMPEROR_MOVE and self._emperor_lead(seat):
+                return EMPEROR_MOVE
+            raise IllegalAction(self.why_illegal(seat, action))
+        return super().check(seat, action)  # type: ignore[return-value]
 
     def why_illegal(self, seat: int, action: Move) -> str:  # type: ignore[override]
         allowed = ", ".join(map(str, self.legal(seat)))
-        if action.kind == PLAY and not self.hands[seat] >> action.payload & 1:
-            return f"you do not hold {CODES[action.payload]}; you may: {allowed}"
+        if action & 15 == PLAY and action >> 4 < 54 and not self.hands[seat] >> (action >> 4) & 1:
+            return f"you do not hold {CODES[action >> 4]}; you may: {allowed}"
         return f"{action} is not legal in the {PHASES[self.phase]} phase now; you may: {allowed}"
 
     # --- applying ---------------------------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Move) -> None:  # type: ignore[override]
         self._legal = None
+        self._mask = -1
         kind, p = action & 15, action >> 4
         if kind == PLAY:
             self._play(seat, p)
@@ -415,6 +430,10 @@ class TarokState(State):
 
     def _start_play(self) -> None:
         self.phase = PLAYING
+        c = self.contract
+        self.regime = NEGATIVE_REGIME if c in NEGATIVE else COLOUR_REGIME if c in COLOUR_VALATS else POSITIVE
+        self.kept = [(1 << PAGAT if self.announced[PAGAT_B] == s else 0)
+                     | (1 << self.called if self.announced[KING_ULTIMO_B] == s else 0) for s in range(self.game.players)]
         if self.contract in DECLARER_LEADS:
             self.leader = self.declarer
         else:
@@ -427,23 +446,23 @@ class TarokState(State):
     def _play(self, seat: int, card: int, text: str | None = None) -> None:
         n = self.game.players
         self.hands[seat] ^= 1 << card
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             self.led = SUIT[card]
-        self.trick.append(card)
+        trick.append(card)
+        self.tmask |= 1 << card
         self.events.append({"type": "play", "seat": seat, "action": text or PLAY_TEXTS[card], "card": CODES[card]})
         if card == self.called:
             self.revealed = True
-        if len(self.trick) < n:
+        if len(trick) < n:
             self.turn = (seat + 1) % n
             return
         self._end_trick()
 
     def _end_trick(self) -> None:
         n = self.game.players
-        tmask = 0
-        for c in self.trick:
-            tmask |= 1 << c
-        best = winner_card(tmask, self.led, self._regime())
+        tmask = self.tmask
+        best = winner_card(tmask, self.led, self.regime)
         w = (self.leader + self.trick.index(best)) % n
         self.won[w] |= tmask
         self.tricks[w] += 1
@@ -465,12 +484,13 @@ class TarokState(State):
             if owner != w and self.contract in MOND_PENALTY:
                 self.mond_lost = owner
         self.events.append(event)
-        last = self.tricks_played == hand_size(n)
+        last = self.tricks_played == 48 // n
         if last:
             self.last_trick, self.last_winner = tmask, w
             if tmask & 1:
                 self.last_pagat = (self.leader + self.trick.index(PAGAT)) % n
         self.trick = []
+        self.tmask = 0
         self.emperor = False
         c = self.contract
         decided = (c in (BEGGAR, OPEN_BEGGAR) and w == self.declarer) or (c in VALATS and w != self.declarer)
@@ -586,7 +606,7 @@ class TarokState(State):
         c.events = list(self.events)
         c.sheet = self.sheet.copy()
         c.stacked = [list(d) for d in self.stacked]
-        for name in ("wheels", "hands", "talon", "announced", "kontra", "trick", "won", "tricks"):
+        for name in ("wheels", "hands", "talon", "announced", "kontra", "trick", "won", "tricks", "kept"):
             setattr(c, name, list(getattr(self, name)))
         return c
 
