@@ -37,7 +37,9 @@ def serve(host: str, port: int, db: str, bot_workers: int | None) -> None:
 
     app = create_app(db_url(db), bot_workers=bot_workers or os.cpu_count() or 1)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+    # Views are a few KiB: compressing them costs more CPU than the loopback or a home line saves.
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536,
+                            ws_per_message_deflate=False)
     server = uvicorn.Server(config)
 
     startup = server.startup
