@@ -49,7 +49,6 @@ SEED_POINTS: tuple[int, ...] = tuple(
     4 if c in (PAGAT, MOND, SKIS) else 0 if c < 22 else (0, 0, 0, 0, 1, 2, 3, 4)[(c - 22) % 8] for c in range(54))
 #: Cards above a card within its suit (any tarok also beats it if it is a suit card).
 ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[SUIT[c]] & ~((2 << c) - 1) for c in range(54))
-_POINT_MASKS = tuple(sum(1 << c for c in range(54) if SEED_POINTS[c] == v) for v in range(5))
 
 
 class Card(int):
@@ -78,7 +77,9 @@ def king_of(suit: int) -> int:
 
 def third_points(pile: int) -> int:
     """Card points of a pile in thirds: 3 per seed point, plus 1 per card (a point for every three)."""
-    return 3 * sum(v * (pile & m).bit_count() for v, m in enumerate(_POINT_MASKS) if v) + pile.bit_count()
+    b0, b1, b2, b3, b4, b5, b6 = _THIRD_BYTES
+    return (b0[pile & 255] + b1[pile >> 8 & 255] + b2[pile >> 16 & 255] + b3[pile >> 24 & 255]
+            + b4[pile >> 32 & 255] + b5[pile >> 40 & 255] + b6[pile >> 48 & 255])
 
 
 def rounded(thirds: int) -> int:
@@ -125,6 +126,8 @@ def by_bytes(items: tuple) -> tuple[tuple[tuple, ...], ...]:
 
 
 _CODE_BYTES = by_bytes(CODES)
+_THIRD_BYTES = tuple(tuple(sum(3 * SEED_POINTS[c] + 1 for c in cards) for cards in table)
+                     for table in by_bytes(tuple(range(54))))
 
 
 def codes(mask: int) -> list[str]:

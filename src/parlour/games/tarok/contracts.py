@@ -42,11 +42,13 @@ KONTRA_BY_NAME = {name: i for i, name in enumerate(KONTRA_NAMES) if name}
 FORFEIT = {THREE: 10, TWO: 20, ONE: 30}
 
 
+BIDS_3 = (THREE, TWO, ONE, BEGGAR, SOLO_WITHOUT, OPEN_BEGGAR, COLOUR_VALAT_WITHOUT, VALAT_WITHOUT)
+BIDS_4 = tuple(range(THREE, COLOUR_VALAT))
+
+
 def bid_list(players: int) -> list[int]:
     """The contracts a player may bid (Klop is no bid: it is forehand's choice when all pass)."""
-    if players == 3:
-        return [THREE, TWO, ONE, BEGGAR, SOLO_WITHOUT, OPEN_BEGGAR, COLOUR_VALAT_WITHOUT, VALAT_WITHOUT]
-    return list(range(THREE, COLOUR_VALAT))
+    return list(BIDS_3 if players == 3 else BIDS_4)
 
 
 def value(contract: int, players: int) -> int:

@@ -27,7 +27,7 @@ from .cards import (CARDS, CODES, COLOURS, FULL, KINGS, MOND, PAGAT, SKIS, SUIT,
 from .contracts import (BEGGAR, CALLS_KING, COLOUR_VALAT, COLOUR_VALATS, DECLARER_LEADS, FORFEIT as
                         FORFEIT_VALUES, KING_ULTIMO_B, KLOP, MOND_PENALTY, NAMES, NEGATIVE, ONE,
                         OPEN_BEGGAR, PAGAT_B, POINT_GAMES, SOLO_ONE, SOLO_THREE, SOLO_WITHOUT, TALON_TAKE,
-                        THREE, TWO, VALAT_B, VALATS, bid_list)
+                        THREE, TWO, VALAT_B, VALATS, BIDS_3, BIDS_4)
 from .play import COLOUR as COLOUR_REGIME, NEGATIVE as NEGATIVE_REGIME, POSITIVE, legal as legal_cards, winner_card
 from .scoring import Deal, score
 
@@ -40,6 +40,8 @@ TALON_SIZE = 6
 PLAY_TEXTS = tuple(f"play {code}" for code in CODES)
 SAME, OPPOSITE, UNKNOWN = 1, -1, 0
 EMPEROR_MOVE = move(EMPEROR)
+_BIDS = tuple(move(BID, c) for c in range(COLOUR_VALAT))
+_RAISES = tuple(move(CONTRACT, c) for c in range(COLOUR_VALAT))
 _MOND_PAGAT = 1 << MOND | 1 << PAGAT
 
 
@@ -163,8 +165,11 @@ class TarokState(State):
         if self.finished or seat != self.turn:
             return []
         if self.phase == PLAYING:
-            plays = plays_of(self._play_mask())
-            if self._emperor_lead(seat):
+            mask = self._mask
+            if mask < 0:
+                mask = self._play_mask()
+            plays = plays_of(mask)
+            if not self.tricks_played and self._emperor_lead(seat):
                 plays.append(EMPEROR_MOVE)
             return plays
         if self._legal is None:
@@ -176,7 +181,7 @@ class TarokState(State):
         if p == BID_PHASE:
             return self._legal_bids()
         if p == RAISE:
-            return [move(CONTRACT, c) for c in bid_list(self.game.players) if c >= self.high]
+            return [_RAISES[c] for c in _bid_list(self.game.players) if c >= self.high]
         if p == CALLING:
             hand = self.hands[self.turn]
             calls = [move(CALL, s) for s in range(4)]
@@ -197,17 +202,18 @@ class TarokState(State):
 
     def _legal_bids(self) -> list[Move]:
         n, seat = self.game.players, self.turn
-        others_out = all(self.passed >> s & 1 for s in range(n) if s != seat)
+        others_out = self.passed | 1 << seat == (1 << n) - 1
         if n == 4 and self.mode == NORMAL and seat == self.forehand and others_out and self.high < 0:
-            return [move(BID, KLOP)] + [move(BID, c) for c in bid_list(n)]
+            return [_BIDS[KLOP]] + [_BIDS[c] for c in BIDS_4]
         lowest = SOLO_WITHOUT if self.mode == REDEAL else TWO if n == 4 else THREE
         moves = [PASS_MOVE]
+        high = self.high
         prio = (seat - self.forehand) % n
-        for c in bid_list(n):
-            if c < lowest or c < self.high:
+        for c in _bid_list(n):
+            if c < lowest or c < high:
                 continue
-            if c > self.high or prio < (self.high_bidder - self.forehand) % n:
-                moves.append(move(BID, c))
+            if c > high or prio < (self.high_bidder - self.forehand) % n:
+                moves.append(_BIDS[c])
         return moves
 
     def _discard_options(self) -> list[int]:
@@ -256,17 +262,15 @@ class TarokState(State):
         return UNKNOWN
 
     def _play_mask(self) -> int:
-        """The cards the seat to act may play now, as a mask (computed once per turn)."""
-        mask = self._mask
-        if mask < 0:
-            seat = self.turn
-            hand = self.hands[seat]
-            if self.emperor and hand & _MOND_PAGAT:
-                mask = hand & _MOND_PAGAT
-            else:
-                kept = self.kept[seat] if self.tricks_played < 48 // self.game.players - 1 else 0
-                mask = legal_cards(hand, self.tmask, self.led, self.regime, kept)
-            self._mask = mask
+        """The cards the seat to act may play now, as a mask; kept in ``_mask`` until the next action."""
+        seat = self.turn
+        hand = self.hands[seat]
+        if self.emperor and hand & _MOND_PAGAT:
+            mask = hand & _MOND_PAGAT
+        else:
+            kept = self.kept[seat] if self.tricks_played < 48 // self.game.players - 1 else 0
+            mask = legal_cards(hand, self.tmask, self.led, self.regime, kept)
+        self._mask = mask
         return mask
 
     def _emperor_lead(self, seat: int) -> bool:
@@ -275,17 +279,26 @@ class TarokState(State):
                 and self.contract in (BEGGAR, OPEN_BEGGAR) and self.hands[seat] >> SKIS & 1 == 1)
 
     def check(self, seat: int, action: Action) -> Move:
-        """A card play is checked on the legal mask; other actions against the legal list."""
-        if self.phase == PLAYING and seat == self.turn and not self.finished:
-            kind = action & 15
-            if kind == PLAY:
-                card = action >> 4
-                if self._play_mask() >> card & 1:
-                    return PLAYS[card]
-            elif kind == EMPEROR and action == EMPEROR_MOVE and self._emperor_lead(seat):
-                return EMPEROR_MOVE
-            raise IllegalAction(self.why_illegal(seat, action))
-        return super().check(seat, action)  # type: ignore[return-value]
+        """A card play is checked on the legal mask; other actions against the (cached) legal list."""
+        if seat == self.turn and not self.finished:
+            if self.phase == PLAYING:
+                kind = action & 15
+                if kind == PLAY:
+                    card = action >> 4
+                    mask = self._mask
+                    if mask < 0:
+                        mask = self._play_mask()
+                    if mask >> card & 1:
+                        return PLAYS[card]
+                elif action == EMPEROR_MOVE and self._emperor_lead(seat):
+                    return EMPEROR_MOVE
+            else:
+                legal = self._legal
+                if legal is None:
+                    legal = self._legal = self._legal_now()
+                if action in legal:
+                    return legal[legal.index(action)]
+        raise IllegalAction(self.why_illegal(seat, action))
 
     def why_illegal(self, seat: int, action: Move) -> str:  # type: ignore[override]
         allowed = ", ".join(map(str, self.legal(seat)))
@@ -339,7 +352,7 @@ class TarokState(State):
             self._set_contract(KLOP, -1)
         elif len(left) == 1 and self.high_bidder == left[0]:
             self.turn = left[0]
-            if self.high == bid_list(n)[-1]:
+            if self.high == _bid_list(n)[-1]:
                 self._set_contract(self.high, left[0])
             else:
                 self.phase = RAISE
@@ -540,8 +553,7 @@ class TarokState(State):
         if wheel:
             self.wheels = [w + 1 for w in self.wheels]
         self.deals += 1
-        after = self.sheet.totals
-        zero = any(before[s] != 0 and after[s] == 0 for s in range(n))
+        zero = any(before[s] != 0 and before[s] + row[s] == 0 for s in range(n))
         if self._match_over():
             self.finished = True
             self.phase = DONE
@@ -609,6 +621,10 @@ class TarokState(State):
         for name in ("wheels", "hands", "talon", "announced", "kontra", "trick", "won", "tricks", "kept"):
             setattr(c, name, list(getattr(self, name)))
         return c
+
+
+def _bid_list(players: int) -> tuple[int, ...]:
+    return BIDS_3 if players == 3 else BIDS_4
 
 
 def _cards(mask: int) -> list[Card]:
