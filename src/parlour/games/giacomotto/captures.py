@@ -20,33 +20,53 @@ ACES_MASK = sum(1 << (s * 13 + 12) for s in range(4))
 #: The values a played card may take.
 PLAYED_VALUES: tuple[tuple[int, ...], ...] = tuple((1, 11) if VALUE[i] == 1 else (VALUE[i],) for i in range(52))
 
-_MEMO: dict[tuple[int, int], tuple[int, ...]] = {}
-_MEMO_LIMIT = 1 << 18
+MAX_VALUE = 14
+_GROUPS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_SETS: dict[tuple[int, int], tuple[int, ...]] = {}
+_MEMO_LIMIT = 1 << 17
 
 
-def groups(table: int, value: int) -> list[int]:
-    """Every set of table cards (as a mask) that sums to ``value``."""
-    items = [(1 << c, VALUE[c]) for c in cards_of(table)]
-    found: list[int] = []
+def table_groups(table: int) -> tuple[tuple[int, ...], ...]:
+    """For each value 0..14, every set of table cards (as a mask) that sums to it: one search per table.
 
-    def extend(start: int, total: int, mask: int) -> None:
+    Groups never exceed 14, so the search stops early; each table ace counts 1 or 11 on its own.
+    """
+    hit = _GROUPS.get(table)
+    if hit is not None:
+        return hit
+    items = []
+    m = table
+    while m:
+        low = m & -m
+        items.append((low, VALUE[low.bit_length() - 1]))
+        m ^= low
+    by_sum: list[list[int]] = [[] for _ in range(MAX_VALUE + 1)]
+    stack = [(0, 0, 0)]
+    while stack:
+        start, total, mask = stack.pop()
         for j in range(start, len(items)):
             bit, v = items[j]
-            for w in (v, 11) if v == 1 else (v,):
-                t = total + w
-                if t == value:
-                    found.append(mask | bit)
-                elif t < value:
-                    extend(j + 1, t, mask | bit)
+            for t in (total + v, total + 11) if v == 1 else (total + v,):
+                if t <= MAX_VALUE:
+                    by_sum[t].append(mask | bit)
+                    stack.append((j + 1, t, mask | bit))
+    # two aces make 12 as 1+11 and as 11+1: keep one group
+    result = tuple(tuple(sorted(set(g))) for g in by_sum)
+    if len(_GROUPS) >= _MEMO_LIMIT:
+        _GROUPS.clear()
+    _GROUPS[table] = result
+    return result
 
-    extend(0, 0, 0)
-    return list(dict.fromkeys(found))  # two aces make 12 as 1+11 and as 11+1: one group
+
+def groups(table: int, value: int) -> tuple[int, ...]:
+    """Every set of table cards (as a mask) that sums to ``value``."""
+    return table_groups(table)[value] if 0 < value <= MAX_VALUE else ()
 
 
 def capture_sets(table: int, value: int) -> tuple[int, ...]:
     """Every non-empty union of pairwise-disjoint groups summing to ``value`` (masks, each once)."""
     key = (table, value)
-    hit = _MEMO.get(key)
+    hit = _SETS.get(key)
     if hit is not None:
         return hit
     unions = {0}
@@ -54,9 +74,9 @@ def capture_sets(table: int, value: int) -> tuple[int, ...]:
         unions |= {u | g for u in unions if not u & g}
     unions.discard(0)
     result = tuple(sorted(unions))
-    if len(_MEMO) >= _MEMO_LIMIT:
-        _MEMO.clear()
-    _MEMO[key] = result
+    if len(_SETS) >= _MEMO_LIMIT:
+        _SETS.clear()
+    _SETS[key] = result
     return result
 
 
@@ -65,7 +85,11 @@ def captures_for(card: int, table: int) -> tuple[int, ...]:
     values = PLAYED_VALUES[card]
     if len(values) == 1:
         return capture_sets(table, values[0])
-    return tuple(sorted(set(capture_sets(table, 1)) | set(capture_sets(table, 11))))
+    key = (table, 0)  # value 0 never occurs: it keys the played ace's captures
+    hit = _SETS.get(key)
+    if hit is None:
+        hit = _SETS[key] = tuple(sorted(set(capture_sets(table, 1)) | set(capture_sets(table, 11))))
+    return hit
 
 
 def can_capture(card: int, table: int) -> bool:
@@ -83,19 +107,19 @@ def group_sums(group: int) -> set[int]:
 def partition(card: int, captured: int) -> list[int] | None:
     """Split ``captured`` into groups that ``card`` takes (the canonical text of a capture), or None."""
     for value in PLAYED_VALUES[card]:
-        split = _split(captured, value)
+        split = _split(captured, groups(captured, value))
         if split is not None:
             return split
     return None
 
 
-def _split(rest: int, value: int) -> list[int] | None:
+def _split(rest: int, candidates: tuple[int, ...]) -> list[int] | None:
     if not rest:
         return []
     low = rest & -rest  # the lowest card must lie in some group
-    for g in groups(rest, value):
-        if g & low:
-            tail = _split(rest ^ g, value)
+    for g in candidates:
+        if g & low and not g & ~rest:
+            tail = _split(rest ^ g, candidates)
             if tail is not None:
                 return [g] + tail
     return None
