@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import MutableSequence, TypeVar
 
 MASK64 = (1 << 64) - 1
+_TWO64 = 1 << 64
 T = TypeVar("T")
 
 
@@ -52,10 +53,25 @@ class Rng:
                 return x % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates, from the end)."""
+        """Shuffle in place (Fisher-Yates, from the end): ``j = self.below(i + 1)`` for each ``i``.
+
+        ``next64`` and ``below`` are written out in the loop (the same draws, in the same order): deals
+        are shuffled on the hot path of play-outs, and the calls cost more than the arithmetic.
+        """
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                state = z = (state + 0x9E3779B97F4A7C15) & MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def choice(self, items: "list[T] | tuple[T, ...]") -> T:
         """One item chosen uniformly."""
