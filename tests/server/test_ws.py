@@ -125,7 +125,8 @@ def test_wrong_token_and_unknown_table_are_closed(client, table):
 
 def test_a_flood_is_refused_then_closed_and_the_server_stays_up(client, table, monkeypatch):
     a, _ = connect(client, table, 0)
-    for _ in range(ws_module.FLOOD_CLOSE + 25):
+    # Far more than the limit lets through, so that even a slow server sees a sustained flood.
+    for _ in range(ws_module.FLOOD_CLOSE * 6):
         a.send_text('{"type": "ping"}')
     codes = []
     with pytest.raises(WebSocketDisconnect):
@@ -158,3 +159,22 @@ def test_ping_pong(client, table):
     a, _ = connect(client, table, 0)
     a.send_json({"type": "ping"})
     assert receive_until(a, lambda m: m["type"] != "state") == {"type": "pong"}
+
+
+def test_a_finished_table_sends_state_then_over_then_chat(client):
+    import time
+
+    t = new_table(client, [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}],
+                  options={"target": 10})
+    for _ in range(600):
+        if client.get(f"/api/tables/{t['table']}").json()["status"] == "over":
+            break
+        time.sleep(0.05)
+    spec, state = connect(client, t)
+    spec.send_json({"type": "chat", "text": "gg"})
+    assert state["view"]["over"] is True
+    over = spec.receive_json()
+    assert over["type"] == "over" and over["record_url"] == f"/api/tables/{t['table']}/record"
+    assert spec.receive_json()["text"] == "gg"
+    record = client.get(over["record_url"]).json()
+    assert (record["seed"], record["salt"]) == (over["seed"], over["salt"])

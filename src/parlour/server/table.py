@@ -166,10 +166,6 @@ class Table:
             if client.seat not in texts:
                 texts[client.seat] = self.state_message(client.seat, summary)
             client.send(texts[client.seat])
-        if self.state.over:
-            over = self.over_message()
-            for client in list(self.clients):
-                client.send(over)
 
     def record(self) -> Record:
         """The match record with the seed and salt revealed (callers refuse it while the match goes on)."""
@@ -185,8 +181,9 @@ class Table:
     async def join(self, client: Client) -> None:
         """Seat a client: it gets the state at once (and ``over`` if the match ended), then the recent chat."""
         self.clients.add(client)
-        # Everyone sees the seat come online; the newcomer gets its first state (and ``over`` if the match ended).
-        self.broadcast_state()
+        self.broadcast_state()  # everyone sees the seat come online; the newcomer gets its first state
+        if self.state.over:
+            client.send(self.over_message())
         for line in await self.store.chat(self.id):
             client.send(json.dumps({"type": "chat", "seat": line.seat, "name": line.name, "text": line.text,
                                     "t": line.t}))
@@ -238,6 +235,10 @@ class Table:
         self.turn_started = {s: (self.turn_started.get(s, t) if s in before and s != seat else t)
                              for s in state.to_act}
         self.broadcast_state()
+        if state.over:
+            over = self.over_message()
+            for client in list(self.clients):
+                client.send(over)
         self.schedule()
 
     async def chat(self, seat: int | None, text: Any) -> None:
