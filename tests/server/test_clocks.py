@@ -194,3 +194,15 @@ def test_a_bot_answers_within_its_time_limit():
 
     chosen = asyncio.run(ask())
     assert chosen == server_bots.think(game.id, 2, dict(game.options), seat, "greedy", 5, view, legal)
+
+
+def test_a_table_that_no_longer_replays_does_not_stop_the_server(db_url, monkeypatch):
+    monkeypatch.setitem(registry._registry(), "tick", Tick)
+    with TestClient(create_app(db_url, bot_workers=1)) as c:
+        gone = new_table(c, [{"kind": "human"}, {"kind": "human"}], game="tick")
+        kept = new_table(c)
+    monkeypatch.delitem(registry._registry(), "tick")
+    with TestClient(create_app(db_url, bot_workers=1)) as c:
+        assert c.get(f"/api/tables/{kept['table']}").json()["status"] == "playing"
+        assert c.get("/api/games").status_code == 200
+    assert gone["table"] != kept["table"]

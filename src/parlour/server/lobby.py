@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from dataclasses import dataclass
@@ -16,6 +17,8 @@ from parlour.core.registry import load
 from .bots import BotPool
 from .storage import SeatRow, Store, TableRow
 from .table import Table
+
+log = logging.getLogger("parlour.server")
 
 
 @dataclass(frozen=True)
@@ -37,12 +40,17 @@ class Lobby:
 
     async def start(self) -> int:
         """Rebuild every unfinished table by replaying its log and set its clocks and bots going."""
-        ids = await self.store.unfinished()
-        for table_id in ids:
-            table = await self.get(table_id)
+        resumed = 0
+        for table_id in await self.store.unfinished():
+            try:
+                table = await self.get(table_id)
+            except Exception:  # one table that no longer replays (its game removed) must not stop the server
+                log.exception("table %s cannot be rebuilt from its log; it stays closed", table_id)
+                continue
             if table is not None:
                 table.schedule()
-        return len(ids)
+                resumed += 1
+        return resumed
 
     async def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec],
                      seconds_per_move: float | None = None) -> Table:
