@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from parlour.core.errors import IllegalAction, ParlourError
+from parlour.core.errors import ParlourError
 from parlour.core.game import Game, State
 from parlour.core.record import TIMEOUT, Record
 from parlour.core.registry import load
@@ -222,9 +222,7 @@ class Table:
                 text = TIMEOUT
             else:
                 text = str(state.apply(seat, text))
-        except IllegalAction as e:
-            raise ActionError("illegal", str(e)) from None
-        except ParlourError as e:
+        except ParlourError as e:  # IllegalAction, or a game's own error for an action it cannot take
             raise ActionError("illegal", str(e)) from None
         t = round(self.now(), 3)
         entry = ActionRow(self.version, seat, text, t)
