@@ -106,3 +106,21 @@ def test_static_pages_fall_back_to_a_placeholder(tmp_path: Path):
         (empty / "app.js").write_text("export {}")
         assert c.get("/").text == "<h1>lobby</h1>" and c.get("/t/abc").text == "<h1>table</h1>"
         assert c.get("/static/app.js").text == "export {}"
+
+
+def test_finished_tables_leave_memory_but_not_the_log(client, monkeypatch):
+    import time
+
+    from parlour.server import lobby as lobby_module
+
+    monkeypatch.setattr(lobby_module, "KEEP_FINISHED", 0)
+    t = new_table(client, [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}],
+                  options={"target": 5})
+    for _ in range(600):
+        if client.get(f"/api/tables/{t['table']}").json()["status"] == "over":
+            break
+        time.sleep(0.05)
+    lobby = client.app.state.lobby
+    new_table(client)
+    assert t["table"] not in lobby.tables
+    assert client.get(f"/api/tables/{t['table']}/record").json()["commitment"] == t["commitment"]

@@ -20,6 +20,9 @@ from .table import Table
 
 log = logging.getLogger("parlour.server")
 
+#: Finished tables without a client kept in memory (older ones are rebuilt from the log when asked for).
+KEEP_FINISHED = 256
+
 
 @dataclass(frozen=True)
 class SeatSpec:
@@ -75,6 +78,7 @@ class Lobby:
                        commitment(seed, salt), seconds_per_move, round(time.time(), 3))
         await self.store.add_table(row, rows)
         table = Table(row, rows, [], self.store, self.bots)
+        self._forget_finished()
         self.tables[row.id] = table
         table.schedule()
         return table
@@ -92,8 +96,15 @@ class Lobby:
                 return None
             row, seat_rows = found
             table = Table(row, seat_rows, await self.store.actions(table_id), self.store, self.bots)
+            self._forget_finished()
             self.tables[table_id] = table
             return table
+
+    def _forget_finished(self) -> None:
+        """Keep at most ``KEEP_FINISHED`` finished tables nobody watches in memory; the log still has them."""
+        idle = [t for t in self.tables.values() if t.state.over and not t.clients]
+        for table in idle[:max(0, len(idle) - KEEP_FINISHED)]:  # oldest loaded first
+            del self.tables[table.id]
 
     async def seat_of(self, table: Table, token: str) -> int | None:
         for s in table.seats:
