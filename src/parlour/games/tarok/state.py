@@ -162,7 +162,7 @@ class TarokState(State):
         return () if self.finished else (self.turn,)
 
     def legal(self, seat: int) -> list[Move]:
-        if self.finished or seat != self.turn:
+        if seat != self.turn or self.finished:
             return []
         if self.phase == PLAYING:
             mask = self._mask
@@ -268,8 +268,7 @@ class TarokState(State):
         if self.emperor and hand & _MOND_PAGAT:
             mask = hand & _MOND_PAGAT
         else:
-            kept = self.kept[seat] if self.tricks_played < 48 // self.game.players - 1 else 0
-            mask = legal_cards(hand, self.tmask, self.led, self.regime, kept)
+            mask = legal_cards(hand, self.tmask, self.led, self.regime, self.kept[seat])
         self._mask = mask
         return mask
 
@@ -309,12 +308,13 @@ class TarokState(State):
     # --- applying ---------------------------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Move) -> None:  # type: ignore[override]
-        self._legal = None
         self._mask = -1
         kind, p = action & 15, action >> 4
         if kind == PLAY:
             self._play(seat, p)
-        elif kind == EMPEROR:
+            return
+        self._legal = None
+        if kind == EMPEROR:
             self.emperor = True
             self._play(seat, SKIS, "lead emperor")
         elif self.phase == BID_PHASE:
@@ -457,61 +457,62 @@ class TarokState(State):
             self.events.append({"type": "open hand", "seat": self.declarer, "cards": codes(self.hands[self.declarer])})
 
     def _play(self, seat: int, card: int, text: str | None = None) -> None:
-        n = self.game.players
-        self.hands[seat] ^= 1 << card
+        bit = 1 << card
+        self.hands[seat] ^= bit
         trick = self.trick
         if not trick:
             self.led = SUIT[card]
         trick.append(card)
-        self.tmask |= 1 << card
+        self.tmask |= bit
         self.events.append({"type": "play", "seat": seat, "action": text or PLAY_TEXTS[card], "card": CODES[card]})
         if card == self.called:
             self.revealed = True
+        n = self.game.players
         if len(trick) < n:
             self.turn = (seat + 1) % n
-            return
-        self._end_trick()
+        else:
+            self._end_trick()
 
     def _end_trick(self) -> None:
         n = self.game.players
-        tmask = self.tmask
-        best = winner_card(tmask, self.led, self.regime)
-        w = (self.leader + self.trick.index(best)) % n
-        self.won[w] |= tmask
+        tmask, trick, leader, c = self.tmask, self.trick, self.leader, self.contract
+        w = (leader + trick.index(winner_card(tmask, self.led, self.regime))) % n
         self.tricks[w] += 1
-        self.tricks_played += 1
+        self.tricks_played = played = self.tricks_played + 1
         event: dict[str, Any] = {"type": "trick", "winner": w}
-        if self.contract == KLOP and self.klop_next < len(self.talon):
+        if c == KLOP and self.klop_next < len(self.talon):
             extra = self.talon[self.klop_next]
             self.klop_next += 1
-            self.won[w] |= 1 << extra
+            tmask_won = tmask | 1 << extra
             event["talon"] = CODES[extra]
+        else:
+            tmask_won = tmask
         if self.king_rest and tmask >> self.called & 1:
-            rest = sum(1 << c for c in self.talon)
-            self.won[w] |= rest
+            rest = sum(1 << card for card in self.talon)
+            tmask_won |= rest
             self.talon = []
             self.king_rest = False
             event["rest of talon"] = codes(rest)
+        self.won[w] |= tmask_won
         if tmask >> MOND & 1:
-            owner = (self.leader + self.trick.index(MOND)) % n
-            if owner != w and self.contract in MOND_PENALTY:
+            owner = (leader + trick.index(MOND)) % n
+            if owner != w and c in MOND_PENALTY:
                 self.mond_lost = owner
         self.events.append(event)
-        last = self.tricks_played == 48 // n
-        if last:
+        size = 48 // n
+        if played == size:
             self.last_trick, self.last_winner = tmask, w
             if tmask & 1:
-                self.last_pagat = (self.leader + self.trick.index(PAGAT)) % n
+                self.last_pagat = (leader + trick.index(PAGAT)) % n
+        elif played == size - 1 and any(self.kept):
+            self.kept = [0] * n  # an announced ultimo card may be played in the last trick
         self.trick = []
         self.tmask = 0
         self.emperor = False
-        c = self.contract
-        decided = (c in (BEGGAR, OPEN_BEGGAR) and w == self.declarer) or (c in VALATS and w != self.declarer)
-        if last or decided:
+        if played == size or (c in (BEGGAR, OPEN_BEGGAR) and w == self.declarer) or (c in VALATS and w != self.declarer):
             self._score()
             return
-        self.leader = self.declarer if c in COLOUR_VALATS else w
-        self.turn = self.leader
+        self.leader = self.turn = self.declarer if c in COLOUR_VALATS else w
 
     # --- the end of a deal and of the match -------------------------------------------------------------------
 
