@@ -1,7 +1,8 @@
 """Fixtures for the server tests: an in-process app, and real ``parlour serve`` processes.
 
 ``live_server`` (also used by the browser test) yields the base URL of a server running in a subprocess on a free
-port with a temporary SQLite file, and kills it at teardown.
+port with a temporary SQLite file, and kills it at teardown. Both it and ``client`` store in ``db_url``; a test marked
+``@both_databases`` (from ``postgres``) runs on SQLite and again on a fresh PostgreSQL database.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from postgres import postgres_cluster, postgres_url  # noqa: F401  (fixtures: importing them here registers them)
 
 from parlour.server import create_app
 
@@ -31,9 +33,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve_command(port: int, db: Path) -> list[str]:
+def serve_command(port: int, db: str) -> list[str]:
     exe = shutil.which("parlour")
-    args = ["serve", "--port", str(port), "--db", str(db), "--bot-workers", "1"]
+    args = ["serve", "--port", str(port), "--db", db, "--bot-workers", "1"]
     if exe:
         return [exe, *args]
     return [sys.executable, "-c", "import sys; from parlour.cli import main; sys.exit(main())", *args]
@@ -42,7 +44,7 @@ def serve_command(port: int, db: Path) -> list[str]:
 class ServerProcess:
     """A ``parlour serve`` subprocess on a fixed port and database; start, kill -9, start again."""
 
-    def __init__(self, db: Path, log: Path) -> None:
+    def __init__(self, db: str, log: Path) -> None:
         self.db, self.log, self.port = db, log, free_port()
         self.proc: subprocess.Popen | None = None
 
@@ -81,9 +83,9 @@ class ServerProcess:
 
 
 @pytest.fixture
-def server_process(tmp_path: Path) -> Iterator[ServerProcess]:
-    """A server process to start and kill by hand (it is killed at teardown)."""
-    server = ServerProcess(tmp_path / "parlour.db", tmp_path / "server.log")
+def server_process(db_url: str, tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server process on ``db_url`` to start and kill by hand (it is killed at teardown)."""
+    server = ServerProcess(db_url, tmp_path / "server.log")
     try:
         yield server
     finally:
@@ -97,7 +99,10 @@ def live_server(server_process: ServerProcess) -> Iterator[str]:
 
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh SQLite file's URL, or a fresh PostgreSQL database's when parametrized with ``"postgresql"``."""
+    if getattr(request, "param", "sqlite") == "postgresql":
+        return request.getfixturevalue("postgres_url")
     return f"sqlite+aiosqlite:///{tmp_path / 'test.db'}"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from postgres import both_databases
 from server_wire import new_table
 
 from parlour.core.record import commitment
@@ -62,6 +63,7 @@ def test_bad_players_seats_levels_and_games_are_refused(client):
     assert client.get("/api/tables?tokens=").json() == []
 
 
+@both_databases
 def test_summary_tokens_and_record_while_playing(client):
     t = new_table(client)
     summary = client.get(f"/api/tables/{t['table']}").json()
@@ -78,6 +80,7 @@ def test_summary_tokens_and_record_while_playing(client):
     assert client.get("/api/tables/nope").status_code == 404
 
 
+@both_databases
 def test_finished_all_bot_table_publishes_a_verifiable_record(client):
     import time
 

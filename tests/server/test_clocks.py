@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from postgres import both_databases
 from server_wire import is_type, new_table, receive_until
 
 from parlour.core import registry
@@ -115,6 +116,7 @@ def test_the_server_clock_closes_timed_windows(client, tick):
         assert receive_until(sock, is_type("error"))["code"] == "stale"
 
 
+@both_databases
 def test_an_open_window_survives_a_restart_and_closes(tick, db_url):
     with TestClient(create_app(db_url, bot_workers=1)) as c:
         t = new_table(c, [{"kind": "human"}, {"kind": "human"}], game="tick")

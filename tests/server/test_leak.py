@@ -11,6 +11,7 @@ import re
 import urllib.request
 
 from live_client import Seat, play_random
+from postgres import both_databases
 
 from parlour.core.record import Record
 from parlour.core.rng import Rng
@@ -73,6 +74,7 @@ def play_table(base: str, seats: list[dict], rng: Rng) -> None:
         assert any(m["type"] == "state" and m["view"]["hand"] for m in socket.messages)
 
 
+@both_databases
 def test_no_hidden_card_reaches_a_seat_or_a_spectator(live_server):
     rng = Rng(77)
     play_table(live_server, [{"kind": "human"}, {"kind": "bot", "level": "greedy"}], rng)

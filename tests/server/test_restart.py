@@ -11,6 +11,7 @@ import sys
 import urllib.request
 
 from live_client import Seat, play_random
+from postgres import both_databases
 
 import parlour
 from parlour.core.record import Record, commitment
@@ -30,6 +31,7 @@ def get(url: str) -> dict:
         return json.loads(r.read())
 
 
+@both_databases
 def test_a_killed_server_resumes_every_table_from_its_log(server_process, tmp_path):
     base = server_process.start()
     t = post(base + "/api/tables", {"game": "giacomotto", "options": {"target": 41},
