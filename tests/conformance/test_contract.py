@@ -149,13 +149,15 @@ def _foreign_actions(game: Game, seed: int) -> list[str]:
 
 
 def _check_all_legal_apply(state: State) -> None:
+    """Each legal action applies, as an object and as its text, to the same effect (as the actor and a
+    spectator see it)."""
     for seat in state.to_act:
         for a in state.legal(seat):
             c = state.clone()
             assert c.apply(seat, a) == a
             c2 = state.clone()
             c2.apply(seat, str(a))
-            assert observe(c) == observe(c2)
+            assert (c.view(seat), c.view(None), c.to_act) == (c2.view(seat), c2.view(None), c2.to_act)
 
 
 def _check_illegal_changes_nothing(state: State, foreign: list[str]) -> None:
@@ -170,7 +172,8 @@ def _check_illegal_changes_nothing(state: State, foreign: list[str]) -> None:
         with pytest.raises(IllegalAction) as err:
             state.apply(seat, action)
         assert str(err.value), "an illegal action says why"
-        assert observe(state) == before
+        assert state.to_act == before[1] and len(state.events) == before[2]
+    assert observe(state) == before  # every view, once after all the tries: a change would have stayed
 
 
 def _check_clone_is_independent(state: State, rest: list[dict[str, Any]]) -> None:
