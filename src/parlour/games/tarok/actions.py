@@ -58,7 +58,8 @@ def move(kind: int, payload: int = 0) -> Move:
 #: The card plays, prebuilt: the hot path hands these out.
 PLAYS: tuple[Move, ...] = tuple(move(PLAY, c) for c in range(54))
 PASS_MOVE = move(PASS)
-_PLAY_BYTES = by_bytes(PLAYS)
+#: The card plays by byte of a card mask (see :func:`cards.by_bytes`): how ``legal`` lists plays.
+PLAY_BYTES = by_bytes(PLAYS)
 
 
 def plays_of(mask: int) -> list[Move]:
@@ -67,7 +68,7 @@ def plays_of(mask: int) -> list[Move]:
     >>> [str(a) for a in plays_of(1 << 21 | 1)]
     ['play T1', 'play SKIS']
     """
-    b0, b1, b2, b3, b4, b5, b6 = _PLAY_BYTES
+    b0, b1, b2, b3, b4, b5, b6 = PLAY_BYTES
     return [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255], *b3[mask >> 24 & 255],
             *b4[mask >> 32 & 255], *b5[mask >> 40 & 255], *b6[mask >> 48 & 255]]
 
