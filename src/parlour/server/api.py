@@ -9,27 +9,38 @@ from typing import Annotated, Any, Literal, Union
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 
 from parlour.bots import available, catalogue
 from parlour.core.errors import ParlourError
 from parlour.core.registry import game_class, games, load
 
 from .lobby import Lobby, SeatSpec
+from .storage import NUL
 from .table import Table
 
 router = APIRouter(prefix="/api")
 
 
+def without_nul(name: str | None) -> str | None:
+    """A seat's name as given, unless it holds the NUL character, which PostgreSQL cannot store."""
+    if name is not None and NUL in name:
+        raise ValueError("a name may hold any character but NUL (\\u0000)")
+    return name
+
+
+Name = Annotated[str | None, AfterValidator(without_nul)]
+
+
 class HumanSeat(BaseModel):
     kind: Literal["human"]
-    name: str | None = Field(None, max_length=40, description="shown to the table")
+    name: Name = Field(None, max_length=40, description="shown to the table")
 
 
 class BotSeat(BaseModel):
     kind: Literal["bot"]
     level: str = Field(description="one of the game's bot levels (GET /api/games)")
-    name: str | None = Field(None, max_length=40)
+    name: Name = Field(None, max_length=40)
 
 
 class Clock(BaseModel):

@@ -23,10 +23,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
-                        Text, UniqueConstraint, event, insert, select, update)
+                        Text, UniqueConstraint, event, insert, select, text, update)
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 metadata = MetaData()
+
+#: The one character PostgreSQL cannot store in text: callers refuse it in what they write (names, chat).
+NUL = "\x00"
+
+#: The PostgreSQL advisory lock that servers starting together take to create the schema one at a time.
+SCHEMA_LOCK = 0x7061726C6F7572  # "parlour"
 
 tables = Table(
     "tables", metadata,
@@ -143,6 +149,11 @@ class Store:
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         async with engine.begin() as conn:
+            # One at a time: two servers starting on a new database would both create the tables, and one fail.
+            if engine.dialect.name == "postgresql":
+                await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            elif engine.dialect.name == "sqlite":
+                await conn.exec_driver_sql("BEGIN IMMEDIATE")  # the database's write lock, until the commit
             await conn.run_sync(metadata.create_all)
         return cls(engine)
 
@@ -207,6 +218,8 @@ class Store:
                 await conn.execute(update(tables).where(tables.c.id.in_(finished)).values(finished=True))
 
     async def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        if NUL in table_id:  # no stored id holds one, and PostgreSQL refuses it even in a query
+            return None
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(tables).where(tables.c.id == table_id))).mappings().first()
             if row is None:
@@ -224,6 +237,7 @@ class Store:
 
     async def table_of_tokens(self, tokens: list[str]) -> list[tuple[str, int, str]]:
         """``(table id, seat, token)`` for each known token."""
+        tokens = [t for t in tokens if NUL not in t]
         if not tokens:
             return []
         async with self.engine.connect() as conn:

@@ -27,7 +27,7 @@ from parlour.core.record import TIMEOUT, Record
 from parlour.core.registry import load
 
 from .bots import FALLBACK, BotPool, bot_seed, fallback
-from .storage import ActionRow, ChatRow, SeatRow, Store, TableRow
+from .storage import NUL, ActionRow, ChatRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("parlour.server")
 
@@ -244,6 +244,8 @@ class Table:
             raise ActionError("bad_json", "a chat message needs 'text': 1 to 500 characters")
         if len(text) > CHAT_LIMIT:
             raise ActionError("too_big", f"a chat line holds at most {CHAT_LIMIT} characters, this one has {len(text)}")
+        if NUL in text:
+            raise ActionError("bad_json", "a chat line may hold any character but NUL (\\u0000)")
         name = "spectator" if seat is None else (self.seats[seat].name or f"seat {seat}")
         line = ChatRow(seat, name, text.strip(), round(self.now(), 3))
         await self.store.add_chat(self.id, line)

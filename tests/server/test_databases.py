@@ -1,0 +1,78 @@
+"""The log behaves alike on SQLite and PostgreSQL: what is written reads back unchanged, and what one database
+cannot store is refused for both, with a message, before it reaches either."""
+
+from __future__ import annotations
+
+import asyncio
+
+from postgres import both_databases
+from server_wire import new_table, receive_until
+
+from parlour.server.storage import ChatRow, SeatRow, Store, TableRow
+
+BIGGEST_SEED = 2**63 - 1  # the lobby draws 63 random bits
+
+
+@both_databases
+def test_the_log_reads_back_what_was_written(db_url):
+    async def scenario():
+        store = await Store.open(db_url)
+        row = TableRow("t1", "giacomotto", 2, {"target": 61, "nested": {"a": [1, 2.5, None]}}, BIGGEST_SEED,
+                       "salt", "c0ffee", 12.5, 1_790_000_000.125)
+        await store.add_table(row, [SeatRow(0, "human", None, "Ždrale 🂡", "tok0"),
+                                    SeatRow(1, "bot", "greedy", None, None)])
+        # One group commit: the duplicate index fails alone and the others are kept.
+        results = await asyncio.gather(
+            store.add_action("t1", 0, 1, "trail 7H", 1_790_000_001.5),
+            store.add_action("t1", 0, 0, "trail 8H", 1_790_000_001.6),
+            store.add_action("t1", 1, None, "timeout", 1_790_000_002.25, finished=True),
+            store.add_chat("t1", ChatRow(None, "spectator", "ćao 👋", 1_790_000_003.0)),
+            return_exceptions=True)
+        await store.close()
+        store = await Store.open(db_url)  # a restart: the schema is already there
+        try:
+            return results, await store.table("t1"), await store.actions("t1"), await store.chat("t1"), \
+                await store.unfinished(), await store.table_of_tokens(["tok0", "nope"])
+        finally:
+            await store.close()
+
+    results, (table, seat_rows), actions, chat, unfinished, tokens = asyncio.run(scenario())
+    assert [type(r).__name__ for r in results] == ["NoneType", "IntegrityError", "NoneType", "NoneType"]
+    assert table.seed == BIGGEST_SEED and table.options == {"target": 61, "nested": {"a": [1, 2.5, None]}}
+    assert (table.seconds_per_move, table.created, table.finished) == (12.5, 1_790_000_000.125, True)
+    assert [(s.seat, s.kind, s.level, s.name) for s in seat_rows] == [(0, "human", None, "Ždrale 🂡"),
+                                                                     (1, "bot", "greedy", None)]
+    assert [(a.index, a.seat, a.action, a.t) for a in actions] == [(0, 1, "trail 7H", 1_790_000_001.5),
+                                                                 (1, None, "timeout", 1_790_000_002.25)]
+    assert chat == [ChatRow(None, "spectator", "ćao 👋", 1_790_000_003.0)]
+    assert unfinished == [] and tokens == [("t1", 0, "tok0")]
+
+
+@both_databases
+def test_servers_starting_together_on_a_new_database_all_start(db_url):
+    async def open_together():
+        stores = await asyncio.gather(*(Store.open(db_url) for _ in range(4)), return_exceptions=True)
+        for store in stores:
+            if isinstance(store, Store):
+                await store.close()
+        return stores
+
+    assert all(isinstance(s, Store) for s in asyncio.run(open_together()))
+
+
+@both_databases
+def test_the_nul_character_is_refused_in_names_and_chat_and_finds_nothing(client):
+    r = client.post("/api/tables", json={"game": "giacomotto", "seats": [{"kind": "human", "name": "A\u0000na"},
+                                                                         {"kind": "bot", "level": "random"}]})
+    assert r.status_code == 422 and "any character but NUL" in r.json()["detail"]
+    t = new_table(client)
+    assert client.get("/api/tables/no%00such").status_code == 404
+    assert client.get("/api/tables", params={"tokens": "a\u0000b"}).json() == []
+    with client.websocket_connect("/ws/no%00such") as sock:
+        assert sock.receive_json()["code"] == "not_found"
+    with client.websocket_connect(f"/ws/{t['table']}?token={t['seats'][0]['token']}") as sock:
+        sock.send_json({"type": "chat", "text": "hi\u0000"})
+        error = receive_until(sock, lambda m: m["type"] == "error")
+        assert error["code"] == "bad_json" and "any character but NUL" in error["message"]
+        sock.send_json({"type": "chat", "text": "hi"})
+        assert receive_until(sock, lambda m: m["type"] == "chat")["text"] == "hi"
