@@ -41,6 +41,10 @@ PLAY_TEXTS = tuple(f"play {code}" for code in CODES)
 SAME, OPPOSITE, UNKNOWN = 1, -1, 0
 EMPEROR_MOVE = move(EMPEROR)
 _BIDS = tuple(move(BID, c) for c in range(COLOUR_VALAT))
+#: Per player count, per contract ``x`` (from -1): the bids of the contracts above ``x``.
+_BIDS_ABOVE = {n: tuple(tuple(_BIDS[c] for c in bids if c > x) for x in range(-1, COLOUR_VALAT))
+               for n, bids in ((3, BIDS_3), (4, BIDS_4))}
+_BITS = tuple(1 << c for c in range(54))
 _RAISES = tuple(move(CONTRACT, c) for c in range(COLOUR_VALAT))
 _MOND_PAGAT = 1 << MOND | 1 << PAGAT
 
@@ -109,10 +113,7 @@ class TarokState(State):
         self.hands = hands = [0] * n
         k = packet_size(n)
         for packet, i in enumerate(range(TALON_SIZE, 54, k)):
-            m = 0
-            for c in cards[i:i + k]:
-                m |= 1 << c
-            hands[(self.forehand + packet) % n] |= m
+            hands[(self.forehand + packet) % n] |= sum(map(_BITS.__getitem__, cards[i:i + k]))
         self.deal_start = len(self.events)
         self.events.append({"type": "deal", "deal": self.deals + 1, "dealer": self.dealer, "mode": self.mode,
                             "wheels": list(self.wheels), "rows": len(self.sheet.rows),
@@ -206,14 +207,11 @@ class TarokState(State):
         if n == 4 and self.mode == NORMAL and seat == self.forehand and others_out and self.high < 0:
             return [_BIDS[KLOP]] + [_BIDS[c] for c in BIDS_4]
         lowest = SOLO_WITHOUT if self.mode == REDEAL else TWO if n == 4 else THREE
-        moves = [PASS_MOVE]
         high = self.high
-        prio = (seat - self.forehand) % n
-        for c in _bid_list(n):
-            if c < lowest or c < high:
-                continue
-            if c > high or prio < (self.high_bidder - self.forehand) % n:
-                moves.append(_BIDS[c])
+        moves = [PASS_MOVE]
+        if high >= lowest and (seat - self.forehand) % n < (self.high_bidder - self.forehand) % n:
+            moves.append(_BIDS[high])  # an equal bid: this seat has priority over the holder
+        moves += _BIDS_ABOVE[n][1 + max(lowest - 1, high)]
         return moves
 
     def _discard_options(self) -> list[int]:
