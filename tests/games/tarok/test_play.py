@@ -1,6 +1,10 @@
 """Card play: following, trumping, beating in negative games, the Pagat, the Emperor's trick, Klop's talon,
 Beggar and Open beggar, Colour valat."""
 
+import pytest
+
+from parlour.core.errors import IllegalAction
+from parlour.games.tarok.actions import PLAYS
 from parlour.games.tarok.cards import mask_of_codes as m, codes
 from parlour.games.tarok.play import COLOUR, NEGATIVE, POSITIVE, legal, winner_card
 
@@ -130,3 +134,24 @@ def test_colour_valat_declarer_leads_every_trick():
         for p in (2, 3, 0):
             act(state, p, legal_texts(state, p)[0])
     assert state.tricks[seat(state, 1)] == 3
+
+
+def test_a_card_play_is_checked_on_the_legal_cards_and_refused_with_the_reason():
+    state = new("KH 4H T2", "3H T3 7C", talon="7S 8S 9S 10S JS NS")
+    for p in (1, 2, 3):
+        act(state, p, "pass")
+    act(state, 0, "bid klop")
+    lead = state.apply(seat(state, 0), "play 4H")
+    assert lead is PLAYS[m("4H").bit_length() - 1]  # the game's own action object, not a parsed copy
+    before = (list(state.hands), list(state.trick), len(state.events))
+    allowed = ", ".join(legal_texts(state, 1))
+    with pytest.raises(IllegalAction, match=f"you do not hold KH; you may: {allowed}$"):
+        state.apply(seat(state, 1), "play KH")
+    with pytest.raises(IllegalAction, match=f"play T3 is not legal in the play phase now; you may: {allowed}$"):
+        state.apply(seat(state, 1), "play T3")  # holding a heart, so no tarok
+    with pytest.raises(IllegalAction, match="not legal in the play phase"):
+        state.apply(seat(state, 1), "lead emperor")
+    with pytest.raises(IllegalAction, match="may not act now"):
+        state.apply(seat(state, 2), "play 7C")
+    assert before == (list(state.hands), list(state.trick), len(state.events))
+    assert state.check(seat(state, 1), PLAYS[m("3H").bit_length() - 1]) is PLAYS[m("3H").bit_length() - 1]
