@@ -260,3 +260,26 @@ def test_q9_giving_away_ones_last_card_empties_the_layout_and_ends_the_round():
     turn(state, b, "draw", "discard"); state.apply(a, f"snap {b}.2")     # 4H: a's 8S may fill the gap
     state.apply(a, "give 3")
     assert state.round_no == 2 and any(e["type"] == "empty" and e["seat"] == a for e in state.events)
+
+
+def test_q4_variant_chain_snaps_a_snapped_card_opens_a_new_window():
+    state, (a, b, c) = start(A_CARDS, "5H 2H 3H 4H", "5C 2C 3C 4C", players=3, stock="5D", chain_snaps=True)
+    state.apply(a, "draw")
+    state.apply(a, "discard")
+    state.apply(b, f"snap {b}.0")
+    assert state.view(a)["snap"]["snappers"] == [0, 1, 2], "every seat may snap again, the snapper included"
+    state.apply(c, f"snap {c}.0")
+    state.apply(a, f"snap {a}.0")
+    assert [e["result"] for e in state.events if e["type"] == "snap"] == ["valid", "valid", "valid"]
+    assert state.view(b)["discard"] == ["5D", "5H", "5C", "5S"]
+
+
+def test_q4_variant_chain_snaps_keeps_a_pending_give():
+    state, (a, b, c) = start(A_CARDS, "5H 2H 3H 4H", "5C 2C 3C 4C", players=3, stock="5D", chain_snaps=True)
+    state.apply(a, "draw")
+    state.apply(a, "discard")
+    state.apply(a, f"snap {b}.0")                # an opponent's 5: a may fill the gap
+    state.apply(c, f"snap {c}.0")                # chained on it
+    assert legal(state, a)[-1] == "stay" and state.layouts[c][0] == -1
+    state.apply(a, "give 1")
+    assert state.layouts[b][0] >= 0 and state.layouts[a][1] == -1

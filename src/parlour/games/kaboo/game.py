@@ -16,6 +16,7 @@ class Kaboo(MemoryGame):
         Option("snap_seconds", 3, "seconds a snap window stays open after a card reaches the discard pile",
                minimum=1, maximum=60),
         Option("jokers", False, "add two jokers (0 points) to the deck"),
+        Option("chain_snaps", False, "a snapped card opens a new snap window of its rank (chain snapping)"),
     )
     # Random play snaps wrongly often (penalty cards) but knocks within a few turns.
     action_bound = 9 * 1500

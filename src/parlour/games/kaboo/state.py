@@ -6,7 +6,8 @@ stays on the pile; if it was an opponent's, the snapper may ``give`` one of his 
 ``stay``). A wrong snap shows the card to everyone, puts it back and costs the snapper a penalty card, face
 down in a new slot. Any snap after the winning one is too late: the card is shown and put back, unpunished.
 The knocker's cards are frozen: nobody snaps them, no jack or queen swaps them. The window closes when the
-next player starts his turn, when nobody is left to act in it, or at its deadline (``snap_seconds``).
+next player starts his turn, when nobody is left to act in it, or at its deadline (``snap_seconds``). With
+the variant ``chain_snaps`` a winning snap opens a new window on the snapped card for every seat.
 
 >>> import parlour
 >>> from parlour.games.kaboo import Kaboo
@@ -109,6 +110,9 @@ class KabooState(MemoryState):
             self.events.append(event)
             if owner != seat and seat != self.closer and any(c >= 0 for c in self.layouts[seat]):
                 self.gives[seat] = (owner, slot)
+            if self.game.options["chain_snaps"]:  # a new window on the snapped card; a pending give stays
+                self.claimed, self.snappers = False, everyone
+                self.window = max(self.window, float(self.game.options["snap_seconds"]))
             self._emptied(owner)
             return
         # thrown face up, then put back: every seat has seen it, and sees it while the window is open
