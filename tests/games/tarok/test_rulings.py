@@ -78,6 +78,20 @@ def forfeit(state) -> None:
     act(state, 0, "bid three", "call king hearts", "forfeit")
 
 
+# --- seed: the deal ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players, packet", [(4, 6), (3, 8)])
+def test_seed_the_talon_first_then_packets_in_turn_from_forehand(players, packet):
+    suits = list(range(22, 54))
+    rest = [c for pair in zip(range(22), suits[6:]) for c in pair] + suits[28:]   # a tarok in every packet
+    deck = suits[:6] + rest
+    state = parlour.load("tarok", players=players).new(seed=2, deck=[deck])
+    assert state.talon == suits[:6]
+    for i, start in enumerate(range(6, 54, packet)):
+        holder = (state.forehand + i) % players
+        assert all(state.hands[holder] >> c & 1 for c in deck[start:start + packet])
+
+
 # --- seed: contracts in order, bidding order and priority (Q3) -------------------------------------------------
 
 def test_seed_the_contracts_in_order_from_two_for_the_others_and_from_klop_for_forehand():
@@ -179,6 +193,13 @@ def test_q6_forfeiting_when_the_called_king_is_in_the_talon_costs_10_20_30(contr
     points, detail = last_row(state)
     assert points == [-cost if s == declarer else 0 for s in range(4)] and detail["forfeit"]
     assert state.deals == 1                               # the deal ends there
+
+
+def test_q4_a_queen_called_with_all_four_kings_makes_its_holder_the_partner():
+    state = new("KH KD KS KC T20", "", "QH")
+    bid_alone(state, "three", position=0)
+    act(state, 0, "call queen hearts")
+    assert state.partner == seat(state, 2) and state.called == m("QH").bit_length() - 1
 
 
 def test_seed_no_forfeit_when_the_called_king_is_not_in_the_talon():
