@@ -284,6 +284,17 @@ def test_seed_higher_contracts_allow_kontra_but_no_bonus(contract):
     assert legal(state, 0) == ["pass", "kontra game"]
 
 
+def test_q14_colour_valat_chosen_after_the_exchange_allows_only_kontra_and_is_declarer_led():
+    state = new()
+    bid_alone(state, "solo two")
+    act(state, 1, "talon 0")
+    act(state, 1, legal(state, 1)[0])
+    act(state, 1, "contract colour valat")
+    assert legal(state, 0) == ["pass", "kontra game"]
+    pass_announcements(state)
+    assert state.to_act == (seat(state, 1),)
+
+
 def test_q7_a_kontra_doubles_the_played_game_through_to_the_sheet():
     state = new("", "SKIS 4H")
     bid_alone(state, "beggar")
