@@ -1,6 +1,11 @@
 """Scoring: thirds and rounding, the difference from 35, bonuses, kontra, the Mond penalty, Klop, wheels,
 and the end of the match."""
 
+import random
+
+import pytest
+
+import parlour
 from parlour.games.tarok.cards import mask_of_codes as m, rounded, third_points
 from parlour.games.tarok.contracts import BEGGAR, KLOP, SOLO_WITHOUT, THREE, TWO
 from parlour.games.tarok.scoring import Deal, game_score, score
@@ -96,3 +101,34 @@ def test_the_skis_round_ends_when_the_skis_holder_has_dealt():
         state.apply(s, state.legal(s)[0])
     last = [e for e in state.events if e["type"] == "last dealer"]
     assert last and state.dealer == last[0]["seat"]
+
+
+def _point_game_match(seed: int, players: int = 4):
+    """A match whose auctions often end in a point game, with random announcements and kontras."""
+    state = parlour.load("tarok", players=players, rounds=1).new(seed=seed)
+    rng = random.Random(seed)
+    while not state.over:
+        seat = state.to_act[0]
+        options = state.legal(seat)
+        if state.phase in (0, 1):  # bid low: pass or the lowest bid; keep the contract
+            choice = options[0] if state.phase == 1 or len(options) == 1 or rng.random() < 0.6 else options[1]
+        else:
+            choice = options[0] if state.phase == 6 and rng.random() < 0.6 else rng.choice(options)
+        state.apply(seat, choice)
+    return state
+
+
+def test_the_audit_recounts_games_bonuses_kontras_and_the_mond_from_the_public_events():
+    bonuses = set()
+    for seed in range(12):
+        state = _point_game_match(seed, players=4 if seed % 3 else 3)
+        state.audit()
+        bonuses |= {b for e in state.events if e["type"] == "score" for b in e.get("bonuses", {})}
+    assert {"trula", "kings", "valat"} <= bonuses
+    # a bonus written wrong is caught
+    state = _point_game_match(1)
+    row = next(e for e in state.events if e["type"] == "score" and e.get("bonuses"))
+    name = next(iter(row["bonuses"]))
+    row["bonuses"][name] += 5
+    with pytest.raises(AssertionError, match="bonuses"):
+        state.audit()
