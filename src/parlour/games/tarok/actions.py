@@ -25,7 +25,7 @@ from functools import lru_cache
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action
 
-from .cards import CODES, SUIT_NAMES, by_bytes, codes, parse_card
+from .cards import CODES, COLOURS, SUIT, SUIT_MASKS, SUIT_NAMES, by_bytes, codes, parse_card
 from .contracts import BONUS_BY_NAME, BONUS_NAMES, BY_NAME, KONTRA_BY_NAME, KONTRA_NAMES, NAMES, TARGET_BY_NAME, TARGET_NAMES
 
 PLAY, BID, PASS, CONTRACT, CALL, TALON, FORFEIT, DISCARD, ANNOUNCE, KONTRA, EMPEROR = range(11)
@@ -58,16 +58,32 @@ def move(kind: int, payload: int = 0) -> Move:
 #: The card plays, prebuilt: the hot path hands these out.
 PLAYS: tuple[Move, ...] = tuple(move(PLAY, c) for c in range(54))
 PASS_MOVE = move(PASS)
-#: The card plays by byte of a card mask (see :func:`cards.by_bytes`): how ``legal`` lists plays.
+#: The card plays by byte of a card mask (see :func:`cards.by_bytes`).
 PLAY_BYTES = by_bytes(PLAYS)
+#: The plays of one suit by the suit's 8 bits, and of the taroks by their low and high 11 bits.
+_SUIT_PLAYS = (None,) + tuple(tuple(tuple(PLAYS[22 + 8 * s + i] for i in range(8) if v >> i & 1) for v in range(256))
+                              for s in range(4))
+_TAROK_LOW = tuple(tuple(PLAYS[i] for i in range(11) if v >> i & 1) for v in range(2048))
+_TAROK_HIGH = tuple(tuple(PLAYS[11 + i] for i in range(11) if v >> i & 1) for v in range(2048))
+_SHIFT = (0, 22, 30, 38, 46)
 
 
 def plays_of(mask: int) -> list[Move]:
     """The card plays of a mask of cards, lowest card first.
 
-    >>> [str(a) for a in plays_of(1 << 21 | 1)]
-    ['play T1', 'play SKIS']
+    Legal cards are mostly taroks only or one suit only (following, trumping): one or two table look-ups
+    list them; a mixed mask (a lead) is read byte by byte.
+
+    >>> [str(a) for a in plays_of(1 << 21 | 1)], [str(a) for a in plays_of(0b11 << 46)]
+    (['play T1', 'play SKIS'], ['play 7C', 'play 8C'])
+    >>> [str(a) for a in plays_of(1 << 29 | 1 << 53 | 1 << 20)]
+    ['play T21', 'play KH', 'play KC']
     """
+    if not mask & COLOURS:
+        return [*_TAROK_LOW[mask & 2047], *_TAROK_HIGH[mask >> 11]]
+    suit = SUIT[mask.bit_length() - 1]
+    if not mask & ~SUIT_MASKS[suit]:
+        return list(_SUIT_PLAYS[suit][mask >> _SHIFT[suit]])
     b0, b1, b2, b3, b4, b5, b6 = PLAY_BYTES
     return [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255], *b3[mask >> 24 & 255],
             *b4[mask >> 32 & 255], *b5[mask >> 40 & 255], *b6[mask >> 48 & 255]]

@@ -277,24 +277,22 @@ class TarokState(State):
 
     def check(self, seat: int, action: Action) -> Move:
         """A card play is checked on the legal mask; other actions against the (cached) legal list."""
-        if seat == self.turn and not self.finished:
-            if self.phase == PLAYING:
-                kind = action & 15
-                if kind == PLAY:
-                    card = action >> 4
+        if self.phase == PLAYING:  # (never once the match is over: the phase is then DONE)
+            if seat == self.turn:
+                if action & 15 == PLAY:
                     mask = self._mask
                     if mask < 0:
                         mask = self._play_mask()
-                    if mask >> card & 1:
-                        return PLAYS[card]
+                    if mask >> (action >> 4) & 1:
+                        return PLAYS[action >> 4]
                 elif action == EMPEROR_MOVE and self._emperor_lead(seat):
                     return EMPEROR_MOVE
-            else:
-                legal = self._legal
-                if legal is None:
-                    legal = self._legal = self._legal_now()
-                if action in legal:
-                    return legal[legal.index(action)]
+        elif seat == self.turn and not self.finished:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._legal_now()
+            if action in legal:
+                return legal[legal.index(action)]
         raise IllegalAction(self.why_illegal(seat, action))
 
     def why_illegal(self, seat: int, action: Move) -> str:  # type: ignore[override]
