@@ -8,8 +8,9 @@ Both play the same number of deals; the runs alternate so that drift hits both.
 The same work on both sides: every deal is shuffled and dealt once. OpenSpiel deals at the chance node that
 opens each new state. Our engine deals the next deal of a match as soon as one is scored (the match is the
 state), so ours plays its deals one after another through whole matches of the default game, a new match
-when one ends: each deal's shuffle and deal is timed once, in the deal before it (or in ``game.new``), and
-scoring each deal onto the match sheet is our extra.
+when one ends: each deal's shuffle and deal is timed once, in the deal before it (or in ``game.new``). Both
+sides score each deal (OpenSpiel's ``returns()``); writing it on the match sheet and the public event log
+are our extra.
 
     python -m bench tarok --deals 2000 --repeat 3
 
@@ -66,7 +67,7 @@ class OurDeals:
 
 
 def deal_openspiel(game, rng: random.Random) -> int:
-    """One OpenSpiel deal to its end; returns the actions applied."""
+    """One OpenSpiel deal to its end and its score (ours scores each deal as it ends); returns the actions."""
     state = game.new_initial_state()
     state.apply_action(0)  # the dealing chance node
     actions = 1
@@ -78,6 +79,7 @@ def deal_openspiel(game, rng: random.Random) -> int:
             action = rng.choice(legal)
         state.apply_action(action)
         actions += 1
+    state.returns()
     return actions
 
 
