@@ -548,6 +548,15 @@ def test_q17_a_skis_in_the_talon_leaves_the_choice_to_the_next_deal():
     assert state.deals == 6
 
 
+def test_q17_the_skis_holder_is_taken_from_the_deal_played_not_from_one_thrown_in():
+    game = parlour.load("tarok", skis_after=1)
+    bare = stack("KH QH NH JH 1H 2H 3H 4H KD QD ND JD", "SKIS")
+    state = game.new(seed=5, deck=[forfeit_deal(), bare, forfeit_deal("", "", "SKIS")] + [forfeit_deal()] * 6)
+    forfeit(state)
+    assert state.mode == "redeal"
+    assert state.hands[state.last_dealer] >> 21 & 1
+
+
 def test_q17_the_fixed_rounds_variant_plays_players_times_rounds_deals():
     game = parlour.load("tarok", rounds=2, skis_after=1)
     state = game.new(seed=5, deck=[forfeit_deal() for _ in range(8)])

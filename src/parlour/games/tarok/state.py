@@ -120,7 +120,8 @@ class TarokState(State):
                             "skis_round": self.skis_round, "last_dealer": self.last_dealer})
         for s in range(n):
             self.events.append({"type": "hand", "seat": s, "cards": codes(self.hands[s]), "only": [s]})
-        if self.skis_round and self.last_dealer < 0:
+        # a deal with a hand without taroks is thrown in (see _new_deal): its Škis holder does not deal last
+        if self.skis_round and self.last_dealer < 0 and all(h & TAROKS for h in hands):
             holder = next((s for s in range(n) if self.hands[s] >> SKIS & 1), -1)
             if holder >= 0:
                 self.last_dealer = holder
