@@ -227,6 +227,24 @@ def test_seed_discards_count_for_the_declarer_and_the_rest_of_the_talon_for_the_
     assert not side & rest                                 # the untaken group counted for the opponents
 
 
+@pytest.mark.parametrize("free", [False, True])
+def test_q5_taroks_laid_away_only_when_forced_or_with_the_option_freely_and_always_face_up(free):
+    state = new("", "T20 T21 SKIS T1 KH KD T2 T3 7C 8C 9C 10C", talon="JC NC QC 7S 8S 9S",
+                free_tarok_discards=free)
+    bid_alone(state, "solo three")
+    act(state, 1, "talon 0")                              # takes JC NC QC: seven plain cards besides the kings
+    options = legal(state, 1)
+    with_taroks = [o for o in options if any(c.startswith("T") for c in o.split()[1:])]
+    assert bool(with_taroks) == free
+    assert "discard T2 T3 7C" in options if free else "discard 7C 8C 9C" in options
+    assert not any(c in o.split() for o in options for c in ("KH", "KD", "T1", "T21", "SKIS"))
+    if free:
+        act(state, 1, "discard T2 T3 7C")
+        view = state.view(seat(state, 0))
+        assert view["shown"] == ["T2", "T3"] and "7C" not in str(view)
+        assert not state.hands[seat(state, 1)] & m("T2 T3 7C")
+
+
 @pytest.mark.parametrize("contract, count", [("three", 3), ("two", 2), ("one", 1), ("solo three", 3),
                                              ("solo two", 2), ("solo one", 1)])
 def test_seed_the_declarer_lays_away_as_many_cards_as_he_took(contract, count):

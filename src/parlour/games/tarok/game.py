@@ -24,6 +24,8 @@ class Tarok(Game):
         Option("rounds", 0, "variant: play exactly this many rounds (each player deals once per round) instead of "
                "ending with the Škis round; 0 keeps the Škis round", minimum=0, maximum=100),
         Option("round_difference", False, "variant: round the card-point difference from 35 to the nearest 5"),
+        Option("free_tarok_discards", False, "variant (pagat): taroks other than the trula may be laid away "
+               "freely, face up, not only when no other card can be"),
     )
     # A deal takes at most ~48 plays, a long auction and a long announcement round; a match ~ a dozen deals.
     action_bound = 20_000

@@ -218,6 +218,9 @@ class TarokState(State):
     def _discard_options(self) -> list[int]:
         hand = self.hands[self.turn]
         k = TALON_TAKE[self.contract]
+        if self.game.options["free_tarok_discards"]:  # pagat's rule (Q5): taroks go freely, shown face up
+            free = cards_in(hand & ~UNDISCARDABLE)
+            return [sum(1 << c for c in combo) for combo in combinations(free, k)]
         plain = [c for c in cards_in(hand & COLOURS & ~UNDISCARDABLE)]
         if len(plain) >= k:
             return [sum(1 << c for c in combo) for combo in combinations(plain, k)]
