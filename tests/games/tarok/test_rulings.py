@@ -1,6 +1,7 @@
 """The rulings of tarok.md on whole deals from stacked decks: bidding order and priority, the compulsory Klop,
 king calling, the talon's destination, forfeits, announcements, leads, ultimo keep-backs, the Mond penalty in
-play, wheels, the end of the match and its variant, the three-player game, and the options' documentation.
+play and its talon option, wheels, the end of the match and its variant, the three-player game, and the
+options' documentation.
 
 Scoring arithmetic on positions is in ``test_rulings_scoring.py``.
 """
@@ -447,6 +448,30 @@ def test_q12_a_mond_caught_by_the_skis_costs_its_holder_21_not_doubled_by_wheels
     points, detail = last_row(state)
     assert detail["mond_lost"] == mond and points[mond] == -21
     assert points[d] in (160, -160, 500, -500)           # the declarer's score alone is doubled
+
+
+def three_taking(group: str, **options):
+    """Forehand plays Three with a wheel each; the Mond lies in the talon's first group of three.
+    Returns the last row and the declarer's seat."""
+    state = new("T20 T19 T18", talon="T21 7C 8C 9C 10C JC", **options)
+    state.wheels = [1, 1, 1, 1]
+    declarer = seat(state, 0)
+    bid_alone(state, "three", position=0)
+    act(state, 0, "call king hearts", f"talon {group}")
+    act(state, 0, legal(state, 0)[0])
+    pass_announcements(state)
+    play_out(state)
+    state.audit()
+    return last_row(state), declarer
+
+
+@pytest.mark.parametrize("group, left", [("0", False), ("1", True)])
+def test_q12_option_a_mond_left_in_the_talon_costs_the_declarer_21_not_doubled_by_wheels(group, left):
+    (plain, plain_detail), declarer = three_taking(group)
+    (row, detail), _ = three_taking(group, mond_in_talon=True)
+    assert "mond_left" not in plain_detail
+    assert detail.get("mond_left") == (declarer if left else None)
+    assert row == [p - 21 if s == declarer and left else p for s, p in enumerate(plain)]
 
 
 def test_q9_the_emperors_trick_in_a_point_game_the_pagat_takes_skis_and_mond():

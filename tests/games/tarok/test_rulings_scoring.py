@@ -2,7 +2,7 @@
 
 Each test names the line of the rules it proves: Q1 thirds and rounding, Q2 the difference and its
 rounding-to-5 option, the contract values, every bonus announced and silent, Valat replacing the rest (Q8),
-kontra per game and per bonus (Q7), the Mond penalty's scope (Q12) and Klop (Q11).
+kontra per game and per bonus (Q7), the Mond penalty's scope and its talon option (Q12) and Klop (Q11).
 """
 
 import pytest
@@ -255,6 +255,20 @@ def test_q12_the_mond_penalty_is_21_personal_in_normal_games_and_solo_without_on
         if applies:
             expected[loser] -= 21
         assert row == expected
+
+
+@pytest.mark.parametrize("option", [False, True])
+@pytest.mark.parametrize("contract, applies", [(THREE, True), (ONE, True), (SOLO_ONE, True), (SOLO_WITHOUT, False),
+                                               (BEGGAR, False), (VALAT_WITHOUT, False)])
+def test_q12_option_a_mond_left_in_the_exposed_talon_costs_the_declarer_21(option, contract, applies):
+    partner = 2 if contract <= ONE else -1
+    plain = score(with_points(40, contract=contract, partner=partner, mond_in_talon=option))[0]
+    for rest, mond in ((m("T21 7C 8C"), True), (m("7C 8C 9C"), False)):
+        row, detail, _ = score(with_points(40, contract=contract, partner=partner, talon_rest=rest,
+                                           mond_in_talon=option))
+        charged = option and applies and mond
+        assert row == [p - 21 if s == 0 and charged else p for s, p in enumerate(plain)]   # the declarer alone
+        assert detail.get("mond_left") == (0 if charged else None)
 
 
 def test_q12_no_mond_penalty_in_klop():

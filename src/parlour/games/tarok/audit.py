@@ -4,7 +4,8 @@ It shares no scoring code with the engine: it rebuilds every trick from the play
 points by the standard method (kings and trula cards 5, queens 4, cavaliers 3, jacks 2, others 1, less
 2 for every three cards), and checks the card points, the Klop rows and the sheet against what the
 engine wrote. In the point games it also recomputes, from the announcements, the kontras, the piles and
-the last trick, the game's score and every bonus, announced or silent, and who loses the Mond.
+the last trick, the game's score and every bonus, announced or silent, and who loses the Mond (in a trick,
+or with the ``mond_in_talon`` option by leaving it in the talon).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ def recount(state: Any) -> None:
         deal.append(e)
         if e["type"] == "score" and not e.get("forfeit"):
             _check_deal(deal, n)
+            _check_mond_left(deal, state.game.options["mond_in_talon"])
             if e["contract"] in POINT_GAMES or e["contract"] == "solo without":
                 _check_bonuses(deal, n, state.game.options["round_difference"])
     if state.finished:
@@ -93,6 +95,17 @@ def _check_deal(events: list[dict[str, Any]], n: int) -> None:
         ours = piles[declarer] + (piles[partner] if partner is not None else []) + reveal["laid away"]
         pts = rounded(standard_points(ours))
         assert score["card_points"] == [pts, 70 - pts], f"card points {score['card_points']}, recount {pts}"
+
+
+def _check_mond_left(events: list[dict[str, Any]], option: bool) -> None:
+    """With the option, a point game's declarer who took a talon group without the Mond pays for it."""
+    score = events[-1]
+    talon = next((e["cards"] for e in events if e["type"] == "talon"), [])
+    taken = next((e["cards"] for e in events if e["type"] == "take"), [])
+    declarer = next(e["seat"] for e in events if e["type"] == "declarer")
+    left = option and score["contract"] in POINT_GAMES and "T21" in talon and "T21" not in taken
+    expect = declarer if left else None
+    assert score.get("mond_left") == expect, f"Mond left in the talon by {score.get('mond_left')}, recount {expect}"
 
 
 def _check_bonuses(events: list[dict[str, Any]], n: int, round5: bool) -> None:

@@ -26,6 +26,8 @@ class Tarok(Game):
         Option("round_difference", False, "variant: round the card-point difference from 35 to the nearest 5"),
         Option("free_tarok_discards", False, "variant (pagat): taroks other than the trula may be laid away "
                "freely, face up, not only when no other card can be"),
+        Option("mond_in_talon", False, "variant (pagat): in Three to Solo one the declarer who leaves the Mond "
+               "in the talon pays 21"),
     )
     # A deal takes at most ~48 plays, a long auction and a long announcement round; a match ~ a dozen deals.
     action_bound = 20_000

@@ -1,7 +1,9 @@
 """Scoring one deal: card points in thirds, the game, bonuses, kontras, the Mond penalty, Klop, wheels.
 
 Only the declarer's side writes the hand score (partner included); a Klop scores each player alone; the
-Mond penalty is personal. ``score(deal)`` reads a finished deal (see :class:`Deal`) and returns the row.
+Mond penalty is personal: for a Mond taken in a trick, and with ``mond_in_talon`` (Q12, pagat) for the
+declarer who left it in the exposed talon. ``score(deal)`` reads a finished deal (see :class:`Deal`) and
+returns the row.
 
 >>> d = Deal(players=4, contract=TWO, declarer=0, partner=2, won=[0] * 4, tricks=[0] * 4)
 >>> game_score(TWO, 4, 41, False)       # two is worth 20, plus the 6 points above 35
@@ -17,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import KINGS, TRULA, rounded, third_points
+from .cards import KINGS, MOND, TRULA, rounded, third_points
 from .contracts import (ANNOUNCED, BEGGAR, BONUS_NAMES, KING_ULTIMO_B, KINGS_B, KLOP, MOND_PENALTY, OPEN_BEGGAR,
                         PAGAT_B, POINT_GAMES, SILENT, SOLO_WITHOUT, THREE, TRULA_B, TWO, VALAT_B, value)
 
@@ -42,7 +44,11 @@ class Deal:
     #: Seat whose Pagat was played to the last trick, or -1.
     last_pagat: int = -1
     mond_lost: int = -1
+    #: The exposed talon's cards the declarer did not take (wherever they went), as a mask.
+    talon_rest: int = 0
     round_difference: bool = False
+    #: Option (Q12, pagat): the declarer who leaves the Mond in the talon pays 21.
+    mond_in_talon: bool = False
 
 
 def game_score(contract: int, players: int, points: int, round5: bool) -> int:
@@ -114,6 +120,9 @@ def score(d: Deal) -> tuple[list[int], dict[str, Any], bool]:
     if d.mond_lost >= 0 and c in MOND_PENALTY:
         row[d.mond_lost] -= 21
         detail["mond_lost"] = d.mond_lost
+    if d.mond_in_talon and c in POINT_GAMES and d.talon_rest >> MOND & 1:
+        row[d.declarer] -= 21  # only the point games expose a talon for the declarer to choose from
+        detail["mond_left"] = d.declarer
     detail["won"] = won
     return row, detail, won
 

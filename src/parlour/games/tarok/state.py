@@ -64,7 +64,7 @@ class TarokState(State):
         "phase", "turn", "hands", "talon", "forehand", "high", "high_bidder", "passed",
         "contract", "declarer", "called", "partner", "revealed", "group", "king_rest", "discards", "shown",
         "announced", "kontra", "passes", "trick", "leader", "led", "tricks_played", "won", "tricks",
-        "klop_next", "emperor", "mond_lost", "last_trick", "last_winner", "last_pagat", "_legal",
+        "klop_next", "emperor", "mond_lost", "talon_rest", "last_trick", "last_winner", "last_pagat", "_legal",
         # the card play's hot path: the trick's cards as a mask, the contract's play regime, the cards each
         # seat keeps back for an announced ultimo, and the legal cards of the seat to act (-1: not known yet)
         "tmask", "regime", "kept", "_mask",
@@ -148,6 +148,7 @@ class TarokState(State):
         self.klop_next = 0
         self.emperor = False
         self.mond_lost = -1
+        self.talon_rest = 0
         self.last_trick = 0
         self.last_winner = self.last_pagat = -1
         self._legal = None
@@ -399,6 +400,7 @@ class TarokState(State):
             self.hands[seat] |= 1 << c
         self.king_rest = self.called in taken
         self.talon = [c for c in self.talon if c not in taken]
+        self.talon_rest = sum(1 << c for c in self.talon)  # kept for the Mond left in the talon (Q12 option)
         self.events.append({"type": "take", "seat": seat, "action": text, "cards": [CODES[c] for c in taken]})
         self.phase = DISCARDING
 
@@ -528,16 +530,19 @@ class TarokState(State):
         deal = Deal(players=n, contract=self.contract, declarer=self.declarer, partner=self.partner, won=won,
                     tricks=list(self.tricks), called=self.called, announced=list(self.announced),
                     kontra=list(self.kontra), last_trick=self.last_trick, last_winner=self.last_winner,
-                    last_pagat=self.last_pagat, mond_lost=self.mond_lost,
-                    round_difference=self.game.options["round_difference"])
+                    last_pagat=self.last_pagat, mond_lost=self.mond_lost, talon_rest=self.talon_rest,
+                    round_difference=self.game.options["round_difference"],
+                    mond_in_talon=self.game.options["mond_in_talon"])
         row, detail, won_game = score(deal)
         self.events.append({"type": "reveal", "laid away": codes(self.discards), "talon": codes(sum(1 << c for c in self.talon))})
         if self.contract != KLOP:
             factor = 1 << self.wheels[self.declarer]
-            mond = -21 if self.mond_lost >= 0 and self.contract in MOND_PENALTY else 0
+            personal = [0] * n  # the Mond penalties are not doubled by the wheels
+            for key in ("mond_lost", "mond_left"):
+                if key in detail:
+                    personal[detail[key]] -= 21
             for s in range(n):
-                personal = mond if s == self.mond_lost else 0
-                row[s] = (row[s] - personal) * factor + personal
+                row[s] = (row[s] - personal[s]) * factor + personal[s]
         valat = self.announced[VALAT_B] >= 0 or "valat" in detail.get("bonuses", {})
         self._write_row(row, detail, won_game, wheel=self.contract == KLOP or self.contract >= BEGGAR or valat)
 
