@@ -2,6 +2,8 @@
 
 Speed (the default): whole matches of each memory game between random bots, through the public contract
 (``to_act``, ``legal``, ``apply``; timed windows closed by ``timeout()`` when nobody acts), no views built.
+Actions per second are also given as "× baseline", against the reference workload of ``bench`` timed in
+slices between the matches (see bench/README.md).
 
     python -m bench memory --players 4 --seeds 0-19
 
@@ -18,9 +20,14 @@ wins and its average margin (the others' mean total minus its own: golf scores, 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
 import parlour
+from bench import REFERENCE_DOC, Baseline
 from parlour.bots import make, play_match
 from parlour.core.bot import RandomBot
 
@@ -52,19 +59,33 @@ def play_random(game_id: str, players: int, seed: int) -> tuple[int, int]:
     return len(state.sheet.rows), actions
 
 
-def speed(players: int, seeds: list[int], games: list[str]) -> None:
+def speed(players: int, seeds: list[int], games: list[str], quiet: bool = False) -> None:
+    rows = [f"{'game':<12} {'rounds/s':>10} {'actions/s':>10} {'× baseline':>11} {'actions/round':>14}"]
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        console=Console(file=sys.stderr), transient=True, disable=quiet)
+    with progress:
+        task = progress.add_task("memory", total=len(games) * len(seeds))
+        for gid in games:
+            progress.update(task, description=gid)
+            play_random(gid, players, -1)  # warm up: imports and caches stay out of the timing
+            baseline = Baseline()
+            baseline.sample(0.0, force=True)
+            rounds = actions = 0
+            dt = 0.0
+            for seed in seeds:
+                t = time.perf_counter()
+                r, a = play_random(gid, players, seed)
+                dt += time.perf_counter() - t
+                rounds += r
+                actions += a
+                baseline.sample(dt)
+                progress.advance(task)
+            baseline.sample(dt, force=True)
+            ratio = actions / dt * baseline.per_op
+            rows.append(f"{gid:<12} {rounds / dt:>10.0f} {actions / dt:>10.0f} {ratio:>11.3f} {actions / rounds:>14.1f}")
     print(f"random play, {players} players, {len(seeds)} matches per game")
-    print(f"{'game':<12} {'rounds/s':>10} {'actions/s':>10} {'actions/round':>14}")
-    for gid in games:
-        play_random(gid, players, -1)  # warm up: imports and caches stay out of the timing
-        t = time.perf_counter()
-        rounds = actions = 0
-        for seed in seeds:
-            r, a = play_random(gid, players, seed)
-            rounds += r
-            actions += a
-        dt = time.perf_counter() - t
-        print(f"{gid:<12} {rounds / dt:>10.0f} {actions / dt:>10.0f} {actions / rounds:>14.1f}")
+    print("\n".join(rows))
+    print(f"× baseline = actions/s ÷ reference ops/s ({REFERENCE_DOC})")
 
 
 def versus(level: str, players: int, seeds: list[int], games: list[str]) -> None:
@@ -88,6 +109,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seeds", default="0-19", help="match seeds, e.g. 0-19 or 1,5,9 (default 0-19)")
     parser.add_argument("--games", default=",".join(GAMES), help=f"comma-separated ids (default {','.join(GAMES)})")
     parser.add_argument("--versus", metavar="LEVEL", help="measure a bot level (expert, casual, novice) against random")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     games = args.games.split(",")
     unknown = [g for g in games if g not in GAMES]
@@ -97,5 +119,5 @@ def main(argv: list[str]) -> int:
     if args.versus:
         versus(args.versus, args.players, seeds, games)
     else:
-        speed(args.players, seeds, games)
+        speed(args.players, seeds, games, args.quiet)
     return 0
