@@ -22,7 +22,6 @@ import os
 import random
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -30,8 +29,13 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from websockets.asyncio.client import connect
+
+from bench import REFERENCE_DOC, time_reference
 
 MIN_GAP = 0.05  # seconds between two messages of one client: the server's limit is 20 a second
 
@@ -107,15 +111,21 @@ async def client(ws_base: str, table: str, token: str, rng: random.Random, limit
                                           "version": version}))
 
 
-async def measure(base: str, tables: int, limit: int, seconds: float, seed: int) -> tuple[Run, float]:
+async def measure(base: str, tables: int, limit: int, seconds: float, seed: int,
+                  on_progress: Callable[[int], None] = lambda actions: None) -> tuple[Run, float]:
     loop = asyncio.get_running_loop()
     created = await asyncio.gather(*[loop.run_in_executor(None, create_table, base) for _ in range(tables)])
     run, rng = Run(), random.Random(seed)
     ws_base = base.replace("http", "ws", 1)
     start = time.monotonic()
     stop_at = start + seconds
-    await asyncio.gather(*[client(ws_base, t["table"], s["token"], random.Random(rng.random()), limit, stop_at, run)
-                           for t in created for s in t["seats"]])
+    play = asyncio.gather(*[client(ws_base, t["table"], s["token"], random.Random(rng.random()), limit, stop_at, run)
+                            for t in created for s in t["seats"]])
+    while not play.done():
+        on_progress(run.actions)
+        await asyncio.wait([play], timeout=0.25)
+    await play
+    on_progress(run.actions)
     return run, time.monotonic() - start
 
 
@@ -137,6 +147,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--actions", type=int, default=60, help="actions per table (a Giacomotto pack is 48)")
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit per table count")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.tables.split(",") if n.strip()]
     if not counts or min(counts) < 1 or max(counts) > 2000:
@@ -147,13 +158,22 @@ def main(argv: list[str]) -> int:
         proc = start_server(Path(tmp) / "load.db", port, Path(tmp) / "server.log")
         try:
             print(f"server {base} (SQLite in {tmp}); {args.actions} actions per table, at most {args.seconds:g} s")
-            print(f"{'tables':>7} {'actions':>8} {'seconds':>8} {'actions/s':>10} {'p50 ms':>8} {'p99 ms':>8}  errors")
+            print(f"{'tables':>7} {'actions':>8} {'seconds':>8} {'actions/s':>10} {'× baseline':>11} {'p50 ms':>8} "
+                  f"{'p99 ms':>8}  errors")
             for n in counts:
-                run, elapsed = asyncio.run(measure(base, n, args.actions, args.seconds, args.seed))
+                per_op = time_reference()
+                with Progress(TextColumn(f"{n} tables"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                              console=Console(file=sys.stderr), transient=True, disable=args.quiet) as progress:
+                    task = progress.add_task("load", total=n * args.actions)
+                    run, elapsed = asyncio.run(measure(base, n, args.actions, args.seconds, args.seed,
+                                                       lambda done: progress.update(task, completed=done)))
+                per_op = (per_op + time_reference()) / 2  # the reference timed before and after, on the same load
                 rate = run.actions / elapsed if elapsed else 0.0
-                print(f"{n:>7} {run.actions:>8} {elapsed:>8.1f} {rate:>10.1f} "
+                print(f"{n:>7} {run.actions:>8} {elapsed:>8.1f} {rate:>10.1f} {rate * per_op:>11.4f} "
                       f"{percentile(run.latencies, 0.5) * 1000:>8.1f} {percentile(run.latencies, 0.99) * 1000:>8.1f}"
                       f"  {run.errors or '-'}", flush=True)
+            print(f"× baseline = actions/s ÷ reference ops/s, the reference timed before and after each count "
+                  f"({REFERENCE_DOC})")
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             try:
