@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlour.core.cards import FULL_MASK, card, cards, mask_of
+from parlour.core.cards import FULL_MASK, cards, mask_of
 from parlour.games.giacomotto.state import card_points
 
 from .helpers import DECK, first_legal, load, pack_events, play_pack, points_of, recount, scripted, seat_at, sides

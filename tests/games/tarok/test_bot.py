@@ -8,9 +8,9 @@ from __future__ import annotations
 import parlour
 from parlour.bots import make, play_match
 from parlour.core.bot import RandomBot
-from parlour.games.tarok.actions import PLAYS, parse
+from parlour.games.tarok.actions import PLAYS
 from parlour.games.tarok.bot import HeuristicBot, beggar_hand, strength
-from parlour.games.tarok.cards import BY_CODE, mask_of_codes as m
+from parlour.games.tarok.cards import mask_of_codes as m
 from parlour.games.tarok.play import NEGATIVE, POSITIVE, legal as legal_cards
 
 from .helpers import act, new, seat

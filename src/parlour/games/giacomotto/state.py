@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from parlour.core.cards import CARDS, FULL_MASK, Card, cards_of, codes, deck as standard_deck
-from parlour.core.errors import BadOption, IllegalAction
+from parlour.core.cards import CARDS, Card, cards_of, codes, deck as standard_deck
+from parlour.core.errors import IllegalAction
 from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet, Teams
+from parlour.core.stacking import stacked
 
-from .actions import Play, play
+from .actions import Play
 from .audit import recount
 from .captures import can_capture, captures_for, partition
 
@@ -53,7 +54,7 @@ class GiacomottoState(State):
         names = ["North-South", "East-West"] if game.players == 4 else ["seat 0", "seat 1"]
         self.sheet = ScoreSheet(names)
         self.dealer = self.rng.below(game.players)
-        self.stacked = _read_stacked(deck)
+        self.stacked = stacked(deck, Card.parse, standard_deck(), "pack", "each of the 52 cards once (no jokers)")
         self.pack = 0
         self.finished = False
         self._start_pack()
@@ -248,24 +249,3 @@ class GiacomottoState(State):
         for name in ("dealer", "turn", "table", "last_capturer", "pack", "deal", "pack_events", "finished", "_legal"):
             setattr(c, name, getattr(self, name))
         return c
-
-
-def _read_stacked(deck: Sequence[Any] | None) -> list[list[Card]]:
-    """``deck`` as a list of packs: one list of 52 codes, or a list of such lists."""
-    if deck is None:
-        return []
-    packs = [deck] if not deck or isinstance(deck[0], (str, int)) else list(deck)  # [] is an empty pack, refused
-    result = []
-    for i, pack in enumerate(packs):
-        try:
-            cards = [c if isinstance(c, Card) else Card.parse(str(c)) for c in pack]
-        except ValueError as e:
-            raise BadOption(f"stacked pack {i + 1}: {e}") from None
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-        if len(cards) != 52 or mask != FULL_MASK:
-            raise BadOption(f"stacked pack {i + 1} must hold each of the 52 cards once (no jokers), got {len(cards)} "
-                            f"cards with {mask.bit_count()} different ones")
-        result.append(cards)
-    return result

@@ -25,7 +25,7 @@ from parlour.games.memory.actions import (GIVE, JACK, KEEP, LOOK, PASS, PEEK, SK
                                           Move, move)
 from parlour.games.memory.rules import (EIGHT, JACK as JACK_RANK, NINE, QUEEN, RANK_NAMES, SEVEN, TEN, Rules,
                                         points_table, rank_of)
-from parlour.games.memory.state import DECIDE, DONE, POWER, MemoryState
+from parlour.games.memory.state import DECIDE, POWER, MemoryState
 
 RULES = Rules(rows=2, cols=2, points=points_table(two=2, king=10, red_king=-1, face=10, joker=0),
               initial_discard=False, peek_slots=(2, 3), take_discard=False, incoming_up=False, knock=True)

@@ -75,7 +75,6 @@ def determinize(game: MemoryGame, view: Mapping[str, Any], rng: Rng) -> MemorySt
     s.finished = view["over"]
     s.window = float(view["deadline"] or 0.0)
     seat = view["seat"]
-    n = game.players
     s.up = [list(u) for u in view["up"]]
     s.tags = [list(t) for t in view["tags"]]
     s.next_tag = 1 + max((t for row in s.tags for t in row), default=0)

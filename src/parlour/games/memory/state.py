@@ -21,10 +21,11 @@ from __future__ import annotations
 from typing import Any, ClassVar, Sequence
 
 from parlour.core.cards import CARDS, CODES, JOKER, Card, deck as standard_deck
-from parlour.core.errors import BadOption, IllegalAction
+from parlour.core.errors import IllegalAction
 from parlour.core.game import Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
+from parlour.core.stacking import stacked
 
 from .actions import (DISCARD, DRAW, FLIP, KNOCK, READY, SWAP, TAKE, Move, move)
 from .rules import Rules
@@ -36,25 +37,6 @@ MID_TURN = frozenset({DRAWN, FLIPPING, POWER, DECIDE})
 #: Actions that start a turn: they close any open window first.
 STARTS = frozenset({DRAW, TAKE, KNOCK, FLIP})
 HIDDEN = "##"
-
-
-def read_stacked(deck: Sequence[Any] | None, cards: list[int]) -> list[list[int]]:
-    """``deck=`` as a list of rounds: one list of codes, or a list of such lists, each the whole round deck."""
-    if deck is None:
-        return []
-    rounds = [deck] if deck and isinstance(deck[0], (str, int)) else list(deck)
-    want = sorted(cards)
-    result = []
-    for i, codes in enumerate(rounds):
-        try:
-            got = [int(c) if isinstance(c, int) else int(Card.parse(str(c))) for c in codes]
-        except IllegalAction as e:
-            raise BadOption(f"stacked round {i + 1}: {e}") from None
-        if sorted(got) != want:
-            raise BadOption(f"stacked round {i + 1} must hold exactly the round's {len(want)} cards "
-                            f"({len(want) // 52} deck(s){', with jokers' if JOKER in want else ''}), got {len(got)}")
-        result.append(got)
-    return result
 
 
 class MemoryState(State):
@@ -72,7 +54,9 @@ class MemoryState(State):
         self.events = []
         self.sheet = ScoreSheet([f"seat {s}" for s in range(game.players)])
         self.dealer = self.rng.below(game.players)
-        self.stacked = read_stacked(deck, self.round_cards())
+        cards = self.round_cards()
+        self.stacked = stacked(deck, Card.parse, cards, "round", f"exactly the round's {len(cards)} cards ({len(cards) // 52} "
+                               f"deck(s){', with jokers' if JOKER in cards else ''})")
         self.round_no = 0
         self.finished = False
         self._start_round()

@@ -32,7 +32,7 @@ from typing import Any, Sequence
 from parlour.core.bot import Bot
 from parlour.core.game import Action
 
-from .actions import BID, CALL, CONTRACT, DISCARD, EMPEROR, FORFEIT, PASS, PLAY, TALON, Move
+from .actions import BID, CONTRACT, DISCARD, FORFEIT, PASS, PLAY, TALON, Move
 from .cards import (BY_CODE, KINGS, MOND, PAGAT, SEED_POINTS, SKIS, SUIT, SUIT_MASKS, TAROKS, TRULA, cards_in,
                     king_of)
 from .contracts import BEGGAR, BY_NAME, KLOP, ONE, OPEN_BEGGAR, SOLO_ONE, SOLO_THREE, SOLO_TWO, THREE, TWO

@@ -23,7 +23,6 @@ from .state import TALON_SIZE, TarokState, hand_size, packet_size
 
 
 def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> TarokState:
-    seat = view["seat"]
     n = game.players
     log = view["log"]
     start = log[0]

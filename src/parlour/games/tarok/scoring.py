@@ -5,6 +5,7 @@ Mond penalty is personal: for a Mond taken in a trick, and with ``mond_in_talon`
 declarer who left it in the exposed talon. ``score(deal)`` reads a finished deal (see :class:`Deal`) and
 returns the row.
 
+>>> from parlour.games.tarok.contracts import THREE, TWO
 >>> d = Deal(players=4, contract=TWO, declarer=0, partner=2, won=[0] * 4, tricks=[0] * 4)
 >>> game_score(TWO, 4, 41, False)       # two is worth 20, plus the 6 points above 35
 26
@@ -21,7 +22,7 @@ from typing import Any
 
 from .cards import KINGS, MOND, TRULA, rounded, third_points
 from .contracts import (ANNOUNCED, BEGGAR, BONUS_NAMES, KING_ULTIMO_B, KINGS_B, KLOP, MOND_PENALTY, OPEN_BEGGAR,
-                        PAGAT_B, POINT_GAMES, SILENT, SOLO_WITHOUT, THREE, TRULA_B, TWO, VALAT_B, value)
+                        PAGAT_B, POINT_GAMES, SILENT, SOLO_WITHOUT, TRULA_B, VALAT_B, value)
 
 
 @dataclass

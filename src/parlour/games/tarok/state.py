@@ -15,14 +15,15 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Sequence
 
-from parlour.core.errors import BadOption, IllegalAction
+from parlour.core.errors import IllegalAction
 from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
+from parlour.core.stacking import stacked
 
 from .actions import (ANNOUNCE, BID, CALL, CONTRACT, DISCARD, EMPEROR, FORFEIT, KONTRA, PASS, PASS_MOVE, PLAY,
                       PLAYS, TALON, Move, move, plays_of)
-from .cards import (CARDS, CODES, COLOURS, FULL, KINGS, MOND, PAGAT, SKIS, SUIT, TAROKS, UNDISCARDABLE,
+from .cards import (CARDS, CODES, COLOURS, KINGS, MOND, PAGAT, SKIS, SUIT, TAROKS, UNDISCARDABLE,
                     Card, cards_in, codes, king_of, parse_card)
 from .contracts import (BEGGAR, CALLS_KING, COLOUR_VALAT, COLOUR_VALATS, DECLARER_LEADS, FORFEIT as
                         FORFEIT_VALUES, KING_ULTIMO_B, KLOP, MOND_PENALTY, NAMES, NEGATIVE, ONE,
@@ -80,7 +81,7 @@ class TarokState(State):
         self.events = []
         n = game.players
         self.sheet = ScoreSheet([f"seat {s}" for s in range(n)])
-        self.stacked = _read_stacked(deck)
+        self.stacked = stacked(deck, parse_card, range(54), "deal", "each of the 54 tarok cards once")
         self.finished = False
         self.wheels = [0] * n
         self.dealer = self.rng.below(n)
@@ -635,25 +636,4 @@ def _bid_list(players: int) -> tuple[int, ...]:
 
 def _cards(mask: int) -> list[Card]:
     return [CARDS[c] for c in cards_in(mask)]
-
-
-def _read_stacked(deck: Sequence[Any] | None) -> list[list[int]]:
-    """``deck`` as a list of deals: one list of 54 codes, or a list of such lists."""
-    if deck is None:
-        return []
-    deals = [deck] if deck and isinstance(deck[0], (str, int)) else list(deck)
-    result = []
-    for i, d in enumerate(deals):
-        try:
-            cards = [c if isinstance(c, int) else parse_card(str(c)) for c in d]
-        except ValueError as e:
-            raise BadOption(f"stacked deal {i + 1}: {e}") from None
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-        if len(cards) != 54 or mask != FULL:
-            raise BadOption(f"stacked deal {i + 1} must hold each of the 54 tarok cards once, got {len(cards)} "
-                            f"cards with {mask.bit_count()} different ones")
-        result.append(cards)
-    return result
 
