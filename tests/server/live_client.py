@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import ExitStack
 from typing import Any
 
 from websockets.sync.client import connect
@@ -27,7 +28,8 @@ class Seat:
     """One socket at a table; keeps every message it receives and the latest state."""
 
     def __init__(self, base: str, table: str, token: str | None = None) -> None:
-        self.sock = connect(ws_url(base, table, token), open_timeout=20)
+        self._stack = ExitStack()  # the socket is a context manager; close() exits it
+        self.sock = self._stack.enter_context(connect(ws_url(base, table, token), open_timeout=20))
         self.messages: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self.state: dict[str, Any] | None = None
@@ -58,7 +60,7 @@ class Seat:
         return self.over
 
     def close(self) -> None:
-        self.sock.close()
+        self._stack.close()
 
 
 def play_random(seats: dict[int, Seat], rng: Rng, until: int | None = None,
