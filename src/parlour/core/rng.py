@@ -18,11 +18,40 @@ Fisher-Yates shuffle running from the last position down.
 
 from __future__ import annotations
 
-from typing import MutableSequence, TypeVar
+from functools import lru_cache
+from struct import Struct
+from typing import MutableSequence, NamedTuple, TypeVar
 
 MASK64 = (1 << 64) - 1
 _TWO64 = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+#: Longest list shuffled with packed draws; a longer one (no deck is) takes the draw-by-draw path.
+_PACKED_MAX = 1024
 T = TypeVar("T")
+
+
+class _Packing(NamedTuple):
+    """Constants for computing ``count`` SplitMix64 outputs at once in one Python integer.
+
+    Output ``k`` lives in a 128-bit lane at bit ``128 * k``: a 64-bit value times a 64-bit multiplier
+    fits its lane, so the big integer's arithmetic is lane-wise once each lane is masked to 64 bits.
+    """
+
+    ones: int  # 1 in every lane
+    steps: int  # GAMMA * (k + 1) in lane k: lane k is the state after k + 1 steps
+    mask: int  # MASK64 in every lane
+    near: int  # count + 1 in every lane: adding it carries out of a lane that ``below`` might reject
+    carry: int  # bit 64 of every lane
+    unpack: Struct  # the lanes' low words, in order
+    size: int  # bytes of the packed integer
+
+
+@lru_cache(maxsize=None)
+def _packing(count: int) -> _Packing:
+    ones = sum(1 << 128 * k for k in range(count))
+    steps = sum(_GAMMA * (k + 1) << 128 * k for k in range(count))
+    unpack = Struct("<" + "Q8x" * count)
+    return _Packing(ones, steps, MASK64 * ones, (count + 1) * ones, ones << 64, unpack, 16 * count)
 
 
 class Rng:
@@ -37,33 +66,75 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit unsigned integer."""
-        self.state = z = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        self.state = z = (self.state + _GAMMA) & MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)``, by rejection of the biased top of the range."""
-        if n <= 0:
-            raise ValueError("below(n) needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        """A uniform integer in ``range(n)``, by rejection of the biased top of the range.
+
+        ``n`` may be at most ``2**64``, the number of outputs of the generator.
+
+        >>> [Rng(3).below(6), Rng(3).below(1 << 64)]
+        [3, 2092789425003139053]
+        """
+        if n <= 0 or n > _TWO64:
+            raise ValueError(f"below(n) needs 0 < n <= 2**64, not {n!r}")
+        limit = _TWO64 - _TWO64 % n
+        state = self.state
+        while True:  # next64 written out: a call costs more than its arithmetic
+            state = z = (state + _GAMMA) & MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return z % n
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle in place (Fisher-Yates, from the end): ``j = self.below(i + 1)`` for each ``i``.
 
-        ``next64`` and ``below`` are written out in the loop (the same draws, in the same order): deals
-        are shuffled on the hot path of play-outs, and the calls cost more than the arithmetic.
+        Deals are shuffled on the hot path of play-outs, so the draws of a whole shuffle are computed at
+        once in one big integer (:class:`_Packing`). ``below(n)`` rejects only an output of ``2**64 - n``
+        or more; when no output comes that near the top, none was rejected and the packed draws are
+        exactly the ones ``below`` makes. Otherwise (about once in ``2**57`` draws) the shuffle is made
+        draw by draw, as are lists longer than any deck.
         """
+        size = len(items)
+        if size < 2:
+            return
+        if size > _PACKED_MAX:
+            self._shuffle_by_draws(items)
+            return
+        count = size - 1
+        state = self.state
+        p = _packing(count)
+        mask = p.mask
+        z = (state * p.ones + p.steps) & mask
+        # A right shift brings the next lane's low bits into this lane's high half: masked off before
+        # multiplying, so that no product carries into the next lane.
+        z = ((z ^ z >> 30) & mask) * 0xBF58476D1CE4E5B9 & mask
+        z = ((z ^ z >> 27) & mask) * 0x94D049BB133111EB & mask
+        z ^= z >> 31  # what this brings in lands at bit 97 of a lane or above: neither unpacked nor tested
+        if (z + p.near) & p.carry:  # some output is 2**64 - size or more: below(i + 1) might reject it
+            self._shuffle_by_draws(items)
+            return
+        i = count
+        for z in p.unpack.unpack(z.to_bytes(p.size, "little")):
+            j = z % (i + 1)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        self.state = (state + count * _GAMMA) & MASK64
+
+    def _shuffle_by_draws(self, items: MutableSequence[T]) -> None:
+        """:meth:`shuffle` one draw at a time, rejections included (``next64`` and ``below`` written out)."""
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
             limit = _TWO64 - _TWO64 % n
             while True:
-                state = z = (state + 0x9E3779B97F4A7C15) & MASK64
+                state = z = (state + _GAMMA) & MASK64
                 z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
                 z ^= z >> 31
