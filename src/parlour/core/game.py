@@ -136,14 +136,18 @@ class State(ABC):
         Raises :class:`IllegalAction`, saying why, and changes nothing, if the seat may not act now or
         the action is malformed or against the rules.
         """
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.players:
-            raise IllegalAction(f"there is no seat {seat!r}: seats are 0..{self.game.players - 1}")
-        if isinstance(action, str):
-            action = self.game.parse(action)
-        elif not isinstance(action, Action):
-            raise IllegalAction(f"an action is an Action or its text, not {type(action).__name__}")
-        if seat not in self.to_act:
-            who = ", ".join(map(str, self.to_act)) or "nobody (the match is over)"
+        # The common case is tested first (a plain int seat, an Action): this runs for every action of a play-out.
+        game = self.game
+        if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))
+                or not 0 <= seat < game.players):
+            raise IllegalAction(f"there is no seat {seat!r}: seats are 0..{game.players - 1}")
+        if not isinstance(action, Action):
+            if not isinstance(action, str):
+                raise IllegalAction(f"an action is an Action or its text, not {type(action).__name__}")
+            action = game.parse(action)
+        to_act = self.to_act
+        if seat not in to_act:
+            who = ", ".join(map(str, to_act)) or "nobody (the match is over)"
             raise IllegalAction(f"seat {seat} may not act now; waiting for seat {who}")
         action = self.check(seat, action)
         self._apply(seat, action)
