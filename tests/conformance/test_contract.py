@@ -14,7 +14,7 @@ import pytest
 
 import parlour
 from parlour.core.errors import IllegalAction
-from parlour.core.game import Game, State
+from parlour.core.game import Action, Game, State
 from parlour.core.record import TIMEOUT, Record
 from parlour.core.rng import Rng
 
@@ -165,6 +165,7 @@ def _check_illegal_changes_nothing(state: State, foreign: list[str]) -> None:
     seats = state.to_act
     legal = {seat: set(map(str, state.legal(seat))) for seat in range(state.game.players)}
     tries: list[tuple[Any, Any]] = [(seat, "no such move") for seat in seats] + [(-1, "x"), (99, "x"), ("0", "x")]
+    tries += [(seat, Action(n)) for seat in seats for n in (-1, 1 << 80, 12345)]  # not this game's own actions
     tries += [(seat, text) for seat in seats for text in foreign if text not in legal[seat]][:40]
     idle = [s for s in range(state.game.players) if s not in seats]
     tries += [(s, a) for s in idle for a in state.legal(seats[0])[:3]] if seats else []

@@ -33,6 +33,9 @@ class Action(int):
 
     __slots__ = ()
 
+    def __str__(self) -> str:  # games override this with their notation
+        return f"action {int(self)}"
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self}>"
 

@@ -121,10 +121,12 @@ class GiacomottoState(State):
         On a crowded table the list of captures grows exponentially (every union of disjoint groups), so an
         offered capture is checked by splitting it into groups instead.
         """
+        card, captured = action & 63, action >> 6
+        if not isinstance(action, Play) or card >= 52 or captured >> 52 or action < 0:
+            raise IllegalAction(f"{action!r} is not a Giacomotto play: write 'trail CARD' or 'capture CARD GROUP...'")
         play = Play(int(action))
-        card, captured = play & 63, play >> 6
         hand = self.hands[seat]
-        ok = card < 52 and hand >> card & 1 and not captured & ~self.table
+        ok = hand >> card & 1 and not captured & ~self.table
         if ok and captured:
             ok = partition(card, captured) is not None
         elif ok and self.game.options["forced_capture"]:
