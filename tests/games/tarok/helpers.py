@@ -53,6 +53,16 @@ def act(state, position: int, *texts: str) -> None:
         state.apply(s, text)
 
 
+def declare(state, contract: str) -> None:
+    """Position 1 bids ``contract``, the others pass, it keeps the contract and nobody announces anything."""
+    act(state, 1, f"bid {contract}")
+    for p in (2, 3, 0):
+        act(state, p, "pass")
+    act(state, 1, f"contract {contract}")
+    for p in (0, 1, 2, 3):
+        act(state, p, "pass")
+
+
 def legal(state, position: int) -> list[str]:
     return [str(a) for a in state.legal(seat(state, position))]
 

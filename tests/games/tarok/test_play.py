@@ -8,7 +8,7 @@ from parlour.games.tarok.actions import PLAYS
 from parlour.games.tarok.cards import mask_of_codes as m, codes
 from parlour.games.tarok.play import COLOUR, NEGATIVE, POSITIVE, legal, winner_card
 
-from .helpers import act, legal as legal_texts, new, seat
+from .helpers import act, declare, legal as legal_texts, new, seat
 
 
 def test_follow_suit_else_tarok_else_anything():
@@ -69,12 +69,7 @@ def test_klop_adds_a_talon_card_to_each_of_the_first_six_tricks():
 
 def test_beggar_declarer_leads_and_loses_on_taking_a_trick():
     state = new("T21", "T2 4H", "SKIS")
-    act(state, 1, "bid beggar")
-    for p in (2, 3, 0):
-        act(state, p, "pass")
-    act(state, 1, "contract beggar")
-    for p in (0, 1, 2, 3):
-        act(state, p, "pass")
+    declare(state, "beggar")
     assert state.to_act == (seat(state, 1),)
     act(state, 1, "play 4H")
     declarer = seat(state, 1)
@@ -102,12 +97,7 @@ def test_open_beggar_shows_the_hand_to_everyone_from_the_first_trick():
 
 def test_beggar_emperors_trick_forces_mond_and_pagat():
     state = new("T21", "SKIS 4H", "T1")
-    act(state, 1, "bid beggar")
-    for p in (2, 3, 0):
-        act(state, p, "pass")
-    act(state, 1, "contract beggar")
-    for p in (0, 1, 2, 3):
-        act(state, p, "pass")
+    declare(state, "beggar")
     assert "lead emperor" in legal_texts(state, 1)
     act(state, 1, "lead emperor")
     assert legal_texts(state, 2) == ["play T1"]
@@ -121,12 +111,7 @@ def test_beggar_emperors_trick_forces_mond_and_pagat():
 
 def test_colour_valat_declarer_leads_every_trick():
     state = new("", "T2 KH KD KS KC QH QD QS QC NH ND NS")  # one tarok, or it would be redealt
-    act(state, 1, "bid colour valat without")
-    for p in (2, 3, 0):
-        act(state, p, "pass")
-    act(state, 1, "contract colour valat without")
-    for p in (0, 1, 2, 3):
-        act(state, p, "pass")
+    declare(state, "colour valat without")
     assert "play T2" not in legal_texts(state, 1)  # no tarok lead while suit cards remain
     for trick in range(3):
         assert state.to_act == (seat(state, 1),)
