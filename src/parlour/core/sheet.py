@@ -5,8 +5,8 @@
 >>> sheet.add("pack 2", [9, 17])
 >>> sheet.totals
 (23, 29)
->>> sheet.leaders()
-(1,)
+>>> sheet.leaders(), sheet.leaders(lowest=True)
+((1,), (0,))
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ class ScoreSheet:
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(row[1][i] for row in self.rows) for i in range(len(self.sides)))
 
-    def leaders(self) -> tuple[int, ...]:
-        """The sides with the highest total."""
+    def leaders(self, lowest: bool = False) -> tuple[int, ...]:
+        """The sides with the highest total (the lowest, for games where low scores win)."""
         totals = self.totals
-        best = max(totals)
+        best = min(totals) if lowest else max(totals)
         return tuple(i for i, t in enumerate(totals) if t == best)
 
     def copy(self) -> "ScoreSheet":

@@ -447,11 +447,7 @@ class MemoryState(State):
 
     @property
     def winners(self) -> tuple[int, ...]:
-        if not self.finished:
-            return ()
-        totals = self.sheet.totals
-        best = min(totals)
-        return tuple(s for s, t in enumerate(totals) if t == best)
+        return self.sheet.leaders(lowest=True) if self.finished else ()
 
     # --- what a seat sees --------------------------------------------------------------------------------------
 
