@@ -11,9 +11,9 @@ from rich.table import Table
 
 from parlour.bots import available
 from parlour.core.registry import game_class, games as game_ids, load
+from parlour.core.terminal import value_text
 
 from .setup import game_type
-from .text import value_text
 
 
 def players_text(description: dict[str, Any]) -> str:

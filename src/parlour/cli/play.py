@@ -21,10 +21,10 @@ from parlour.bots import Bot, make
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action, Game, State
 from parlour.core.record import TIMEOUT, Record
+from parlour.core.terminal import Seats
 
 from . import render
 from .setup import HUMAN, load_game, players_for, seat_kinds
-from .text import Seats
 
 QUIT = ("q", "quit", "exit")
 

@@ -1,7 +1,8 @@
 """Drawing a seat's view with rich. Every function here is pure: a view (and names) in, a renderable out.
 
-Games with a layout of their own register it in :data:`LAYOUTS`; any other game gets :func:`generic_board`,
-drawn from the keys most views share (``table``, ``hand``, ``stock``, ``scores``...).
+A game draws its own table in its folder's ``terminal.py`` (``board(view, seats)`` and ``event_line(event, seats)``,
+found by :func:`layout`); a game still without one gets :func:`generic_board`, drawn from the keys most views share
+(``table``, ``hand``, ``stock``, ``scores``...).
 
 >>> import parlour
 >>> state = parlour.load("giacomotto").new(seed=3)
@@ -15,8 +16,9 @@ True
 
 from __future__ import annotations
 
-import io
+import importlib
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Callable, Iterable, Sequence
 
 from rich import box
@@ -26,18 +28,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from . import giacomotto
-from .text import Seats, action_text, cards_text, generic_event, value_text
+from parlour.core.errors import UnknownGame
+from parlour.core.registry import game_class
+from parlour.core.terminal import Seats, action_text, cards_text, generic_event, plain, value_text
 
 #: How many lines of "since your last turn" a screen shows (the oldest are summarised).
 RECENT_LINES = 10
-
-
-def plain(renderable: RenderableType, width: int = 100) -> str:
-    """A renderable as plain text (no colours) ``width`` columns wide: for tests and logs."""
-    out = io.StringIO()
-    Console(file=out, width=width, color_system=None, legacy_windows=False).print(renderable)
-    return "\n".join(line.rstrip() for line in out.getvalue().splitlines())
 
 
 @dataclass(frozen=True)
@@ -84,11 +80,31 @@ def generic_board(view: dict[str, Any], seats: Seats) -> RenderableType:
     return Panel(grid, title=str(view.get("game", "game")).capitalize(), title_align="left")
 
 
-LAYOUTS: dict[str, Layout] = {"giacomotto": Layout(giacomotto.board, giacomotto.event_line)}
+GENERIC = Layout(generic_board, generic_event)
+
+
+@cache
+def game_layout(game_id: str) -> Layout:
+    """The drawing in the game's own ``terminal.py``, or the generic one while it has none.
+
+    >>> game_layout("giacomotto").board.__module__
+    'parlour.games.giacomotto.terminal'
+    """
+    try:
+        package = game_class(game_id).__module__.rsplit(".", 1)[0]
+    except UnknownGame:
+        return GENERIC
+    try:
+        module = importlib.import_module(f"{package}.terminal")
+    except ModuleNotFoundError as e:
+        if e.name != f"{package}.terminal":
+            raise
+        return GENERIC
+    return Layout(module.board, module.event_line)
 
 
 def layout(view: dict[str, Any]) -> Layout:
-    return LAYOUTS.get(view.get("game", ""), Layout(generic_board, generic_event))
+    return game_layout(str(view.get("game", "")))
 
 
 def board(view: dict[str, Any], seats: Seats) -> RenderableType:

@@ -10,10 +10,10 @@ from rich.console import Console
 from parlour.core.errors import RecordError
 from parlour.core.game import State
 from parlour.core.record import Record
+from parlour.core.terminal import Seats
 
 from . import render
 from .setup import UsageProblem
-from .text import Seats
 
 
 def load_record(path: Path) -> Record:

@@ -23,8 +23,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.game import Game
 from parlour.core.options import coerce
 from parlour.core.registry import game_class, load
-
-from .text import value_text
+from parlour.core.terminal import value_text
 
 HUMAN = "human"
 

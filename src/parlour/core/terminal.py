@@ -1,4 +1,7 @@
-"""Pieces of screen text: cards with suit symbols (red suits in red), seat names, generic event lines.
+"""The terminal kit: the pieces every game's ``terminal.py`` draws its table from, with rich.
+
+Cards with suit symbols (red suits in red), seat names, generic event lines, and :func:`plain` to turn a drawing into
+plain text. Every function is pure: a view (and names) in, a renderable out; nothing here prints.
 
 >>> card_text("10D").plain, card_text("10D").style
 ('10♦', 'red')
@@ -11,15 +14,28 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from rich.console import Console, RenderableType
 from rich.text import Text
 
-from parlour.core.cards import Card
-from parlour.core.errors import IllegalAction
+from .cards import Card
+from .errors import IllegalAction
 
 RED = "red"
+
+
+def plain(renderable: RenderableType, width: int = 100) -> str:
+    """A renderable as plain text (no colours) ``width`` columns wide: for tests and logs.
+
+    >>> plain(cards_text(["AS", "10D"]))
+    'A♠ 10♦'
+    """
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None, legacy_windows=False).print(renderable)
+    return "\n".join(line.rstrip() for line in out.getvalue().splitlines())
 
 
 def _card(code: str) -> Card | None:

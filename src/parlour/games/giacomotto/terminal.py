@@ -1,7 +1,7 @@
 """Giacomotto on the screen: its board and its event lines, drawn from a seat's view (pure functions).
 
 >>> import parlour
->>> from parlour.cli.render import plain
+>>> from parlour.core.terminal import plain
 >>> state = parlour.load("giacomotto").new(seed=3)
 >>> print(plain(board(state.view(0), Seats(("human", "random"), viewer=0)), width=70))
 ╭─ Giacomotto · pack 1 · deal 1 of 4 · first to 101 ─────────────────╮
@@ -26,7 +26,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .text import Seats, card_text, cards_text, end_line
+from parlour.core.terminal import Seats, card_text, cards_text, end_line
 
 HAND, TABLE, DECK = 6, 4, 52
 
