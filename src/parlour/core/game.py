@@ -55,8 +55,11 @@ class Game(ABC):
     state_class: ClassVar[type["State"]]
     #: The lowest match total wins (golf and its kin); ``state.winners`` names them.
     lowest_wins: ClassVar[bool] = False
-    #: The game's own bots by name (the generic ones are in :mod:`parlour.bots`).
+    #: The game's own bots by name, its strongest first: the default of ``parlour play`` and of the lobby's seats.
     bots: ClassVar[dict[str, type]] = {}
+    #: "complete" once a person can sit down and play it: rules tested, its own browser table (``web/table.js``) and
+    #: terminal drawing (``terminal.py``) in its folder, a strong default bot; "in progress" until then.
+    status: ClassVar[str] = "in progress"
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:
@@ -82,7 +85,7 @@ class Game(ABC):
     @classmethod
     def describe(cls) -> dict[str, Any]:
         """JSON-ready description: id, title, player counts, options."""
-        return {"id": cls.id, "title": cls.title, "players": list(cls.player_counts),
+        return {"id": cls.id, "title": cls.title, "status": cls.status, "players": list(cls.player_counts),
                 "default_players": cls.default_players, "options": [o.describe() for o in cls.options_spec]}
 
     def new(self, seed: int | None = None, deck: Sequence[str] | None = None) -> "State":
