@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 import pyspiel
 
 import parlour.games.tarok.game as tarok_game
+from parlour.core.tricks import cards_in
 from parlour.games.tarok.actions import DISCARD, PLAY, TALON
-from parlour.games.tarok.cards import CODES, MOND, PAGAT, SKIS, SUIT, cards_in, rounded, third_points
+from parlour.games.tarok.cards import CODES, MOND, PAGAT, SKIS, SUIT, rounded, third_points
 from parlour.games.tarok.contracts import (BEGGAR, CALLS_KING, KLOP, NAMES, NEGATIVE, OPEN_BEGGAR, SOLO_WITHOUT,
                                            TALON_TAKE, VALATS, value)
 from parlour.games.tarok.play import POSITIVE, winner_card

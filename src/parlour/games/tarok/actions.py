@@ -24,8 +24,9 @@ from functools import lru_cache
 
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action
+from parlour.core.tricks import by_bytes
 
-from .cards import CODES, COLOURS, SUIT, SUIT_MASKS, SUIT_NAMES, by_bytes, codes, parse_card
+from .cards import CODES, COLOURS, SUIT, SUIT_MASKS, SUIT_NAMES, codes, parse_card
 from .contracts import BONUS_BY_NAME, BONUS_NAMES, BY_NAME, KONTRA_BY_NAME, KONTRA_NAMES, NAMES, TARGET_BY_NAME, TARGET_NAMES
 
 PLAY, BID, PASS, CONTRACT, CALL, TALON, FORFEIT, DISCARD, ANNOUNCE, KONTRA, EMPEROR = range(11)
@@ -58,7 +59,7 @@ def move(kind: int, payload: int = 0) -> Move:
 #: The card plays, prebuilt: the hot path hands these out.
 PLAYS: tuple[Move, ...] = tuple(move(PLAY, c) for c in range(54))
 PASS_MOVE = move(PASS)
-#: The card plays by byte of a card mask (see :func:`cards.by_bytes`).
+#: The card plays by byte of a card mask (see :func:`parlour.core.tricks.by_bytes`).
 PLAY_BYTES = by_bytes(PLAYS)
 #: The plays of one suit by the suit's 8 bits, and of the taroks by their low and high 11 bits.
 _SUIT_PLAYS = (None,) + tuple(tuple(tuple(PLAYS[22 + 8 * s + i] for i in range(8) if v >> i & 1) for v in range(256))

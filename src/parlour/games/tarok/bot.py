@@ -31,10 +31,10 @@ from typing import Any, Sequence
 
 from parlour.core.bot import Bot
 from parlour.core.game import Action
+from parlour.core.tricks import cards_in
 
 from .actions import BID, CONTRACT, DISCARD, FORFEIT, PASS, PLAY, TALON, Move
-from .cards import (BY_CODE, KINGS, MOND, PAGAT, SEED_POINTS, SKIS, SUIT, SUIT_MASKS, TAROKS, TRULA, cards_in,
-                    king_of)
+from .cards import (BY_CODE, KINGS, MOND, PAGAT, SEED_POINTS, SKIS, SUIT, SUIT_MASKS, TAROKS, TRULA, king_of)
 from .contracts import BEGGAR, BY_NAME, KLOP, ONE, OPEN_BEGGAR, SOLO_ONE, SOLO_THREE, SOLO_TWO, THREE, TWO
 from .play import COLOUR, NEGATIVE, POSITIVE, winner_card
 

@@ -15,9 +15,10 @@ the same suit, and any tarok beats any suit card. A set of cards is an int with 
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from parlour.core.errors import IllegalAction
+from parlour.core.tricks import CardPoints, above, by_bytes, mask_of
 
 PAGAT, MOND, SKIS = 0, 20, 21
 #: Suit numbers: 0 is the taroks, then the four suits in card order.
@@ -48,7 +49,7 @@ SUIT: tuple[int, ...] = tuple(0 if c < 22 else 1 + (c - 22) // 8 for c in range(
 SEED_POINTS: tuple[int, ...] = tuple(
     4 if c in (PAGAT, MOND, SKIS) else 0 if c < 22 else (0, 0, 0, 0, 1, 2, 3, 4)[(c - 22) % 8] for c in range(54))
 #: Cards above a card within its suit (any tarok also beats it if it is a suit card).
-ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[SUIT[c]] & ~((2 << c) - 1) for c in range(54))
+ABOVE: tuple[int, ...] = above(SUIT_MASKS)
 
 
 class Card(int):
@@ -75,11 +76,8 @@ def king_of(suit: int) -> int:
     return 29 + 8 * (suit - 1)
 
 
-def third_points(pile: int) -> int:
-    """Card points of a pile in thirds: 3 per seed point, plus 1 per card (a point for every three)."""
-    b0, b1, b2, b3, b4, b5, b6 = _THIRD_BYTES
-    return (b0[pile & 255] + b1[pile >> 8 & 255] + b2[pile >> 16 & 255] + b3[pile >> 24 & 255]
-            + b4[pile >> 32 & 255] + b5[pile >> 40 & 255] + b6[pile >> 48 & 255])
+#: Card points of a pile in thirds: 3 per seed point, plus 1 per card (a point for every three).
+third_points = CardPoints([3 * p + 1 for p in SEED_POINTS])
 
 
 def rounded(thirds: int) -> int:
@@ -100,34 +98,7 @@ def parse_card(text: str) -> int:
     return card
 
 
-def mask_of(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def cards_in(mask: int) -> Iterator[int]:
-    """The cards of a mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def by_bytes(items: tuple) -> tuple[tuple[tuple, ...], ...]:
-    """Per byte of a card mask, per value of that byte, the items of the cards it holds (lowest first).
-
-    ``by_bytes(CODES)[1][0b101]`` holds the codes of cards 8 and 10. Reading a mask byte by byte through
-    such tables costs seven look-ups whatever the number of cards: the hot path lists legal plays this way.
-    """
-    return tuple(tuple(tuple(items[8 * b + i] for i in range(8) if v >> i & 1 and 8 * b + i < 54)
-                       for v in range(256)) for b in range(7))
-
-
 _CODE_BYTES = by_bytes(CODES)
-_THIRD_BYTES = tuple(tuple(sum(3 * SEED_POINTS[c] + 1 for c in cards) for cards in table)
-                     for table in by_bytes(tuple(range(54))))
 
 
 def codes(mask: int) -> list[str]:

@@ -15,9 +15,10 @@ from typing import Any, Mapping
 from parlour.core.game import Game
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
+from parlour.core.tricks import cards_in, deal_unseen, shown_void
 
 from .actions import DISCARD, move, parse
-from .cards import BY_CODE, COLOURS, FULL, KINGS, PAGAT, SKIS, SUIT, SUIT_MASKS, TAROKS, cards_in, mask_of_codes
+from .cards import BY_CODE, COLOURS, FULL, KINGS, PAGAT, SKIS, SUIT, SUIT_MASKS, TAROKS, mask_of_codes
 from .contracts import BY_NAME, COLOUR_VALATS
 from .state import TALON_SIZE, TarokState, hand_size, packet_size
 
@@ -70,11 +71,8 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> TarokState:
             card = BY_CODE[e["card"]]
             played[e["seat"]] |= 1 << card
             if trick:
-                led = SUIT[trick[0][1]]
-                if SUIT[card] != led:
-                    voids[e["seat"]] |= SUIT_MASKS[led]
-                    if contract not in COLOUR_VALATS and led and SUIT[card]:
-                        voids[e["seat"]] |= TAROKS
+                trumps = 0 if contract in COLOUR_VALATS else TAROKS
+                voids[e["seat"]] |= shown_void(card, SUIT_MASKS[SUIT[trick[0][1]]], trumps)
             trick.append((e["seat"], card))
         elif t == "trick":
             trick = []
@@ -111,7 +109,7 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> TarokState:
         slots.append((s, need, allowed))
     blanks = [i for i, c in enumerate(talon) if c is None]
     talon_need = len(blanks) - hidden_rest.bit_count()
-    dealt = _assign(unknown, slots + [(-1, talon_need, FULL)], rng)
+    dealt = deal_unseen(unknown, slots + [(-1, talon_need, FULL)], rng)
     for s in range(n):
         known[s] |= dealt[s]
     rest = list(cards_in(dealt[-1] | hidden_rest))
@@ -160,31 +158,6 @@ def _blank(game: Game, view: Mapping[str, Any], start: Mapping[str, Any], rng: R
     s.dealer, s.deals, s.mode = start["dealer"], start["deal"] - 1, start["mode"]
     s.skis_round, s.last_dealer = start["skis_round"], start["last_dealer"]
     return s
-
-
-def _assign(unknown: int, slots: list[tuple[int, int, int]], rng: Rng) -> dict[int, int]:
-    """Deal ``unknown`` into the slots (owner, count, allowed mask): the most constrained first, at random;
-    if the constraints cannot all be met in a few tries, drop them (they only make the guess better)."""
-    for attempt in range(12):
-        relax = attempt == 11
-        left = unknown
-        out: dict[int, int] = {}
-        ok = True
-        order = sorted(slots, key=lambda sl: (sl[2] & unknown).bit_count() - sl[1])
-        for owner, need, allowed in order:
-            pool = list(cards_in(left if relax else left & allowed))
-            if len(pool) < need:
-                ok = False
-                break
-            rng.shuffle(pool)
-            m = 0
-            for c in pool[:need]:
-                m |= 1 << c
-            out[owner] = m
-            left &= ~m
-        if ok:
-            return out
-    raise ValueError("view is inconsistent: the unseen cards do not fill the hands and the talon")
 
 
 def _choose_discards(concealed: int, count: int, void: int, rng: Rng) -> int:

@@ -2,7 +2,9 @@
 
 Three regimes: *positive* games (follow suit, else play a tarok, else anything), *negative* games (Klop,
 Beggar, Open beggar: the same, and beat the best card of the trick when you can; the Pagat only when
-nothing else is legal) and *colour valat* (taroks are a plain suit: follow suit, else anything).
+nothing else is legal) and *colour valat* (taroks are a plain suit: follow suit, else anything). Following
+suit, heading a trick and the trick's winner are the shared rules of :mod:`parlour.core.tricks`; the
+Emperor's trick and the Pagat kept back are tarok's own.
 
 >>> from parlour.games.tarok.cards import mask_of_codes as m, codes
 >>> codes(legal(m("T3 T9 KH 7C"), m("4H"), 1, POSITIVE, 0))    # follow hearts
@@ -19,6 +21,8 @@ nothing else is legal) and *colour valat* (taroks are a plain suit: follow suit,
 
 from __future__ import annotations
 
+from parlour.core.tricks import beat, follow, winner
+
 from .cards import ABOVE, COLOURS, MOND, PAGAT, SKIS, SUIT_MASKS, TAROKS, TRULA
 
 POSITIVE, NEGATIVE, COLOUR = range(3)
@@ -33,33 +37,27 @@ def legal(hand: int, trick: int, led: int, regime: int, restricted: int) -> int:
     only when nothing else is legal; the caller clears it for the last trick.
     """
     if not trick:
-        if regime == COLOUR:
-            f = hand & COLOURS or hand
-        else:
-            f = hand
+        f = follow(hand, COLOURS) if regime == COLOUR else hand  # colour valat: taroks are led last
+    elif regime == POSITIVE:
+        f = follow(hand, SUIT_MASKS[led], TAROKS)
+    elif regime == COLOUR:
+        f = follow(hand, SUIT_MASKS[led])
     else:
         suit = SUIT_MASKS[led]
         f = hand & suit
-        if regime == COLOUR:
-            f = f or hand
-        elif regime == POSITIVE:
-            f = f or hand & TAROKS or hand
+        if f:
+            # following a suit: beat its best card, unless a tarok already took the trick
+            if led == 0 or not trick & TAROKS:
+                f = beat(f, (trick & suit).bit_length() - 1, ABOVE)
         else:
-            if f:
-                # following a suit: beat its best card, unless a tarok already took the trick
-                if led == 0 or not trick & TAROKS:
-                    higher = f & ABOVE[(trick & suit).bit_length() - 1]
-                    f = higher or f
-            else:
-                f = hand & TAROKS
-                if not f:
-                    return hand
-                trumps = trick & TAROKS
-                if trumps:
-                    higher = f & ABOVE[trumps.bit_length() - 1]
-                    f = higher or f
-            if f & PAGAT_BIT and trick & _SKIS_MOND == _SKIS_MOND and (led == 0 or not hand & suit):
-                return PAGAT_BIT  # the Emperor's trick: only the Pagat beats the Škis here
+            f = hand & TAROKS
+            if not f:
+                return hand
+            trumps = trick & TAROKS
+            if trumps:
+                f = beat(f, trumps.bit_length() - 1, ABOVE)
+        if f & PAGAT_BIT and trick & _SKIS_MOND == _SKIS_MOND and (led == 0 or not hand & suit):
+            return PAGAT_BIT  # the Emperor's trick: only the Pagat beats the Škis here
     if regime == NEGATIVE and f & PAGAT_BIT and f != PAGAT_BIT:
         f ^= PAGAT_BIT
     if f & restricted and f & ~restricted:
@@ -69,10 +67,8 @@ def legal(hand: int, trick: int, led: int, regime: int, restricted: int) -> int:
 
 def winner_card(trick: int, led: int, regime: int) -> int:
     """The card that wins a complete trick."""
-    if regime != COLOUR:
-        trumps = trick & TAROKS
-        if trumps:
-            if trumps & TRULA == TRULA:
-                return PAGAT
-            return trumps.bit_length() - 1
-    return (trick & SUIT_MASKS[led]).bit_length() - 1
+    if regime == COLOUR:
+        return winner(trick, SUIT_MASKS[led])
+    if trick & TRULA == TRULA:
+        return PAGAT  # the Emperor's trick
+    return winner(trick, SUIT_MASKS[led], TAROKS)

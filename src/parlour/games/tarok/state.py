@@ -20,11 +20,12 @@ from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
 from parlour.core.stacking import stacked
+from parlour.core.tricks import cards_in
 
 from .actions import (ANNOUNCE, BID, CALL, CONTRACT, DISCARD, EMPEROR, FORFEIT, KONTRA, PASS, PASS_MOVE, PLAY,
                       PLAYS, TALON, Move, move, plays_of)
 from .cards import (CARDS, CODES, COLOURS, KINGS, MOND, PAGAT, SKIS, SUIT, TAROKS, UNDISCARDABLE,
-                    Card, cards_in, codes, king_of, parse_card)
+                    Card, codes, king_of, parse_card)
 from .contracts import (BEGGAR, CALLS_KING, COLOUR_VALAT, COLOUR_VALATS, DECLARER_LEADS, FORFEIT as
                         FORFEIT_VALUES, KING_ULTIMO_B, KLOP, MOND_PENALTY, NAMES, NEGATIVE, ONE,
                         OPEN_BEGGAR, PAGAT_B, POINT_GAMES, SOLO_ONE, SOLO_THREE, SOLO_WITHOUT, TALON_TAKE,
