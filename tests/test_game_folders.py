@@ -38,4 +38,4 @@ def test_complete_game_has_everything_a_player_needs(game_id: str) -> None:
     assert not missing, f"{game_id} is marked complete but its folder lacks {', '.join(missing)}"
     bots = game_class(game_id).bots
     assert bots, f"{game_id} is marked complete but has no bot of its own"
-    assert all((cls.__doc__ or "").strip() for cls in bots.values()), "every bot says in a line how it plays"
+    assert all(cls.description.strip() for cls in bots.values()), "every bot says in a line how it plays"

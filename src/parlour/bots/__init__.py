@@ -4,6 +4,8 @@
 >>> from parlour.bots import available
 >>> available(parlour.load("giacomotto"))
 ['greedy', 'random']
+>>> available(parlour.load("testoasa"))      # the game's own, strongest first, then the generic ones
+['expert', 'casual', 'novice', 'random']
 """
 
 from __future__ import annotations
@@ -18,11 +20,18 @@ GENERIC: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
 
 def catalogue(game: Game) -> dict[str, type[Bot]]:
     """Every bot that can play ``game``, by name: the generic ones and the game's own."""
-    return {**GENERIC, **getattr(game, "bots", {})}
+    own = getattr(game, "bots", {})
+    return {**own, **{name: cls for name, cls in GENERIC.items() if name not in own}}
 
 
 def available(game: Game) -> list[str]:
-    return sorted(catalogue(game))
+    """The names of the bots that play ``game``: its own, strongest first, then the generic ones."""
+    return list(catalogue(game))
+
+
+def best(game: Game) -> str:
+    """The strongest bot that plays ``game``: the first of its own, or ``random`` if it has none."""
+    return available(game)[0]
 
 
 def make(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
@@ -33,7 +42,7 @@ def make(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
     return bots[name](game, seat, seed)
 
 
-__all__ = ["Bot", "RandomBot", "available", "catalogue", "make", "play_match"]
+__all__ = ["Bot", "RandomBot", "available", "best", "catalogue", "make", "play_match"]
 
 
 def play_match(game: Game, bots: list[Bot], seed: int | None = None, deck: list[str] | None = None,

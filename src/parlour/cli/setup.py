@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 import click
 
-from parlour.bots import available
+from parlour.bots import available, best
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
 from parlour.core.options import coerce
@@ -65,16 +65,10 @@ def load_game(game_id: str, players: int | None, pairs: Iterable[str]) -> Game:
         raise UsageProblem(str(e)) from None
 
 
-def best_bot(game: Game) -> str:
-    """The strongest bot that plays ``game``: greedy if it has one, else random."""
-    bots = available(game)
-    return "greedy" if "greedy" in bots else "random"
-
-
 def seat_kinds(game: Game, text: str | None) -> list[str]:
     """What plays each seat: ``"human"`` or a bot name. Default: seat 0 human, the others the best bot."""
     if text is None:
-        return [HUMAN] + [best_bot(game)] * (game.players - 1)
+        return [HUMAN] + [best(game)] * (game.players - 1)
     kinds = [k.strip().lower() for k in text.split(",")]
     if len(kinds) != game.players:
         raise UsageProblem(f"--seats names {len(kinds)} seat{'s' * (len(kinds) != 1)} but the game has "
