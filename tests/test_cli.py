@@ -151,6 +151,16 @@ def test_default_seats_are_you_against_the_games_strongest_bot(game_id, best, tm
     assert f"seat 0 human, seat 1 {best}" in result.output
 
 
+def test_the_end_shows_the_last_deals_breakdown_even_when_a_human_made_the_last_move(tmp_path):
+    # Two humans at one terminal: whoever plays last, the end shows the last pack's sweep and scores.
+    result = run("play", "giacomotto", "-s", "human,human", "--seed", "2", "-o", "target=1",
+                 "--record", str(tmp_path / "r.json"), input="\n1\n" * 200)
+    assert result.exit_code == 0, result.output
+    last_turns = result.output.split("The last turns")[-1]
+    assert "Pack 1 scores:" in last_turns and "Match over" in last_turns
+    assert "nothing yet" not in last_turns
+
+
 def test_hot_seat_asks_to_pass_the_keyboard_and_shows_each_seat_its_own_hand(tmp_path):
     state = parlour.load("giacomotto").new(seed=4)
     first = state.to_act[0]

@@ -119,6 +119,8 @@ class TerminalMatch:
         events = state.visible_events(seat, state.events[self.seen[seat]:])
         console.print(render.turn_screen(view, self.seats(seat), events))
         legal = state.legal(seat)
+        # What this move causes (a sweep, a deal's score, the end) is news at the seat's next screen, or at the end.
+        before = len(state.events)
         numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
         hint = f"type a move number {numbers}, a move's text such as '{legal[-1]}', or q to quit"
         who = f"Seat {seat}" if len(self.humans) > 1 else "Your move"
@@ -142,7 +144,7 @@ class TerminalMatch:
                     console.print(Text(f"{e}\n{hint}", style="yellow"))
                     continue
             self.played(seat, action)
-            self.seen[seat] = len(state.events)
+            self.seen[seat] = before
             return True
 
     def show_end(self) -> None:
