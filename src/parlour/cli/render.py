@@ -1,8 +1,8 @@
 """Drawing a seat's view with rich. Every function here is pure: a view (and names) in, a renderable out.
 
 A game draws its own table in its folder's ``terminal.py`` (``board(view, seats)`` and ``event_line(event, seats)``,
-found by :func:`layout`); a game still without one gets :func:`generic_board`, drawn from the keys most views share
-(``table``, ``hand``, ``stock``, ``scores``...).
+and ``hand(view, seats)`` where its cards need more than the suit symbols), found by :func:`layout`; a game still
+without one gets :func:`generic_board`, drawn from the keys most views share (``table``, ``hand``, ``stock``...).
 
 >>> import parlour
 >>> state = parlour.load("giacomotto").new(seed=3)
@@ -36,12 +36,18 @@ from parlour.core.terminal import Seats, action_text, cards_text, generic_event,
 RECENT_LINES = 10
 
 
+def hand_line(view: dict[str, Any], seats: Seats | None = None) -> Text:
+    """The seat's hand on one line, each card with its suit symbol."""
+    return Text.assemble(("Your hand  ", "bold"), cards_text(view.get("hand") or [], sep="  ", empty="empty"))
+
+
 @dataclass(frozen=True)
 class Layout:
-    """A game's own drawing: its board and its event lines."""
+    """A game's own drawing: its board, its event lines and the seat's hand."""
 
     board: Callable[[dict[str, Any], Seats], RenderableType]
     event_line: Callable[[dict[str, Any], Seats], Text | None]
+    hand: Callable[[dict[str, Any], Seats], RenderableType] = hand_line
 
 
 def generic_board(view: dict[str, Any], seats: Seats) -> RenderableType:
@@ -100,7 +106,7 @@ def game_layout(game_id: str) -> Layout:
         if e.name != f"{package}.terminal":
             raise
         return GENERIC
-    return Layout(module.board, module.event_line)
+    return Layout(module.board, module.event_line, getattr(module, "hand", hand_line))
 
 
 def layout(view: dict[str, Any]) -> Layout:
@@ -116,7 +122,7 @@ def seat_board(view: dict[str, Any], seats: Seats) -> RenderableType:
     """The board, and below it the seat's hand when the view has one (a spectator's has none)."""
     if view.get("hand") is None:
         return board(view, seats)
-    return Group(board(view, seats), hand_line(view))
+    return Group(board(view, seats), layout(view).hand(view, seats))
 
 
 def event_lines(view: dict[str, Any], events: Iterable[dict[str, Any]], seats: Seats) -> list[Text]:
@@ -159,10 +165,6 @@ def moves(legal: Sequence[str]) -> RenderableType:
     return Columns(items, column_first=True, padding=(0, 3))
 
 
-def hand_line(view: dict[str, Any]) -> Text:
-    return Text.assemble(("Your hand  ", "bold"), cards_text(view.get("hand") or [], sep="  ", empty="empty"))
-
-
 def turn_screen(view: dict[str, Any], seats: Seats, events: Sequence[dict[str, Any]]) -> RenderableType:
     """Everything a human needs to choose a move: board, recent events, score sheet, hand and numbered moves."""
     seats = seats.with_view(view)
@@ -172,7 +174,7 @@ def turn_screen(view: dict[str, Any], seats: Seats, events: Sequence[dict[str, A
     middle.add_row(recent(view, events, seats), sheet_table(view["sheet"], seats) if "sheet" in view else Text())
     parts: list[RenderableType] = [board(view, seats), middle]
     if view.get("hand") is not None:
-        parts.append(hand_line(view))
+        parts.append(layout(view).hand(view, seats))
     if view.get("legal"):
         parts += [Text("Your moves", style="bold"), moves(view["legal"])]
     return Group(*parts)
