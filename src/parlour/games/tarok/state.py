@@ -29,7 +29,7 @@ from .cards import (CARDS, CODES, COLOURS, KINGS, MOND, PAGAT, SKIS, SUIT, TAROK
 from .contracts import (BEGGAR, CALLS_KING, COLOUR_VALAT, COLOUR_VALATS, DECLARER_LEADS, FORFEIT as
                         FORFEIT_VALUES, KING_ULTIMO_B, KLOP, MOND_PENALTY, NAMES, NEGATIVE, ONE,
                         OPEN_BEGGAR, PAGAT_B, POINT_GAMES, SOLO_ONE, SOLO_THREE, SOLO_WITHOUT, TALON_TAKE,
-                        THREE, TWO, VALAT_B, VALATS, BIDS_3, BIDS_4)
+                        THREE, TWO, VALAT_B, VALATS, BIDS_3, BIDS_4, KONTRA_NAMES, TARGET_NAMES)
 from .play import COLOUR as COLOUR_REGIME, NEGATIVE as NEGATIVE_REGIME, POSITIVE, legal as legal_cards, winner_card
 from .scoring import Deal, score
 
@@ -538,7 +538,14 @@ class TarokState(State):
         row, detail, won_game = score(deal)
         self.events.append({"type": "reveal", "laid away": codes(self.discards), "talon": codes(sum(1 << c for c in self.talon))})
         if self.contract != KLOP:
+            # What the sheet shows besides the points: who played together, the kontras, the wheel's doubling.
+            detail["partner"] = self.partner if self.partner >= 0 else None
+            kontras = {TARGET_NAMES[t]: KONTRA_NAMES[lv] for t, lv in enumerate(self.kontra) if lv}
+            if kontras:
+                detail["kontra"] = kontras
             factor = 1 << self.wheels[self.declarer]
+            if factor > 1:
+                detail["wheel_factor"] = factor
             personal = [0] * n  # the Mond penalties are not doubled by the wheels
             for key in ("mond_lost", "mond_left"):
                 if key in detail:
