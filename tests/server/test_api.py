@@ -127,3 +127,29 @@ def test_finished_tables_leave_memory_but_not_the_log(client, monkeypatch):
     new_table(client)
     assert t["table"] not in lobby.tables
     assert client.get(f"/api/tables/{t['table']}/record").json()["commitment"] == t["commitment"]
+
+
+def test_the_database_url_people_type_is_accepted(tmp_path: Path):
+    from parlour.cli.serve import db_url
+
+    url = f"sqlite:///{tmp_path / 'typed.db'}"
+    with TestClient(create_app(url, bot_workers=1)) as c:
+        t = new_table(c)
+        assert c.get(f"/api/tables/{t['table']}").json()["status"] == "playing"
+    assert (tmp_path / "typed.db").exists()
+    assert db_url(url) == f"sqlite+aiosqlite:///{tmp_path / 'typed.db'}"
+    assert db_url("postgresql://ana@localhost/parlour") == "postgresql+asyncpg://ana@localhost/parlour"
+
+
+def test_an_unexpected_failure_of_a_request_is_a_500_with_a_sentence(client, monkeypatch, caplog):
+    from parlour.server.lobby import Lobby
+
+    async def broken(self, *args, **kwargs):
+        raise RuntimeError("the lobby broke")
+
+    monkeypatch.setattr(Lobby, "get", broken)
+    with caplog.at_level("ERROR", logger="parlour.server"):
+        for _ in range(3):
+            r = client.get("/api/tables/abc")
+            assert r.status_code == 500 and "nothing changed" in r.json()["detail"]
+    assert len([r for r in caplog.records if r.exc_info]) == 1 and "GET /api/tables/abc" in caplog.text

@@ -178,3 +178,42 @@ def test_a_finished_table_sends_state_then_over_then_chat(client):
     assert spec.receive_json()["text"] == "gg"
     record = client.get(over["record_url"]).json()
     assert (record["seed"], record["salt"]) == (over["seed"], over["salt"])
+
+
+def test_broken_unicode_and_deep_nesting_are_bad_json_and_change_nothing(client, table):
+    a, state = connect(client, table, 0)
+    cases = [
+        '{"type": "chat", "text": "\\ud800"}',  # a lone surrogate, which no database can store
+        '{"type": "chat", "text": "ok \\udc00 ok"}',
+        '{"type": "action", "action": "trail \\ud83d", "version": 0}',
+        '{"type": "ping", "\\ud800": 1}',
+        "[" * 1500 + "]" * 1500,  # deeper than Python's stack
+        '{"type": "ping", "x": ' + "[" * 20 + "]" * 20 + "}",
+    ]
+    for text in cases:
+        error = error_of(a, text)
+        assert error["code"] == "bad_json", (text[:40], error)
+    assert "surrogate" in error_of(a, cases[0])["message"]
+    assert "deep" in error_of(a, cases[-1])["message"]
+    a.send_json({"type": "chat", "text": "still here \U0001F600"})  # a real pair, written as UTF-8, is fine
+    assert receive_until(a, is_type("chat"))["text"] == "still here \U0001F600"
+    assert latest_state(a) is None
+    assert client.get(f"/api/tables/{table['table']}").json()["actions"] == 0
+
+
+def test_an_unexpected_failure_is_logged_once_per_kind(client, table, monkeypatch, caplog):
+    from parlour.server.table import Table
+
+    async def broken_chat(self, seat, text):
+        raise RuntimeError("the chat broke")
+
+    monkeypatch.setattr(Table, "chat", broken_chat)
+    a, _ = connect(client, table, 0)
+    with caplog.at_level("ERROR", logger="parlour.server"):
+        for i in range(12):
+            assert error_of(a, {"type": "chat", "text": f"hello {i}"})["code"] == "server_error"
+        a.send_json({"type": "ping"})
+        assert receive_until(a, lambda m: m["type"] != "state") == {"type": "pong"}
+    tracebacks = [r for r in caplog.records if r.exc_info]
+    assert len(tracebacks) == 1 and "the chat broke" in caplog.text and f"table {table['table']}" in caplog.text
+    assert sum("10 times so far" in r.getMessage() for r in caplog.records) == 1

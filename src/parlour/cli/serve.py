@@ -1,7 +1,7 @@
 """``parlour serve``: run the web server (lobby, tables, bots) on one machine.
 
 Stores in ``./parlour.db`` (SQLite) unless ``--db`` names another database, e.g.
-``postgresql+asyncpg://user:password@host/parlour`` (install ``parlour[postgres]``).
+``postgresql://user:password@host/parlour`` (install ``parlour[postgres]``).
 """
 
 from __future__ import annotations
@@ -12,21 +12,28 @@ import click
 
 
 def db_url(value: str) -> str:
-    """A database URL; a bare file name means a SQLite file.
+    """A database URL with its async driver; a bare file name means a SQLite file.
 
     >>> db_url("games.db")
     'sqlite+aiosqlite:///games.db'
-    >>> db_url("postgresql+asyncpg://localhost/parlour")
+    >>> db_url("sqlite:///games.db")
+    'sqlite+aiosqlite:///games.db'
+    >>> db_url("postgresql://localhost/parlour")
     'postgresql+asyncpg://localhost/parlour'
     """
-    return value if "://" in value else f"sqlite+aiosqlite:///{value}"
+    from parlour.server.storage import async_url
+
+    try:
+        return async_url(value if "://" in value else f"sqlite:///{value}")
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--db") from None
 
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on (0.0.0.0: every interface)")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="TCP port")
 @click.option("--db", "db", default="parlour.db", show_default=True,
-              help="SQLAlchemy URL (sqlite+aiosqlite:///FILE or postgresql+asyncpg://...) or a SQLite file name")
+              help="a SQLite file name, or a SQLAlchemy URL (sqlite:///FILE, postgresql://USER@HOST/NAME)")
 @click.option("--bot-workers", type=click.IntRange(1, 64), default=None,
               help="processes that think for bots [default: one per core]")
 def serve(host: str, port: int, db: str, bot_workers: int | None) -> None:

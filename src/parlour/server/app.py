@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator
+from typing import Any, AsyncIterator
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from . import api, static, ws
 from .bots import BotPool
 from .lobby import Lobby
+from .report import unexpected
 from .storage import Store
 
 log = logging.getLogger("parlour.server")
@@ -57,7 +58,41 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
             parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
         return JSONResponse({"detail": "; ".join(parts)}, status_code=422)
 
+    app.add_middleware(Contained)
     app.include_router(api.router)
     app.include_router(ws.router)
     static.mount(app, static_dir or static.STATIC)
     return app
+
+
+class Contained:
+    """ASGI middleware: an exception that no handler caught is reported once per kind (see :mod:`.report`) and
+    answered with a ``500 {"detail": ...}`` (or a WebSocket close, 1011), instead of a traceback per request."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: dict[str, Any]) -> None:
+            nonlocal started
+            started = started or message["type"] in ("http.response.start", "websocket.accept", "websocket.close")
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except Exception as e:
+            kind = "an HTTP request" if scope["type"] == "http" else "a WebSocket"
+            unexpected.report(kind, e, f"{scope.get('method', 'WS')} {scope.get('path', '')[:200]}")
+            try:
+                if scope["type"] == "http" and not started:
+                    await JSONResponse({"detail": "the server failed on this request; nothing changed, try again"},
+                                       status_code=500)(scope, receive, send)
+                elif scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1011})
+            except Exception:  # the peer is gone
+                pass

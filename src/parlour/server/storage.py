@@ -24,6 +24,8 @@ from typing import Any
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
                         Text, UniqueConstraint, event, insert, select, text, update)
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 metadata = MetaData()
@@ -120,6 +122,39 @@ class ChatRow:
     t: float
 
 
+#: The async driver for each database, and the drivers people name that we replace with it.
+ASYNC_DRIVERS = {"sqlite": ("aiosqlite", {"", "pysqlite"}),
+                 "postgresql": ("asyncpg", {"", "psycopg2", "pg8000"})}
+
+
+def async_url(url: str) -> str:
+    """``url`` with the async driver the server needs, so that the URL every SQLAlchemy user types works.
+
+    >>> async_url("sqlite:///games.db")
+    'sqlite+aiosqlite:///games.db'
+    >>> async_url("postgres://ana:secret@db.example/parlour")
+    'postgresql+asyncpg://ana:secret@db.example/parlour'
+    >>> async_url("postgresql+psycopg://db.example/parlour")  # already async: kept
+    'postgresql+psycopg://db.example/parlour'
+    >>> async_url("mysql://db.example/parlour")
+    Traceback (most recent call last):
+    ...
+    ValueError: parlour stores in SQLite or PostgreSQL, not 'mysql': use sqlite:///FILE or postgresql://...
+    """
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise ValueError(f"{url!r} is not a database URL: use sqlite:///FILE or postgresql://USER@HOST/NAME") from None
+    backend = "postgresql" if parsed.get_backend_name() == "postgres" else parsed.get_backend_name()
+    if backend not in ASYNC_DRIVERS:
+        raise ValueError(f"parlour stores in SQLite or PostgreSQL, not {backend!r}: use sqlite:///FILE or "
+                         "postgresql://...")
+    driver, replaced = ASYNC_DRIVERS[backend]
+    if "+" in parsed.drivername and parsed.get_driver_name() not in replaced:
+        return url
+    return parsed.set(drivername=f"{backend}+{driver}").render_as_string(hide_password=False)
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # WAL with synchronous=NORMAL survives a killed process (not a power cut) and commits in microseconds.
     cursor = dbapi_connection.cursor()
@@ -144,8 +179,8 @@ class Store:
 
     @classmethod
     async def open(cls, url: str) -> "Store":
-        """Connect to ``url`` (``sqlite+aiosqlite:///path`` or ``postgresql+asyncpg://...``) and create the schema."""
-        engine = create_async_engine(url)
+        """Connect to ``url`` (``sqlite:///path`` or ``postgresql://...``, see :func:`async_url`); create the schema."""
+        engine = create_async_engine(async_url(url))
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         async with engine.begin() as conn:

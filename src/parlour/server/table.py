@@ -27,6 +27,7 @@ from parlour.core.record import TIMEOUT, Record
 from parlour.core.registry import load
 
 from .bots import FALLBACK, BotPool, bot_seed, fallback
+from .report import unexpected
 from .storage import NUL, ActionRow, ChatRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("parlour.server")
@@ -313,8 +314,8 @@ class Table:
                     await self._accept(seat, text)
         except ActionError as e:
             log.error("table %s: bot of seat %d played %s", self.id, seat, e.message)
-        except Exception:
-            log.exception("table %s: bot of seat %d failed", self.id, seat)
+        except Exception as e:
+            unexpected.report("a bot's move", e, f"table {self.id}, seat {seat}, version {version}")
         finally:
             self._forget(seat, asyncio.current_task())  # type: ignore[arg-type]
             if version != self.version and not self.state.over:

@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from .report import unexpected
 from .table import ActionError, Client, Table
 
 log = logging.getLogger("parlour.server")
@@ -25,6 +26,8 @@ RATE = 20.0  # messages per second, with bursts of as many
 #: A socket that has this many messages refused as too fast within FLOOD_WINDOW seconds is closed.
 FLOOD_CLOSE = 60
 FLOOD_WINDOW = 5.0
+#: Arrays and objects nest at most this deep in a client message (the protocol's messages are flat).
+MAX_DEPTH = 8
 
 
 class RateLimit:
@@ -47,6 +50,59 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+
+ONE_OBJECT = "a message is one JSON object with a 'type', e.g. {\"type\": \"ping\"}"
+
+
+def parse(text: str) -> dict[str, Any]:
+    """A client message as a dict; :class:`ActionError` (``bad_json``) saying what is wrong with it otherwise.
+
+    >>> parse('{"type": "ping"}')
+    {'type': 'ping'}
+    >>> for bad in ['[' * 1500 + ']' * 1500, '{"type": "chat", "text": "\\\\ud800"}', '[1]']:
+    ...     try:
+    ...         parse(bad)
+    ...     except ActionError as e:
+    ...         print(e.code, "-", " ".join(e.message.split()[:6]))
+    bad_json - a message is one JSON object
+    bad_json - a message's text must be valid
+    bad_json - a message is one JSON object
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):  # RecursionError: brackets nested deeper than Python's stack
+        raise ActionError("bad_json", ONE_OBJECT) from None
+    if not isinstance(data, dict):
+        raise ActionError("bad_json", ONE_OBJECT)
+    problem = _problem(data)
+    if problem:
+        raise ActionError("bad_json", problem)
+    return data
+
+
+def _problem(value: Any) -> str | None:
+    """What is wrong with a parsed message's values, if anything: nesting too deep, or text that is not Unicode.
+
+    Walked without recursion; the nesting limit keeps later code (logging, echoing) from recursing deeply either.
+    """
+    todo = [(value, 0)]
+    while todo:
+        v, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            return f"a message nests arrays and objects at most {MAX_DEPTH} deep"
+        if isinstance(v, str):
+            try:
+                v.encode()
+            except UnicodeEncodeError:
+                return ("a message's text must be valid Unicode: it holds half of a surrogate pair (an escape such "
+                        "as \\ud800 without its partner)")
+        elif isinstance(v, dict):
+            todo.extend((k, depth + 1) for k in v)
+            todo.extend((x, depth + 1) for x in v.values())
+        elif isinstance(v, list):
+            todo.extend((x, depth + 1) for x in v)
+    return None
 
 
 def _error(code: str, message: str) -> str:
@@ -123,12 +179,9 @@ async def _read(ws: WebSocket, table: Table, client: Client) -> None:
             client.send(_error("too_big", f"a message holds at most {MAX_MESSAGE} bytes"))
             continue
         try:
-            data = json.loads(text)
-        except ValueError:
-            client.send(_error("bad_json", "a message is one JSON object with a 'type', e.g. {\"type\": \"ping\"}"))
-            continue
-        if not isinstance(data, dict):
-            client.send(_error("bad_json", "a message is one JSON object with a 'type', e.g. {\"type\": \"ping\"}"))
+            data = parse(text)
+        except ActionError as e:
+            client.send(json.dumps(e.to_message()))
             continue
         await _dispatch(table, client, data)
 
@@ -146,6 +199,6 @@ async def _dispatch(table: Table, client: Client, data: dict[str, Any]) -> None:
             raise ActionError("unknown_type", f"unknown message type {kind!r}; the types are action, chat, ping")
     except ActionError as e:
         client.send(json.dumps(e.to_message()))
-    except Exception:
-        log.exception("table %s: message %r failed", table.id, data)
+    except Exception as e:
+        unexpected.report(f"the {kind} handler", e, f"table {table.id}, seat {client.seat}: {json.dumps(data)[:200]}")
         client.send(_error("server_error", "the server could not handle this message; nothing changed"))
