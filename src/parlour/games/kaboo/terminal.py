@@ -1,0 +1,5 @@
+"""Kaboo in the terminal: the memory games' shared drawing (numbered grids, piles, windows, the reveal)."""
+
+from parlour.games.memory.terminal import board, event_line
+
+__all__ = ["board", "event_line"]
