@@ -47,6 +47,16 @@ def test_rules_prints_the_rules_then_the_options(monkeypatch):
     assert result.output.index("Capture by sums") < result.output.index("forced_capture")
 
 
+def test_rules_are_for_players_and_the_notes_for_developers():
+    players = run("rules", "tarok")
+    assert players.exit_code == 0, players.output
+    assert "Calling a king" in players.output and "skis_after" in players.output
+    assert "OpenSpiel" not in players.output
+    notes = run("rules", "tarok", "--notes")
+    assert notes.exit_code == 0, notes.output
+    assert "OpenSpiel cross-check" in notes.output and "notes for developers" in notes.output
+
+
 def test_rules_without_a_rules_file_says_so_and_still_lists_the_options(monkeypatch):
     def missing(self: Game) -> str:
         raise FileNotFoundError("RULES.md")

@@ -70,20 +70,26 @@ def games() -> None:
 
 @click.command()
 @click.argument("game_id", metavar="GAME")
-def rules(game_id: str) -> None:
-    """Show the rules of GAME and its options."""
+@click.option("--notes", is_flag=True,
+              help="Show the notes for developers instead: the rulings behind each choice, stacking, views, checks.")
+def rules(game_id: str, notes: bool) -> None:
+    """Show the rules of GAME for players, and its options."""
     cls = game_type(game_id)
     console = Console()
+    name = "NOTES.md" if notes else "RULES.md"
+    game = load(game_id)
     try:
-        text = load(game_id).rules()
+        text = game.notes() if notes else game.rules()
     except OSError:
         text = None
     d = cls.describe()
     if text is not None:
         console.print(Markdown(text))
         console.print()
-    console.print(f"[bold]{d['title']}[/bold]: {players_text(d)} players".replace("\n", " "))
-    console.print(options_table(d))
+    if not notes:
+        console.print(f"[bold]{d['title']}[/bold]: {players_text(d)} players".replace("\n", " "))
+        console.print(options_table(d))
     if text is None:
-        raise click.ClickException(f"the rules of {game_id} are missing: {cls.__module__.rsplit('.', 1)[0]} "
-                                   f"has no RULES.md (its options are above)")
+        raise click.ClickException(f"the {'notes' if notes else 'rules'} of {game_id} are missing: "
+                                   f"{cls.__module__.rsplit('.', 1)[0]} has no {name}"
+                                   + ("" if notes else " (its options are above)"))

@@ -103,11 +103,18 @@ class Game(ABC):
         """A full state consistent with ``view``: what the seat cannot see dealt again at random."""
 
     def rules(self) -> str:
-        """The rules document of the game (markdown)."""
+        """The rules for players (the game folder's ``RULES.md``, markdown): plain words, examples, the variants."""
+        return self._document("RULES.md")
+
+    def notes(self) -> str:
+        """The notes for developers (``NOTES.md``): rulings behind each choice, stacking, views, checks, bots."""
+        return self._document("NOTES.md")
+
+    def _document(self, name: str) -> str:
         from importlib import resources
 
         package = type(self).__module__.rsplit(".", 1)[0]
-        return resources.files(package).joinpath("RULES.md").read_text(encoding="utf-8")
+        return resources.files(package).joinpath(name).read_text(encoding="utf-8")
 
 
 class State(ABC):

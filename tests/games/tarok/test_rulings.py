@@ -631,17 +631,3 @@ def test_q15_three_players_three_is_played_alone_with_a_talon_and_no_king_ultimo
     assert [s for s in range(3) if points[s]] == [d]
     if "valat" not in detail["bonuses"]:
         assert abs(detail["game"]) == 10 + abs(detail["card_points"][0] - 35)
-
-
-# --- options (variants) as documented -------------------------------------------------------------------------------
-
-def test_every_option_is_documented_in_rules_md_with_its_default():
-    rules = (Path(parlour.__file__).parent / "games" / "tarok" / "RULES.md").read_text(encoding="utf-8")
-    table = {}
-    for line in rules.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and cells[0].startswith("`"):
-            table[cells[0].strip("`")] = cells[1]
-    options = parlour.load("tarok").describe()["options"]
-    assert {o["name"]: str(o["default"]).lower() for o in options} == table
-    assert all(o["description"] for o in options)
