@@ -51,6 +51,28 @@ def test_simultaneous_snaps_the_first_valid_wins_the_later_one_takes_its_card_ba
     assert not any(e["type"] == "penalty" for e in state.events)
 
 
+def test_a_late_snap_of_the_wrong_rank_is_a_wrong_snap_not_a_late_one():
+    # The table: once the window is won, only the matching rank is "late"; any other card is a wrong snap.
+    state, (a, b) = start("KH 9D 5S KC", "AS 5C JH QS", stock="5H 2C 3C")
+    state.apply(a, "draw")
+    state.apply(a, "discard")                 # 5H opens a window on fives
+    state.apply(a, f"snap {a}.2")             # 5S: valid
+    state.apply(b, f"snap {a}.0")             # KH is not a five
+    assert [e["result"] for e in state.events if e["type"] == "snap"] == ["valid", "wrong"]
+    assert [e["seat"] for e in state.events if e["type"] == "penalty"] == [b]
+    assert len(state.layouts[b]) == 5
+
+
+def test_a_late_snap_of_the_matching_rank_goes_back_without_penalty():
+    state, (a, b) = start("KH 9D 5S KC", "AS 5C JH QS", stock="5H 2C 3C")
+    state.apply(a, "draw")
+    state.apply(a, "discard")
+    state.apply(a, f"snap {a}.2")             # 5S: valid
+    state.apply(b, f"snap {b}.1")             # 5C: the right rank, but too late
+    assert [e["result"] for e in state.events if e["type"] == "snap"] == ["valid", "late"]
+    assert not any(e["type"] == "penalty" for e in state.events) and len(state.layouts[b]) == 4
+
+
 def test_wrong_snap_returns_the_card_and_costs_a_penalty_card_unseen():
     state, (a, b) = start(A_CARDS, B_CARDS, stock="5D 2C")
     state.apply(a, "draw")

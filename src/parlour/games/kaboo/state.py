@@ -102,7 +102,8 @@ class KabooState(MemoryState):
         card = self.layouts[owner][slot]
         event: dict[str, Any] = {"type": "snap", "seat": seat, "place": [owner, slot]}
         everyone = (1 << self.game.players) - 1
-        if not self.claimed and rank_of(card) == self.snap_rank:
+        matches = rank_of(card) == self.snap_rank
+        if matches and not self.claimed:
             self.claimed = True
             self._clear_slot(owner, slot)
             self.discard.append(card)
@@ -117,7 +118,7 @@ class KabooState(MemoryState):
             return
         # thrown face up, then put back: every seat has seen it, and sees it while the window is open
         self.shown[owner][slot] = self.seen[owner][slot] = everyone
-        if self.claimed:
+        if matches:  # the right rank, after another snap won the window: it just goes back
             event["result"] = "late"
             self.events.append(event)
             return
