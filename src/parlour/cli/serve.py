@@ -36,13 +36,15 @@ def db_url(value: str) -> str:
               help="a SQLite file name, or a SQLAlchemy URL (sqlite:///FILE, postgresql://USER@HOST/NAME)")
 @click.option("--bot-workers", type=click.IntRange(1, 64), default=None,
               help="processes that think for bots [default: one per core]")
-def serve(host: str, port: int, db: str, bot_workers: int | None) -> None:
+@click.option("--fixed-seeds", is_flag=True, help="let POST /api/tables choose a table's seed (tests and demos "
+              "only: whoever creates a table could pick its deal)")
+def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: bool) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill empty seats."""
     import uvicorn
 
     from parlour.server import create_app
 
-    app = create_app(db_url(db), bot_workers=bot_workers or os.cpu_count() or 1)
+    app = create_app(db_url(db), bot_workers=bot_workers or os.cpu_count() or 1, fixed_seeds=fixed_seeds)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     # Views are a few KiB: compressing them costs more CPU than the loopback or a home line saves.
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536,

@@ -16,6 +16,7 @@ from parlour.core.errors import ParlourError
 from parlour.core.registry import game_class, games, load
 
 from .lobby import Lobby, SeatSpec
+from .static import has_table
 from .storage import NUL
 from .table import Table
 
@@ -56,6 +57,8 @@ class NewTable(BaseModel):
                                                    examples=[[{"kind": "human", "name": "Ana"},
                                                               {"kind": "bot", "level": "random"}]])
     clock: Clock | None = None
+    seed: int | None = Field(None, ge=0, lt=2**63, description="fixes the shuffle; only on a server started with "
+                             "--fixed-seeds (tests and demos), since whoever creates the table would choose the deal")
 
 
 def lobby_of(request: Request) -> Lobby:
@@ -66,14 +69,14 @@ def invite_url(table: Table, token: str) -> str:
     return f"/t/{table.id}?token={token}"
 
 
-@router.get("/games", summary="The games, their variants, player counts and bot levels")
+@router.get("/games", summary="The games, their variants, player counts, bot levels and whether each has its own table")
 async def list_games() -> list[dict[str, Any]]:
     result = []
     for game_id in games():
         cls = game_class(game_id)
         game = load(game_id)
         bots = catalogue(game)
-        result.append({**cls.describe(),
+        result.append({**cls.describe(), "table": has_table(game_id),
                        "bots": [{"level": name, "description": bots[name].description} for name in available(game)]})
     return result
 
@@ -81,9 +84,12 @@ async def list_games() -> list[dict[str, Any]]:
 @router.post("/tables", status_code=201, summary="Create a table: one invitation per human seat")
 async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
     specs = [SeatSpec(s.kind, getattr(s, "level", None), s.name) for s in body.seats]
+    if body.seed is not None and not getattr(request.app.state, "fixed_seeds", False):
+        raise HTTPException(422, "seed: this server draws every seed itself; only a server started with "
+                                 "--fixed-seeds (for tests and demos) takes one")
     try:
         table = await lobby_of(request).create(body.game, body.players, body.options, specs,
-                                               body.clock.seconds_per_move if body.clock else None)
+                                               body.clock.seconds_per_move if body.clock else None, body.seed)
     except ParlourError as e:
         raise HTTPException(422, str(e)) from None
     summary = table.summary()

@@ -26,8 +26,11 @@ log = logging.getLogger("parlour.server")
 
 
 def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int | None = None,
-               static_dir: Path | None = None) -> FastAPI:
-    """The app, storing in ``db_url``; ``bot_workers`` processes think for the bots (default: one per core)."""
+               static_dir: Path | None = None, fixed_seeds: bool = False) -> FastAPI:
+    """The app, storing in ``db_url``; ``bot_workers`` processes think for the bots (default: one per core).
+
+    ``fixed_seeds`` lets a new table's creator choose its seed (tests and demos; never on a public server).
+    """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -59,6 +62,7 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
         return JSONResponse({"detail": "; ".join(parts)}, status_code=422)
 
     app.add_middleware(Contained)
+    app.state.fixed_seeds = fixed_seeds
     app.include_router(api.router)
     app.include_router(ws.router)
     static.mount(app, static_dir or static.STATIC)

@@ -56,8 +56,11 @@ class Lobby:
         return resumed
 
     async def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec],
-                     seconds_per_move: float | None = None) -> Table:
-        """A new table; raises :class:`BadOption` (saying what is allowed) for a bad game, option or seat."""
+                     seconds_per_move: float | None = None, seed: int | None = None) -> Table:
+        """A new table; raises :class:`BadOption` (saying what is allowed) for a bad game, option or seat.
+
+        ``seed`` fixes the shuffle (tests and demos); by default a fresh one is drawn from the OS.
+        """
         game = load(game_id, players, **options)
         if len(seats) != game.players:
             raise BadOption(f"a {game.players}-player table needs {game.players} seats, got {len(seats)}")
@@ -73,7 +76,7 @@ class Lobby:
                 rows.append(SeatRow(i, "human", None, spec.name, secrets.token_urlsafe(16)))
             else:
                 raise BadOption(f"seat {i}: kind must be 'human' or 'bot', got {spec.kind!r}")
-        seed, salt = secrets.randbits(63), secrets.token_hex(16)
+        seed, salt = secrets.randbits(63) if seed is None else seed, secrets.token_hex(16)
         row = TableRow(secrets.token_urlsafe(8), game.id, game.players, dict(game.options), seed, salt,
                        commitment(seed, salt), seconds_per_move, round(time.time(), 3))
         await self.store.add_table(row, rows)

@@ -1,23 +1,76 @@
-"""The static browser client: ``/`` is the lobby, ``/t/{table}`` a table, ``/static/...`` the files.
+"""The static browser client: ``/`` is the lobby, ``/t/{table}`` a table, ``/static/...`` the client and its table
+kit, ``/games/{id}/...`` each game's own table (the ``web/`` folder of the game's package).
 
 The files live in ``parlour/web/static``. While a page is missing, a small placeholder is served instead.
+A game's ``web/`` folder serves only its scripts, styles and pictures (:data:`MEDIA_TYPES`); anything else, or
+a path that leaves the folder, is a 404.
 """
 
 from __future__ import annotations
 
+import importlib
+from functools import cache
 from pathlib import Path
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, FastAPI, HTTPException
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from parlour.core.errors import UnknownGame
+from parlour.core.registry import game_class
+
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+
+#: What a game's web folder may serve, by file suffix.
+MEDIA_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webp": "image/webp",
+    ".json": "application/json",
+}
 
 PLACEHOLDER = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>parlour</title></head>
 <body><h1>parlour</h1><p>The browser client is not installed here. The lobby API is at
 <a href="/docs">/docs</a>; tables speak WebSocket at <code>/ws/{table}</code>.</p></body></html>
 """
+
+
+@cache
+def web_folder(game_id: str) -> Path | None:
+    """The ``web/`` folder of a game's package, or None when the game has no table of its own (or no such game).
+
+    >>> web_folder("giacomotto").name, web_folder("no-such-game")
+    ('web', None)
+    """
+    try:
+        cls = game_class(game_id)
+    except UnknownGame:
+        return None
+    package = importlib.import_module(cls.__module__.rsplit(".", 1)[0])
+    folder = Path(package.__file__ or "").resolve().parent / "web"
+    return folder if (folder / "table.js").is_file() else None
+
+
+def has_table(game_id: str) -> bool:
+    """Whether a game brings its own browser table (``web/table.js`` in its folder)."""
+    return web_folder(game_id) is not None
+
+
+def game_file(game_id: str, path: str) -> Path:
+    """The file ``path`` of a game's web folder; HTTPException 404 for anything that is not one of its files."""
+    folder = web_folder(game_id)
+    if folder is None:
+        raise HTTPException(404, f"game {game_id!r} has no table of its own")
+    parts = Path(path).parts
+    if not parts or any(p in ("..", ".") or p.startswith(".") for p in parts):
+        raise HTTPException(404, f"no file {path!r} in the table of {game_id!r}")
+    file = (folder / path).resolve()
+    if not file.is_relative_to(folder) or not file.is_file() or file.suffix not in MEDIA_TYPES:
+        raise HTTPException(404, f"no file {path!r} in the table of {game_id!r}")
+    return file
 
 
 def _page(folder: Path, name: str) -> Response:
@@ -36,7 +89,7 @@ class _Folder(StaticFiles):
 
 
 def mount(app: FastAPI, folder: Path = STATIC) -> None:
-    """Serve the client from ``folder`` (which may not exist yet)."""
+    """Serve the client from ``folder`` (which may not exist yet) and each game's table from its package."""
     router = APIRouter(include_in_schema=False)
 
     @router.get("/")
@@ -46,6 +99,11 @@ def mount(app: FastAPI, folder: Path = STATIC) -> None:
     @router.get("/t/{table_id}")
     async def table_page(table_id: str) -> Response:
         return _page(folder, "table.html")
+
+    @router.get("/games/{game_id}/{path:path}")
+    async def game_web(game_id: str, path: str) -> Response:
+        file = game_file(game_id, path)
+        return FileResponse(file, media_type=MEDIA_TYPES[file.suffix], headers={"Cache-Control": "no-cache"})
 
     app.include_router(router)
     # The folder may appear after the server starts (the client is developed beside it).

@@ -1,0 +1,88 @@
+"""The server serves each game's own table from its folder, says which games have one, and takes seeds only when told."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from parlour.server import create_app
+from parlour.server.static import web_folder
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory):
+    db = tmp_path_factory.mktemp("static") / "t.db"
+    with TestClient(create_app(f"sqlite+aiosqlite:///{db}", bot_workers=1)) as c:
+        yield c
+
+
+def test_a_game_table_module_and_its_styles_are_served_with_their_types(client):
+    js = client.get("/games/giacomotto/table.js")
+    assert js.status_code == 200 and js.headers["content-type"].startswith("text/javascript")
+    assert "export function board" in js.text
+    css = client.get("/games/giacomotto/table.css")
+    assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
+
+
+@pytest.mark.parametrize("path", [
+    "/games/giacomotto/../__init__.py",        # out of the web folder
+    "/games/giacomotto/..%2F__init__.py",
+    "/games/giacomotto/%2E%2E/state.py",
+    "/games/giacomotto/.hidden.js",
+    "/games/giacomotto/nothing.js",            # no such file
+    "/games/no-such-game/table.js",            # no such game
+    "/games/giacomotto/",                      # a folder
+])
+def test_nothing_outside_a_game_web_folder_is_served(client, path):
+    assert client.get(path).status_code == 404
+
+
+def test_only_scripts_styles_and_pictures_are_served(tmp_path, monkeypatch):
+    from parlour.server import static
+
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "table.js").write_text("export function board() {}")
+    (web / "notes.md").write_text("private")
+    (web / "piece.svg").write_text("<svg/>")
+    monkeypatch.setattr(static, "web_folder", lambda game_id: web if game_id == "x" else None)
+    assert static.game_file("x", "piece.svg").name == "piece.svg"
+    with pytest.raises(Exception) as e:
+        static.game_file("x", "notes.md")
+    assert e.value.status_code == 404
+
+
+def test_the_games_list_says_which_games_have_their_own_table(client):
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    assert games["giacomotto"]["table"] is True
+    for game_id, g in games.items():
+        assert g["table"] == (web_folder(game_id) is not None)
+        assert g["table"] == (Path(web_folder(game_id) or "/nonexistent") / "table.js").is_file()
+
+
+def test_the_kit_and_the_table_page_are_served(client):
+    page = client.get("/t/abc").text
+    assert "/static/kit/kit.css" in page and "/static/table.js" in page
+    for name in ("kit.js", "seats.js", "hand.js", "piles.js", "trick.js", "grid.js", "board.js", "countdown.js",
+                 "chooser.js", "motion.js", "banner.js", "kit.css"):
+        assert client.get(f"/static/kit/{name}").status_code == 200, name
+
+
+SEATS = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+
+
+def test_a_seed_is_refused_unless_the_server_takes_them(client, tmp_path):
+    r = client.post("/api/tables", json={"game": "giacomotto", "seats": SEATS, "seed": 7})
+    assert r.status_code == 422 and "--fixed-seeds" in r.json()["detail"]
+    with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path / 's.db'}", bot_workers=1, fixed_seeds=True)) as c:
+        hands = []
+        for _ in range(2):
+            t = c.post("/api/tables", json={"game": "giacomotto", "seats": SEATS, "seed": 7}).json()
+            token = t["seats"][0]["token"]
+            with c.websocket_connect(f"/ws/{t['table']}?token={token}") as ws:
+                hands.append(ws.receive_json()["view"]["hand"])
+        assert hands[0] == hands[1]
+        bad = c.post("/api/tables", json={"game": "giacomotto", "seats": SEATS, "seed": -1})
+        assert bad.status_code == 422
