@@ -8,52 +8,15 @@ browsers and play by clicking until the first deal is over and the second one is
 from __future__ import annotations
 
 import json
-import urllib.request
 from pathlib import Path
-from typing import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-LAPTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 390, "height": 844}
+from browser import PHONE, open_page, overflow, post_table, view
+
 #: Each friend plays 6 cards in the first deal of a four-player match; this bounds the loop generously.
 MAX_MOVES = 40
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture(scope="module")
-def artifacts() -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    return ARTIFACTS
-
-
-def open_page(browser: Browser, url: str, viewport: dict[str, int] = LAPTOP, **kw) -> Page:
-    page = browser.new_context(viewport=viewport, **kw).new_page()
-    page.set_default_timeout(30_000)  # the suite's other servers and bot workers share the two cores
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    page.goto(url)
-    return page
-
-
-def view(page: Page) -> dict:
-    return page.evaluate("window.parlour.ctx.view")
 
 
 def play_one_move(page: Page, shot: Path | None = None) -> bool:
@@ -64,7 +27,7 @@ def play_one_move(page: Page, shot: Path | None = None) -> bool:
     """
     version = page.evaluate("document.body.dataset.version")
     legal = view(page)["legal"]
-    hand = page.locator(".hand .card-btn:enabled")
+    hand = page.locator(".kit-hand .kit-card:enabled")
     codes = [hand.nth(i).get_attribute("data-code") for i in range(hand.count())]
     counts = {c: sum(a.split()[1] == c for a in legal) for c in codes}
     card = max(codes, key=lambda c: counts[c])
@@ -72,7 +35,7 @@ def play_one_move(page: Page, shot: Path | None = None) -> bool:
     for attempt in range(3):
         # A state message that arrives mid-click (another seat reconnecting, say) redraws the hand and can swallow
         # the click: if nothing was played, it is still this seat's turn at the same version, and it clicks again.
-        page.click(f".hand .card-btn[data-code='{card}']")
+        page.click(f".kit-hand .kit-card[data-code='{card}']")
         if offered:
             capture = page.locator(".choices button.choice.capture").first
             capture.hover()
@@ -121,8 +84,8 @@ def test_two_friends_play_the_first_deal_in_their_browsers(live_server: str, bro
     ana, bora = (open_page(browser, live_server + link) for link in links)
     for page, seat in ((ana, 0), (bora, 2)):
         expect(page.locator(".giaco.players-4")).to_be_visible()
-        expect(page.locator(".hand .card-btn")).to_have_count(6)
-        expect(page.locator(".opp")).to_have_count(3)
+        expect(page.locator(".kit-hand .kit-card")).to_have_count(6)
+        expect(page.locator(".kit-rim .kit-plate")).to_have_count(3)
         assert view(page)["seat"] == seat
 
     # Chat reaches the other friend.
@@ -157,19 +120,12 @@ def test_two_friends_play_the_first_deal_in_their_browsers(live_server: str, bro
         v = view(page)
         # The friends hold a fresh hand of six; a bot may already have played from its own.
         assert v["deal"] == 2 and v["stock"] == 0 and v["hands"][0] == v["hands"][2] == len(v["hand"]) == 6
-        expect(page.locator(".hand .card-btn")).to_have_count(6)
-        expect(page.locator(".stock-count")).to_have_text("0")
+        expect(page.locator(".kit-hand .kit-card")).to_have_count(6)
+        expect(page.locator(".kit-stock-count")).to_have_text("0")
         expect(page.locator(".log li", has_text="Deal 2")).to_have_count(1)
         assert page.errors == []  # type: ignore[attr-defined]
     assert moves == 12 and dropped
     ana.screenshot(path=str(artifacts / "table-deal-2.png"), full_page=True)
-
-
-def post_table(base: str, body: dict) -> dict:
-    request = urllib.request.Request(base + "/api/tables", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
-    with urllib.request.urlopen(request, timeout=10) as r:
-        return json.load(r)
 
 
 def test_a_phone_shows_the_table_and_the_end_of_a_match(live_server: str, browser: Browser, artifacts: Path) -> None:
@@ -177,8 +133,8 @@ def test_a_phone_shows_the_table_and_the_end_of_a_match(live_server: str, browse
         {"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "greedy"},
         {"kind": "human"}, {"kind": "bot", "level": "greedy"}]})
     phone = open_page(browser, live_server + seated["seats"][0]["invite_url"], PHONE, is_mobile=True, has_touch=True)
-    expect(phone.locator(".hand .card-btn")).to_have_count(6)
-    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    expect(phone.locator(".kit-hand .kit-card")).to_have_count(6)
+    assert overflow(phone) <= 0
     phone.screenshot(path=str(artifacts / "table-phone.png"), full_page=True)
 
     # Two bots play a one-pack match; a spectator on a phone sees it end and the seed revealed.
@@ -186,13 +142,13 @@ def test_a_phone_shows_the_table_and_the_end_of_a_match(live_server: str, browse
         {"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "random"}]})
     spectator = open_page(browser, live_server + bots["spectator_url"], PHONE, is_mobile=True, has_touch=True)
     expect(spectator.locator(".giaco")).to_be_visible()
-    expect(spectator.locator(".hand")).to_have_count(0)  # a spectator sees no hand, only backs
+    expect(spectator.locator(".kit-hand")).to_have_count(0)  # a spectator sees no hand, only backs
     assert view(spectator)["seat"] is None
     seed = spectator.locator(".banner-card .seed")
     expect(seed).to_be_visible(timeout=45_000)
     record_url = spectator.locator(".banner-card a", has_text="Match record").get_attribute("href")
     record = spectator.request.get(live_server + record_url).json()
     expect(seed).to_have_text(str(record["seed"]))
-    assert spectator.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert overflow(spectator) <= 0
     spectator.screenshot(path=str(artifacts / "table-over-phone.png"), full_page=True)
     assert phone.errors == [] and spectator.errors == []  # type: ignore[attr-defined]

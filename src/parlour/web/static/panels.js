@@ -4,13 +4,16 @@
 import { h } from "./util.js";
 import { prettyText, cardSVG, isCardList } from "./cards.js";
 
-/** "You", the seat's name, "Bot (greedy)", or "Seat 2". */
+/**
+ * A seat's name, the same in the table, the log and the score sheet: "You", the name given in the lobby ("Ana"),
+ * "Bot 1 (heuristic)" for a bot, "Seat 2" for a friend without a name, "Spectator" for null.
+ */
 export function seatName(ctx, seat) {
   if (seat == null) return "Spectator";
   if (seat === ctx.seat) return "You";
   const s = ctx.table && ctx.table.seats && ctx.table.seats[seat];
   if (s && s.name) return s.name;
-  if (s && s.kind === "bot") return `Bot ${seat}`;
+  if (s && s.kind === "bot") return s.level ? `Bot ${seat} (${s.level})` : `Bot ${seat}`;
   return `Seat ${seat}`;
 }
 
@@ -21,14 +24,19 @@ export function seatLabel(ctx, seat) {
   return `Seat ${seat} · ${who}`;
 }
 
-/** The side (index into view.sides) a seat plays for, or -1. */
+/** The side (index into view.sides, or the seat itself when the sheet has a column per seat) a seat plays for, or -1. */
 export function sideOf(view, seat) {
-  return (view.sides || []).findIndex((members) => members.includes(seat));
+  if (!view.sides) return seat != null && view.sheet && (view.sheet.sides || []).length === view.players ? seat : -1;
+  return view.sides.findIndex((members) => members.includes(seat));
 }
 
-/** A side's name: the seat's name when the side is one seat ("You", "Bora"), else the sheet's ("North-South"). */
+/**
+ * A side's name: the seat's name when the side is one seat ("You", "Bora"), else the sheet's ("North-South").
+ * A game without `view.sides` whose sheet has one column per seat is scored seat by seat.
+ */
 export function sideLabel(view, ctx, side) {
-  const members = (view.sides || [])[side] || [];
+  const members = view.sides ? view.sides[side] || [] : view.sheet && (view.sheet.sides || []).length === view.players
+    ? [side] : [];
   if (members.length === 1) return seatName(ctx, members[0]);
   const names = view.sheet && view.sheet.sides;
   return (names && names[side]) || `side ${side}`;

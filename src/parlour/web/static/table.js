@@ -1,27 +1,50 @@
-// The table page: one WebSocket to /ws/{table}?token=..., every `state` message redrawn from its `view`.
-// A game with its own layout module (giacomotto.js) gets it; any other game gets generic.js.
-// For tests and the curious, window.parlour holds {ctx, conn}.
+// The table page: one WebSocket to /ws/{table}?token=..., every `state` message drawn from its `view` by the
+// game's own table module (/games/<id>/table.js, built from the kit in /static/kit/), or by generic.js for a game
+// still without one. The module's interface is in kit/README.md.
+// States are drawn in order, each kept on screen at least as long as the module's hold(view, ctx) asks (a
+// finished trick stays a moment before the next card is drawn); `localStorage["parlour.pace"]` scales those holds
+// (tests set it low). For tests and the curious, window.parlour holds {ctx, conn}.
 
 import { Connection } from "./connection.js";
-import { remember } from "./api.js";
+import { getJSON, remember } from "./api.js";
 import { h, fill, toast, label } from "./util.js";
 import { sheetPanel, logPanel, legalPanel, seatName, sideOf, sideLabel } from "./panels.js";
-import * as giacomotto from "./giacomotto.js";
+import { snapshot, animate } from "./kit/motion.js";
+import { banner } from "./kit/banner.js";
 import * as generic from "./generic.js";
 
-const LAYOUTS = { giacomotto };
 const PENDING_MS = 8000;
+/** Beyond this many states waiting, holds are skipped to catch up (a tab woken from sleep). */
+const CATCH_UP = 6;
 const $ = (id) => document.getElementById(id);
 
 const parts = location.pathname.split("/").filter(Boolean);
 const tableId = decodeURIComponent(parts[parts.length - 1] || "");
 const token = new URLSearchParams(location.search).get("token");
+const pace = (() => {
+  const v = Number.parseFloat(localStorage.getItem("parlour.pace") ?? "1");
+  return Number.isFinite(v) && v >= 0 ? v : 1;
+})();
 
-/** Everything the layouts may read: the last state message, and `play(actionText)`. */
+/**
+ * What a game's module may read and call (kit/README.md describes each): the last state message drawn, the
+ * table's seats, per-table UI state, and the actions.
+ */
 const ctx = {
-  table: null, seat: null, version: null, view: null, deadline: null, clock: null, over: null,
-  pending: false, ui: {}, play, rerender: render,
+  table: null, seat: null, version: null, view: null, prev: null, fresh: [],
+  deadline: null, deadlineAt: null, deadlineTotal: null, clock: null, over: null,
+  pending: false, ui: {}, game: null, base: null,
+  play, rerender: render, name: (seat) => seatName(ctx, seat), banner,
+  get myTurn() {
+    return ctx.seat != null && !!ctx.view && !ctx.view.over && (ctx.view.to_act || []).includes(ctx.seat);
+  },
 };
+
+let layout = null; // the game's table module, once loaded
+let loading = null;
+const queue = [];
+let holdUntil = 0;
+let pumpTimer = null;
 
 function play(action) {
   if (ctx.pending || !ctx.view) return;
@@ -35,26 +58,120 @@ function play(action) {
   render();
 }
 
-function layout() {
-  return (ctx.view && LAYOUTS[ctx.view.game]) || generic;
+/** Load the game's table module (and its stylesheets) once; generic.js when it has none. */
+async function loadLayout(gameId) {
+  let games = [];
+  try {
+    games = await getJSON("/api/games");
+  } catch (err) {
+    toast(`Could not read the list of games — ${err.message}`);
+  }
+  const entry = games.find((g) => g.id === gameId) || { id: gameId };
+  ctx.game = entry;
+  if (!entry.table) return generic;
+  ctx.base = `/games/${encodeURIComponent(gameId)}/`;
+  try {
+    const mod = await import(`${ctx.base}table.js`);
+    await Promise.all((mod.styles || []).map((name) => new Promise((resolve) => {
+      const link = h("link", { rel: "stylesheet", href: new URL(name, location.origin + ctx.base).href });
+      link.onload = link.onerror = resolve;
+      document.head.append(link);
+    })));
+    return mod;
+  } catch (err) {
+    console.error(err);
+    toast(`The table of ${entry.title || gameId} did not load (${err.message}); reload the page to try again.`);
+    return entry.status === "complete" ? broken(entry) : generic;
+  }
+}
+
+/** What a complete game shows when its table failed to load: never the developer's fallback. */
+function broken(entry) {
+  return {
+    board: () => h("div", { class: "panel" }, h("h2", {}, `${entry.title || entry.id}: the table did not load`),
+      h("p", {}, "Reload the page; if it happens again, the server's log says why.")),
+    ownsLegal: true,
+  };
+}
+
+/** The log entries of `view` that the previously drawn view did not have (all of them after a new deal). */
+function freshEvents(prev, view) {
+  const log = view.log || [];
+  const old = (prev && prev.log) || [];
+  if (!prev || !old.length) return prev ? log : [];
+  const key = (e) => (e === undefined ? "" : JSON.stringify(e));
+  const [last, before] = [key(old[old.length - 1]), key(old[old.length - 2])];
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (key(log[i]) === last && key(log[i - 1]) === before) return log.slice(i + 1);
+  }
+  return log;
+}
+
+function applyState(msg) {
+  const fresh = ctx.view == null;
+  const deadlineAt = msg.deadline != null ? Date.now() + msg.deadline * 1000 : null;
+  // A window's full length is the time left when it was first seen; it is kept while the same window stays open.
+  const total = deadlineAt == null ? null
+    : ctx.deadlineAt != null && Math.abs(deadlineAt - ctx.deadlineAt) < 1500 ? ctx.deadlineTotal : msg.deadline * 1000;
+  ctx.prev = ctx.view;
+  Object.assign(ctx, {
+    version: msg.version, seat: msg.seat ?? null, view: msg.view, table: msg.table ?? ctx.table,
+    deadline: msg.deadline ?? null, deadlineAt, deadlineTotal: total, clock: msg.clock ?? null, pending: false,
+  });
+  ctx.fresh = freshEvents(ctx.prev, ctx.view);
+  clearTimeout(ctx.pendingTimer);
+  // The lobby's "my tables" lists the seats this browser has sat at.
+  if (fresh && token && ctx.seat != null) remember(token);
+  render();
+  if (layout.headline && !document.hidden && queue.length < CATCH_UP) {
+    for (const e of ctx.fresh) {
+      const line = layout.headline(e, ctx);
+      if (line) banner(line.text ?? line, { kind: line.kind || "info" });
+    }
+  }
+}
+
+/** Draw the queued states in order, each held as long as the module asks. */
+async function pump() {
+  clearTimeout(pumpTimer);
+  if (!layout) {
+    if (!loading && queue.length) {
+      loading = loadLayout(queue[0].view.game).then((mod) => { layout = mod; pump(); });
+    }
+    return;
+  }
+  while (queue.length) {
+    const wait = holdUntil - Date.now();
+    if (wait > 0 && queue.length < CATCH_UP && !document.hidden) {
+      pumpTimer = setTimeout(pump, wait);
+      return;
+    }
+    applyState(queue.shift());
+    const ms = layout.hold ? Number(layout.hold(ctx.view, ctx)) || 0 : 0;
+    holdUntil = Date.now() + ms * pace;
+  }
 }
 
 function render() {
   const view = ctx.view;
-  if (!view) return;
-  const lay = layout();
-  const myTurn = ctx.seat != null && (view.to_act || []).includes(ctx.seat);
+  if (!view || !layout) return;
+  const lay = layout;
+  const myTurn = ctx.myTurn;
   document.body.dataset.version = String(ctx.version);
   document.body.dataset.myTurn = String(myTurn && !ctx.pending);
   document.body.dataset.over = String(!!view.over);
+  document.body.dataset.game = view.game;
   document.body.classList.toggle("my-turn", myTurn);
-  const title = (lay.title && lay.title(view)) || label(view.game);
+  const title = (lay.title && lay.title(view, ctx)) || (ctx.game && ctx.game.title) || label(view.game);
   $("title").textContent = title;
   document.title = `${myTurn ? "● " : ""}${title} — parlour`;
-  $("info").textContent = [lay.info ? lay.info(view, ctx) : "", ctx.seat == null ? "spectating" : `seat ${ctx.seat}`]
+  $("info").textContent = [lay.info ? lay.info(view, ctx) : "", ctx.seat == null ? "spectating" : ""]
     .filter(Boolean).join(" · ");
-  fill($("board"), lay.board(view, ctx));
-  fill($("sheet"), sheetPanel(view, ctx));
+  const board = $("board");
+  const before = snapshot(board);
+  fill(board, lay.board(view, ctx));
+  animate(board, before);
+  fill($("sheet"), lay.sheet ? lay.sheet(view, ctx) : sheetPanel(view, ctx));
   fill($("log"), logPanel(view, ctx, lay.describe));
   fill($("legal"), lay.ownsLegal ? null : legalPanel(view, ctx));
   renderClock();
@@ -82,7 +199,7 @@ function outcome(view) {
     const totals = sheet.totals || [];
     const score = totals.length === 2 ? ` ${totals[sides[0]]} – ${totals[1 - sides[0]]}` : "";
     if (mine >= 0) return `${mine === sides[0] ? "You win" : "You lose"}${score}.`;
-    const single = (view.sides[sides[0]] || []).length === 1;
+    const single = view.sides ? (view.sides[sides[0]] || []).length === 1 : true;
     return `${sideLabel(view, ctx, sides[0])} win${single ? "s" : ""}${score}.`;
   }
   return `Winner${winners.length > 1 ? "s" : ""}: ${winners.map((s) => seatName(ctx, s)).join(", ")}.`;
@@ -124,19 +241,10 @@ function addChat(msg) {
 
 function onmessage(msg, raw) {
   switch (msg.type) {
-    case "state": {
-      const fresh = ctx.view == null;
-      Object.assign(ctx, {
-        version: msg.version, seat: msg.seat ?? null, view: msg.view, table: msg.table ?? ctx.table,
-        deadline: msg.deadline ?? null, clock: msg.clock ?? null, pending: false,
-        deadlineAt: msg.deadline != null ? Date.now() + msg.deadline * 1000 : null,
-      });
-      clearTimeout(ctx.pendingTimer);
-      // The lobby's "my tables" lists the seats this browser has sat at.
-      if (fresh && token && ctx.seat != null) remember(token);
-      render();
+    case "state":
+      queue.push(msg);
+      pump();
       break;
-    }
     case "error":
       ctx.pending = false;
       toast(msg.message || `Error: ${msg.code}`);
@@ -183,4 +291,4 @@ $("chat-form").addEventListener("submit", (ev) => {
   else toast("Not connected — the message was not sent.");
 });
 setInterval(() => { if (ctx.deadline != null) renderClock(); }, 1000);
-window.parlour = { ctx, conn };
+window.parlour = { ctx, conn, queue };

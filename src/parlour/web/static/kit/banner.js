@@ -1,0 +1,33 @@
+// A banner for what just happened ("Bot 2 won the trick", "Bora is the partner"), shown over the table for a
+// moment and read out to screen readers. The table page shows one for each new log entry the game's
+// `headline(event, ctx)` words; a game may also call banner() itself.
+// Example: banner("You won the deal: +46", { kind: "good" })
+
+import { h } from "../util.js";
+
+const SHOW_MS = 2200;
+let box = null;
+
+function host() {
+  if (box && box.isConnected) return box;
+  box = document.getElementById("kit-banner");
+  if (!box) {
+    box = h("div", { id: "kit-banner", class: "kit-banner", role: "status", "aria-live": "polite" });
+    document.body.append(box);
+  }
+  return box;
+}
+
+/**
+ * Show `text` (a string or an element) for `ms` milliseconds; kind: "info" (default), "good", "bad".
+ * Several banners in a row stack, newest at the bottom, at most three at a time.
+ */
+export function banner(text, { kind = "info", ms = SHOW_MS } = {}) {
+  const root = host();
+  const item = h("div", { class: `kit-banner-item ${kind}` }, text);
+  root.append(item);
+  while (root.children.length > 3) root.firstChild.remove();
+  setTimeout(() => item.classList.add("fade"), Math.max(0, ms - 400));
+  setTimeout(() => item.remove(), ms);
+  return item;
+}

@@ -1,0 +1,38 @@
+// A grid of cards in numbered slots, face up or face down (golf layouts, Kaboo's four cards, a memory board).
+// Example: a 2×3 golf layout where you may flip any face-down card:
+//   grid([{card: "5H"}, {card: null}, ...], { cols: 3, pickable: (s) => s.card === null,
+//         onPick: (slot, i) => ctx.play(`flip ${i + 1}`) })
+
+import { h } from "../util.js";
+import { cardSVG, cardText } from "../cards.js";
+
+/**
+ * slots: [{card, number, label, cls}] in reading order: `card` a code (face up), null (face down), or undefined
+ * (an empty slot); `number` the slot's number shown on it (default: its index + 1); `label` a tooltip.
+ * Options: cols (slots per row), pickable(slot, i) → true | false | reason, onPick(slot, i), selected (indexes),
+ * small (smaller cards), label (accessible name), flip(slot, i) → a motion key (default "slot:<owner>:<i>" when
+ * `owner` is given).
+ * Each slot is `<button class="kit-slot" data-slot=i>` (a div when nothing may be picked).
+ */
+export function grid(slots, { cols = 2, pickable = () => false, onPick = null, selected = [], small = false,
+  label = "Cards", owner = null, flip = null } = {}) {
+  const chosen = new Set(selected);
+  return h("div", { class: `kit-grid${small ? " small" : ""}`, role: "group", "aria-label": label,
+    style: `--cols: ${cols}` },
+  slots.map((slot, i) => {
+    const ok = onPick ? pickable(slot, i) : false;
+    const number = slot.number ?? i + 1;
+    const empty = slot.card === undefined;
+    const face = empty ? h("span", { class: "kit-empty" }) : cardSVG(slot.card);
+    const what = empty ? "empty" : slot.card === null ? "face down" : cardText(slot.card);
+    const key = flip ? flip(slot, i) : owner != null ? `slot:${owner}:${i}` : null;
+    const attrs = {
+      class: `kit-slot${ok === true ? " pickable" : ""}${chosen.has(i) ? " selected" : ""}${slot.cls ? ` ${slot.cls}` : ""}`,
+      dataset: { slot: i, ...(key ? { flip: key } : {}), ...(slot.card ? { code: slot.card } : {}) },
+      title: slot.label || (typeof ok === "string" ? `${number}: ${what} — ${ok}` : `${number}: ${what}`),
+    };
+    const body = [face, h("span", { class: "kit-slot-no" }, String(number))];
+    if (!onPick) return h("div", attrs, body);
+    return h("button", { ...attrs, type: "button", disabled: ok !== true, onclick: () => onPick(slot, i) }, body);
+  }));
+}

@@ -1,0 +1,39 @@
+// Your hand as a fan of cards: the legal ones raised, the others dimmed with the reason on hover; the fan
+// overlaps more as it grows, so twelve or sixteen cards fit a phone.
+// Example:
+//   hand(view.hand, { active: myTurn, legal: (c) => playable.has(c) || "follow suit", onPick: (c) => ctx.play(`play ${c}`) })
+
+import { h } from "../util.js";
+import { cardSVG, cardText } from "../cards.js";
+
+/**
+ * Options:
+ *  - active: whether you may pick now (else every card is shown plainly, nothing raised or dimmed);
+ *  - legal(code): true when the card may be picked; false or a string (the reason, shown on hover) when not;
+ *  - selected: codes drawn picked (lifted, ringed); onPick(code): called on a click of a legal card;
+ *  - label: the hand's accessible name; cls: more classes; title(code): a tooltip for a legal card.
+ * Each card is `<button class="kit-card" data-code=CODE>`, disabled unless legal; `data-flip="card:CODE"` lets
+ * the card fly to where it goes next (motion.js).
+ */
+export function hand(cards, { active = false, legal = () => true, selected = [], onPick = null, label = "Your hand",
+  cls = "", title = null } = {}) {
+  const picked = new Set(selected);
+  const list = cards || [];
+  return h("div", { class: `kit-hand ${active ? "active" : ""} ${cls}`.trim(), role: "group", "aria-label": label,
+    style: `--n: ${list.length}` },
+  list.map((code, i) => {
+    const ok = active ? legal(code) : false;
+    const allowed = ok === true;
+    const reason = active && !allowed ? (typeof ok === "string" ? ok : "not playable now") : null;
+    const classes = ["kit-card"];
+    if (active) classes.push(allowed ? "legal" : "illegal");
+    if (picked.has(code)) classes.push("selected");
+    return h("button", {
+      type: "button", class: classes.join(" "), style: `--i: ${i}`,
+      dataset: { code, flip: `card:${code}` }, disabled: !allowed || !onPick,
+      "aria-pressed": picked.size || picked.has(code) ? String(picked.has(code)) : null,
+      title: reason ? `${cardText(code)}: ${reason}` : title ? title(code) : cardText(code),
+      onclick: allowed && onPick ? () => onPick(code) : null,
+    }, cardSVG(code));
+  }));
+}
