@@ -14,9 +14,12 @@ order of their marriages' values (40, 60, 80, 100). A set of cards is an int wit
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from parlour.core.errors import IllegalAction
+from parlour.core.tricks import CardPoints, above, cards_in, mask_of
+
+__all__ = ["cards_in", "mask_of"]  # re-exported from core.tricks for the game's modules
 
 SPADES, CLUBS, DIAMONDS, HEARTS = range(4)
 SUIT_LETTERS = "SCDH"
@@ -40,7 +43,9 @@ KINGS = sum(1 << (6 * s + KING) for s in range(4))
 QUEENS = KINGS >> 1
 NINES = KINGS >> 3
 #: Cards above a card within its suit.
-ABOVE: tuple[int, ...] = tuple(SUIT_MASKS[c // 6] & ~((2 << c) - 1) for c in range(24))
+ABOVE: tuple[int, ...] = above(SUIT_MASKS)
+#: The card points of a set of cards (120 in the whole deck).
+card_points = CardPoints(POINTS)
 
 
 class Card(int):
@@ -77,15 +82,6 @@ def marriage_suits(hand: int) -> list[int]:
     return [s for s in range(4) if m >> king(s) & 1]
 
 
-def card_points(mask: int) -> int:
-    """The card points of a set of cards (120 in the whole deck)."""
-    return _POINTS_BY_BYTE[0][mask & 255] + _POINTS_BY_BYTE[1][mask >> 8 & 255] + _POINTS_BY_BYTE[2][mask >> 16]
-
-
-_POINTS_BY_BYTE = tuple(tuple(sum(POINTS[8 * b + i] for i in range(8) if v >> i & 1) for v in range(256))
-                        for b in range(3))
-
-
 def parse_card(text: str) -> int:
     """A card from its code, any case: ``9S``, ``JC``, ``QD``, ``KH``, ``10S`` (or ``TS``), ``AH``."""
     card = BY_CODE.get(text.strip().upper())
@@ -93,21 +89,6 @@ def parse_card(text: str) -> int:
         raise IllegalAction(f"{text!r} is not a Tysiąc card: write rank then suit, ranks 9 J Q K 10 A "
                             "(T for 10), suits S C D H, e.g. AH 10S KD 9C")
     return card
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def cards_in(mask: int) -> Iterator[int]:
-    """The cards of a mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def codes(mask: int) -> list[str]:

@@ -7,7 +7,7 @@ them. The other cards are dealt at random into the other hands (and the face-dow
 respecting what play revealed: a player who did not follow suit holds none of it, one who did not trump holds
 no trump, and with ``must_beat`` one who did not beat holds nothing higher. A card given face down to the other
 opponent is guessed among the declarer's cards. Deals that contradict the auction (a bid above 120 without a
-marriage, the four nines where no one was offered them) are drawn again a few times. Then the hand's actions
+marriage, the four nines where no one was offered them) are drawn again, up to ``TRIES`` times. Then the hand's actions
 are replayed on that deal, which rebuilds everything public exactly: the new state's view for the seat equals
 the one it was made from.
 """
@@ -19,9 +19,10 @@ from typing import Any, Mapping
 from parlour.core.game import Game
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
+from parlour.core.tricks import deal_unseen, shown_void
 
 from .actions import give, parse
-from .cards import ABOVE, BY_CODE, FULL, MARRIAGE, NINES, SUIT, SUIT_MASKS, cards_in, king, marriage_suits, marriages, queen
+from .cards import ABOVE, BY_CODE, FULL, MARRIAGE, NINES, SUIT, SUIT_MASKS, cards_in, marriage_suits, marriages
 from .scoring import Rules, Standing
 from .state import HAND, PRIKUP, TysiacState
 
@@ -105,18 +106,18 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> TysiacState:
             pool = 0
         else:
             pool &= ~known[declarer]  # prikup cards the declarer played are still his
-    last = None
-    for attempt in range(TRIES):
-        relax = attempt == TRIES - 1
-        deal = _draw(game, rng, known, pool, sizes, voids, declarer, prikup, gives, opponents, relax)
-        if deal is None:
+    chosen = None  # a deal that replays, and agrees with the auction if one of the first TRIES does
+    for attempt in range(10 * TRIES):
+        deal = _draw(game, rng, known, pool, sizes, voids, declarer, prikup, gives, opponents)
+        if not _replays(game, deal, contract, nines_holder, view["phase"]):
             continue
-        last = deal
-        if relax or _plausible(game, deal, bids, declarer, bid, contract, nines_holder, view["phase"]):
+        if chosen is None or _plausible(game, deal, bids, declarer, bid, contract):
+            chosen = deal
+        if attempt >= TRIES or _plausible(game, chosen, bids, declarer, bid, contract):
             break
-    if last is None:
-        raise ValueError("view is inconsistent: the unseen cards do not fill the hands")
-    _, dealt, prikup_cards, given = last
+    if chosen is None:
+        raise ValueError("the view is inconsistent: no deal replays its actions")
+    _, dealt, prikup_cards, given = chosen
     forehand = (start["dealer"] + 1) % n
     deck = list(prikup_cards)
     for i in range(n):
@@ -137,55 +138,37 @@ def _observe(trick: list[tuple[int, int]], seat: int, card: int, trump: int, mus
     cards = 0
     for _, c in trick:
         cards |= 1 << c
-    led = SUIT[trick[0][1]]
-    suit = SUIT[card]
-    trumped = trump >= 0 and trump != led and cards & SUIT_MASKS[trump]
-    if suit != led:
-        voids[seat] |= SUIT_MASKS[led]
-        if trump >= 0 and suit != trump:
-            voids[seat] |= SUIT_MASKS[trump]
-        elif must_beat and trumped and card < (cards & SUIT_MASKS[trump]).bit_length() - 1:
-            voids[seat] |= ABOVE[(cards & SUIT_MASKS[trump]).bit_length() - 1]
-    elif must_beat and not trumped:
-        best = (cards & SUIT_MASKS[led]).bit_length() - 1
-        if card < best:
-            voids[seat] |= ABOVE[best]
+    led = SUIT_MASKS[SUIT[trick[0][1]]]
+    trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+    voids[seat] |= shown_void(card, led, trumps)
+    if not must_beat:
+        return
+    bit = 1 << card
+    if bit & led:
+        beaten = 0 if cards & trumps & ~led else cards & led  # beneath a trump nothing had to be beaten
+    elif bit & trumps:
+        beaten = cards & trumps
+    else:
+        return
+    if beaten and card < beaten.bit_length() - 1:
+        voids[seat] |= ABOVE[beaten.bit_length() - 1]
 
 
 def _draw(game: Game, rng: Rng, known: list[int], pool: int, sizes: list[int], voids: list[int],
-          declarer: int, prikup: list[int] | None, gives: dict[int, int | None], opponents: list[int], relax: bool):
+          declarer: int, prikup: list[int] | None, gives: dict[int, int | None], opponents: list[int]):
     """One random deal consistent with the view: (hands after the exchange, hands as dealt, the prikup in order,
-    the card given to each opponent), or None if this draw got stuck."""
+    the card given to each opponent). The voids shown are respected if they can be (see ``deal_unseen``)."""
     n = game.players
-    known = list(known)
-    given = {to: c for to, c in gives.items() if c is not None}
     prikup_mask = sum(1 << c for c in prikup) if prikup is not None else 0
-    from_hand = []  # opponents whose unseen card came from the declarer's dealt hand, not from the prikup
-    for to in opponents:
-        if to not in gives or gives[to] is not None:
-            continue
-        choices = list(cards_in(pool & ~voids[to]))
-        # each of the declarer's cards not known to have stayed with him is as likely to be the one given
-        stayed = (known[declarer] & ~prikup_mask).bit_count() + sum(1 for c in given.values() if not prikup_mask >> c & 1)
-        pick = rng.below(len(choices) + max(HAND - stayed, 1))
-        if pick < len(choices):
-            given[to] = choices[pick]
-            known[to] |= 1 << choices[pick]
-            pool &= ~(1 << choices[pick])
-        else:
-            from_hand.append(to)
-    if declarer >= 0:
-        known[declarer] |= pool  # the prikup cards not given away
+    known, given, from_hand = _guess_gives(rng, known, pool, sizes, voids, declarer, prikup_mask, gives, opponents)
     located = 0
     for m in known:
         located |= m
     unknown = FULL & ~located
-    slots = [(s, sizes[s] - known[s].bit_count(), FULL if relax else FULL & ~voids[s]) for s in range(n)]
+    slots = [(s, sizes[s] - known[s].bit_count(), FULL & ~voids[s]) for s in range(n)]
     if prikup is None:
         slots.append((-1, PRIKUP, FULL))
-    out = _assign(unknown, slots, rng)
-    if out is None:
-        return None
+    out = deal_unseen(unknown, slots, rng)
     final = [known[s] | out.get(s, 0) for s in range(n)]
     for to in from_hand:
         candidates = list(cards_in(final[to] & ~prikup_mask))
@@ -203,39 +186,57 @@ def _draw(game: Game, rng: Rng, known: list[int], pool: int, sizes: list[int], v
     return final, dealt, prikup_cards, given
 
 
-def _assign(unknown: int, slots: list[tuple[int, int, int]], rng: Rng) -> dict[int, int] | None:
-    """Deal ``unknown`` into the slots (owner, count, allowed mask), the most constrained first, at random."""
-    left = unknown
-    out: dict[int, int] = {}
-    for owner, need, allowed in sorted(slots, key=lambda sl: (sl[2] & unknown).bit_count() - sl[1]):
-        pool = list(cards_in(left & allowed))
-        if len(pool) < need or need < 0:
-            return None
-        rng.shuffle(pool)
-        m = 0
-        for c in pool[:need]:
-            m |= 1 << c
-        out[owner] = m
-        left &= ~m
-    return out if not left else None
+def _guess_gives(rng: Rng, known: list[int], pool: int, sizes: list[int], voids: list[int], declarer: int,
+                 prikup_mask: int, gives: dict[int, int | None], opponents: list[int]):
+    """Guess the cards given face down that the seat did not see: a prikup card still unplaced, or one of the
+    declarer's own (``from_hand``: picked once the hands are dealt). Returns the known cards with the guesses
+    placed, the cards given, and the opponents whose card came from the declarer's hand."""
+    n = len(known)
+    for _ in range(TRIES):
+        placed = list(known)
+        left = pool
+        given = {to: c for to, c in gives.items() if c is not None}
+        from_hand = []
+        for to in opponents:
+            if to not in gives or gives[to] is not None:
+                continue
+            choices = list(cards_in(left & ~voids[to]))
+            # each of the declarer's cards not known to have stayed with him is as likely to be the one given
+            stayed = (placed[declarer] & ~prikup_mask).bit_count() + sum(
+                1 for c in given.values() if not prikup_mask >> c & 1)
+            pick = rng.below(len(choices) + max(HAND - stayed, 1))
+            if pick < len(choices):
+                given[to] = choices[pick]
+                placed[to] |= 1 << choices[pick]
+                left &= ~(1 << choices[pick])
+            else:
+                from_hand.append(to)
+        if declarer >= 0:
+            placed[declarer] |= left  # the prikup cards not given away
+        if all(placed[s].bit_count() <= sizes[s] for s in range(n)):
+            return placed, given, from_hand
+    raise ValueError("the view is inconsistent: the cards given face down fit no hand")
 
 
-def _plausible(game: Game, deal, bids: list[int], declarer: int, bid: int, contract: int, nines_holder: int,
-               phase: str) -> bool:
-    """Whether a drawn deal agrees with the auction and the nines: the marriages the bids needed, and all four
-    nines with the player offered to show them and with nobody else."""
+def _plausible(game: Game, deal, bids: list[int], declarer: int, bid: int, contract: int) -> bool:
+    """Whether a drawn deal agrees with the auction: the marriages that bids above 120 needed."""
     final, dealt, _, _ = deal
     o = game.options
     for s, b in enumerate(bids):
         if b > 120 and not _allows(dealt[s], b, o):
             return False
-    if contract > bid and contract > 120 and not _allows(final[declarer], contract, o):
-        return False
-    if contract and phase != "nines" and nines_holder < 0:
-        for s in range(game.players):
-            if final[s] & NINES == NINES and (not o["nines_as_dealt"] or dealt[s] & NINES == NINES):
-                return False
-    return True
+    return not (contract > bid and contract > 120 and not _allows(final[declarer], contract, o))
+
+
+def _replays(game: Game, deal, contract: int, nines_holder: int, phase: str) -> bool:
+    """Whether the hand's actions replay on a drawn deal as they went: the four nines are offered to nobody
+    if they were offered to nobody (the holder of an offer holds them: they are known cards)."""
+    final, dealt, _, _ = deal
+    if not contract or phase == "nines" or nines_holder >= 0:
+        return True
+    as_dealt = game.options["nines_as_dealt"]
+    return not any(final[s] & NINES == NINES and (not as_dealt or dealt[s] & NINES == NINES)
+                   for s in range(game.players))
 
 
 def _allows(hand: int, value: int, options: Mapping[str, Any]) -> bool:

@@ -20,6 +20,8 @@ whenever you hold one (following suit beneath a trump already in the trick is fr
 
 from __future__ import annotations
 
+from parlour.core.tricks import beat, follow, winner
+
 from .cards import ABOVE, SUIT_MASKS
 
 
@@ -29,26 +31,17 @@ def legal(hand: int, trick: int, led: int, trump: int, must_beat: bool) -> int:
     if not trick:
         return hand
     suit = SUIT_MASKS[led]
-    follow = hand & suit
-    if follow:
-        if must_beat and (trump < 0 or trump == led or not trick & SUIT_MASKS[trump]):
-            return follow & ABOVE[(trick & suit).bit_length() - 1] or follow
-        return follow
-    if trump >= 0:
-        trumps = hand & SUIT_MASKS[trump]
-        if trumps:
-            if must_beat:
-                played = trick & SUIT_MASKS[trump]
-                if played:
-                    return trumps & ABOVE[played.bit_length() - 1] or trumps
-            return trumps
-    return hand
+    trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+    cards = follow(hand, suit, trumps)
+    if must_beat:
+        if cards & suit:
+            if not trick & trumps & ~suit:  # following beneath a trump already in the trick is free
+                cards = beat(cards, (trick & suit).bit_length() - 1, ABOVE)
+        elif cards & trumps and trick & trumps:
+            cards = beat(cards, (trick & trumps).bit_length() - 1, ABOVE)
+    return cards
 
 
 def winner_card(trick: int, led: int, trump: int) -> int:
     """The card that wins a complete trick: the highest trump in it, else the highest of the suit led."""
-    if trump >= 0:
-        trumps = trick & SUIT_MASKS[trump]
-        if trumps:
-            return trumps.bit_length() - 1
-    return (trick & SUIT_MASKS[led]).bit_length() - 1
+    return winner(trick, SUIT_MASKS[led], SUIT_MASKS[trump] if trump >= 0 else 0)

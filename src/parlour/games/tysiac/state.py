@@ -19,10 +19,11 @@ from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
 from parlour.core.stacking import stacked
+from parlour.core.tricks import by_bytes, listed
 
 from .actions import (BID, BIDS, CONTRACT, CONTRACTS, GIVE, MARRIES, MARRY, MAX_BID, NINES, NINES_MOVE, PASS,
                       PASS_MOVE, PLAY, PLAY_ON_MOVE, PLAYS, ROSPISAT, ROSPISAT_MOVE, Move, give)
-from .cards import (CARDS, CODES, MARRIAGE, NINES as NINES_MASK, QUEEN, RANK, SUIT, SUIT_MASKS, SUIT_NAMES, Card,
+from .cards import (CARDS, CODES, MARRIAGE, NINES as NINES_MASK, SUIT, SUIT_MASKS, SUIT_NAMES, Card,
                     card_points, cards_in, codes, king, marriage_suits, marriages, parse_card, queen)
 from .play import legal as legal_cards, winner_card
 from .scoring import Rules, Standing, score_hand
@@ -33,14 +34,12 @@ HAND, PRIKUP, TRICKS = 7, 3, 8
 OPENING = 100
 PLAY_TEXTS = tuple(f"play {code}" for code in CODES)
 _BITS = tuple(1 << c for c in range(24))
-#: The card plays of each byte of a card mask, by the byte's value.
-_PLAY_BYTES = tuple(tuple(tuple(PLAYS[8 * b + i] for i in range(8) if v >> i & 1) for v in range(256)) for b in range(3))
+_PLAY_TABLES = by_bytes(PLAYS)
 
 
 def plays_of(mask: int) -> list[Move]:
     """The card plays of a mask of cards, lowest card first."""
-    b0, b1, b2 = _PLAY_BYTES
-    return [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16]]
+    return listed(_PLAY_TABLES, mask)
 
 
 class TysiacState(State):
@@ -257,7 +256,7 @@ class TysiacState(State):
             return f"you must follow suit with a {led[:-1]}"
         if self.trump >= 0 and hand & SUIT_MASKS[self.trump]:
             if SUIT[card] == self.trump:
-                return f"you must beat the trick with a higher trump"
+                return "you must beat the trick with a higher trump"
             return f"you have no {led} and must play a trump ({SUIT_NAMES[self.trump]})"
         return f"{CODES[card]} may not be played now"
 
