@@ -1,0 +1,129 @@
+"""A measured series: two bots play many matches of one game, taking turns at each seat; who won how often.
+
+    python -m parlour.bots.series gami alphabeta greedy --matches 100
+    python -m parlour.bots.series giacomotto greedy random --matches 200 --seed 1000 -o target=61
+
+Matches go in pairs: matches ``2k`` and ``2k+1`` are dealt from the same seed, ``seed + k``, with the seats
+swapped (bot A in the even seats, then in the odd ones), so that the luck of the deal cancels out. Each bot is
+seeded from the match seed and its seat, so a series replays exactly as long as the bots are deterministic (bots
+that think for a set time are not quite: a busy machine lets them see less far).
+
+>>> import parlour
+>>> tally = series(parlour.load("gami"), "greedy", "random", matches=4, seed=7, progress=False)
+>>> tally.matches, tally.wins + tally.draws + tally.losses
+(4, 4)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import parlour
+from parlour.bots import make, play_match
+from parlour.core.errors import ParlourError
+from parlour.core.game import Game
+from parlour.core.options import coerce
+
+
+@dataclass
+class Tally:
+    """The series so far, from bot A's side."""
+
+    a: str
+    b: str
+    matches: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    points: list[float] = field(default_factory=lambda: [0.0, 0.0])  # A's and B's match totals, summed
+    seconds: float = 0.0
+
+    @property
+    def score(self) -> float:
+        """A's share: a win 1, a shared win (a tie) 1/2."""
+        return (self.wins + self.draws / 2) / self.matches if self.matches else 0.0
+
+    def line(self) -> str:
+        return (f"{self.a} against {self.b}: {self.matches} matches, {self.a} won {self.wins}, drew {self.draws}, "
+                f"lost {self.losses} (score {100 * self.score:.1f}%); mean match points {self.a} "
+                f"{self.points[0] / max(self.matches, 1):.2f}, {self.b} {self.points[1] / max(self.matches, 1):.2f}")
+
+
+def series(game: Game, a: str, b: str, matches: int, seed: int = 0, progress: bool = True) -> Tally:
+    """Play ``matches`` matches of ``a`` against ``b`` in pairs of one deal with the seats swapped."""
+    tally = Tally(a, b)
+    start = time.perf_counter()
+    bar = _bar(matches) if progress else None
+    for i in range(matches):
+        side = i % 2
+        ours = {s for s in range(game.players) if s % 2 == side}
+        match_seed = seed + i // 2
+        bots = [make(a if s in ours else b, game, s, seed=(seed + i) << 8 | s) for s in range(game.players)]
+        state, _ = play_match(game, bots, seed=match_seed, record=False)
+        won = set(state.winners)
+        tally.matches += 1
+        if won & ours and won - ours:
+            tally.draws += 1
+        elif won & ours:
+            tally.wins += 1
+        else:
+            tally.losses += 1
+        scores = state.scores
+        tally.points[0] += sum(scores[s] for s in ours) / len(ours)
+        tally.points[1] += sum(scores[s] for s in range(game.players) if s not in ours) / (game.players - len(ours))
+        if bar is not None:
+            bar[0].update(bar[1], advance=1, description=f"{a} {tally.wins}-{tally.draws}-{tally.losses} {b}")
+    if bar is not None:
+        bar[0].stop()
+    tally.seconds = time.perf_counter() - start
+    return tally
+
+
+def _bar(total: int) -> Any:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        TimeRemainingColumn(), console=Console(stderr=True))
+    progress.start()
+    return progress, progress.add_task("", total=total)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m parlour.bots.series", description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("a", help="bot A (its record is reported)")
+    parser.add_argument("b", help="bot B")
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first match (the others follow it)")
+    parser.add_argument("--players", type=int)
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    try:
+        cls = parlour.core.game_class(args.game)
+        options = {}
+        for text in args.option:
+            name, eq, value = text.partition("=")
+            if not eq:
+                raise ParlourError(f"cannot read option {text!r}: write NAME=VALUE")
+            options[name] = coerce(cls.option(name), value)
+        game = parlour.load(args.game, players=args.players, **options)
+        for name in (args.a, args.b):
+            make(name, game, 0)
+    except ParlourError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    tally = series(game, args.a, args.b, args.matches, args.seed, progress=not args.quiet)
+    last = args.seed + (args.matches - 1) // 2
+    print(f"{game!r}, seeds {args.seed}..{last}, each played twice with the seats swapped, {tally.seconds:.0f} s")
+    print(tally.line())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
