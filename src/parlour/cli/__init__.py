@@ -10,6 +10,7 @@ import click
 
 from parlour import __version__
 
+from .analyse import analyse
 from .catalog import games, rules
 from .play import play
 from .replay import replay, verify
@@ -28,3 +29,4 @@ main.add_command(play)
 main.add_command(replay)
 main.add_command(verify)
 main.add_command(serve)
+main.add_command(analyse)
