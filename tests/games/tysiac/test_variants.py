@@ -274,7 +274,7 @@ def test_the_deal_limit_ends_the_match_with_the_highest_total():
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"bid_step": 7}, "must be one of"), ({"preset": "russian"}, "must be one of"), ({"barrel": "yes"}, "true or false"),
+    ({"bid_step": 7}, "must be one of"), ({"preset": "soviet"}, "must be one of"), ({"barrel": "yes"}, "true or false"),
     ({"deal_limit": -1}, "must be in"), ({"trumps": True}, "has no option"), ({"players": 4}, "played by 3")])
 def test_bad_options_are_refused_saying_what_is_allowed(options, message):
     with pytest.raises(BadOption, match=message):

@@ -40,8 +40,9 @@ class Tysiac(Game):
         Option("must_beat", False, "Polish rules: a player must beat the trick (a higher card of the suit led, or "
                "a higher trump) when able"),
         Option("lock_800", False, "Polish rules: a player above 800 scores only by winning a contract"),
-        Option("preset", "seed", "a set of rules at once: 'polish' turns on the Polish rules (bid_step 10, "
-               "rounding 10, must_beat, lock_800) unless those options are given too", choices=("seed", "polish")),
+        Option("preset", "russian", "a set of rules at once: 'russian' is the base game; 'polish' turns on the "
+               "Polish rules (bid_step 10, rounding 10, must_beat, lock_800) unless those options are given too",
+               choices=("russian", "polish")),
         Option("deal_limit", 60, "the match ends after this many hands if nobody has won; the highest total wins "
                "(0: no limit)", minimum=0, maximum=10_000),
     )
