@@ -33,20 +33,44 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve_command(port: int, db: str) -> list[str]:
+def serve_command(port: int, db: str, *options: str) -> list[str]:
     exe = shutil.which("parlour")
-    args = ["serve", "--port", str(port), "--db", db, "--bot-workers", "1"]
+    args = ["serve", "--port", str(port), "--db", db, "--bot-workers", "1", *options]
     if exe:
         return [exe, *args]
     return [sys.executable, "-c", "import sys; from parlour.cli import main; sys.exit(main())", *args]
 
 
-class ServerProcess:
-    """A ``parlour serve`` subprocess on a fixed port and database; start, kill -9, start again."""
+def session_processes(session: int) -> list[int]:
+    """The live processes (not zombies) of a session: a server started by :class:`ServerProcess` and its workers."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[3]) == session and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
 
-    def __init__(self, db: str, log: Path) -> None:
-        self.db, self.log, self.port = db, log, free_port()
+
+def cmdline(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+class ServerProcess:
+    """A ``parlour serve`` subprocess on a fixed port and database; start, kill -9, start again.
+
+    ``options`` are more ``parlour serve`` options (``"--bot-workers", "2"`` overrides the default of one).
+    """
+
+    def __init__(self, db: str, log: Path, *options: str) -> None:
+        self.db, self.log, self.port, self.options = db, log, free_port(), options
         self.proc: subprocess.Popen | None = None
+        self.session: int | None = None
 
     @property
     def url(self) -> str:
@@ -55,9 +79,10 @@ class ServerProcess:
     def start(self) -> str:
         out = open(self.log, "ab")
         # A new session: killing the server's group also stops its bot workers.
-        self.proc = subprocess.Popen(serve_command(self.port, self.db), stdout=out, stderr=subprocess.STDOUT,
+        self.proc = subprocess.Popen(serve_command(self.port, self.db, *self.options), stdout=out, stderr=subprocess.STDOUT,
                                      start_new_session=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         out.close()
+        self.session = self.proc.pid
         deadline = time.monotonic() + STARTUP_SECONDS
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -71,9 +96,13 @@ class ServerProcess:
         self.kill()
         raise RuntimeError(f"parlour serve did not answer within {STARTUP_SECONDS}s:\n{self.log.read_text()}")
 
+    def workers(self) -> list[int]:
+        """The process ids of the server's bot workers."""
+        return [p for p in session_processes(self.session or 0) if "spawn_main" in cmdline(p)]
+
     def kill(self) -> None:
         """SIGKILL the server and its workers, as a crash would."""
-        if self.proc is not None and self.proc.poll() is None:
+        if self.proc is not None:
             try:
                 os.killpg(self.proc.pid, signal.SIGKILL)
             except ProcessLookupError:
