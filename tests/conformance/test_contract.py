@@ -70,10 +70,17 @@ def card_tokens(view: dict[str, Any]) -> set[str]:
     return set(re.findall(r"[0-9A-Z]+", json.dumps(view)))
 
 
+def load(gid: str, players: int) -> Game:
+    """The game at the default player count as a player gets it; at the other counts with its quick options."""
+    cls = parlour.core.game_class(gid)
+    options = {} if players == cls.default_players else dict(cls.quick_options)
+    return parlour.load(gid, players=players, **options)
+
+
 @pytest.fixture(params=CASES, ids=case_id)
 def case(request: pytest.FixtureRequest) -> tuple[Game, int, Record]:
     gid, players, seed = request.param
-    game = parlour.load(gid, players=players)
+    game = load(gid, players)
     return game, seed, play_random(game, seed)
 
 

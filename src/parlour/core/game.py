@@ -57,6 +57,9 @@ class Game(ABC):
     lowest_wins: ClassVar[bool] = False
     #: The game's own bots by name, its strongest first: the default of ``parlour play`` and of the lobby's seats.
     bots: ClassVar[dict[str, type]] = {}
+    #: Options that make a match short (fewer rounds, a lower target): the conformance harness plays the fewest
+    #: and the most players with them, so a long match at twelve seats does not cost the suite minutes.
+    quick_options: ClassVar[dict[str, Any]] = {}
     #: "complete" once a person can sit down and play it: rules tested, its own browser table (``web/table.js``) and
     #: terminal drawing (``terminal.py``) in its folder, a strong default bot; "in progress" until then.
     status: ClassVar[str] = "in progress"

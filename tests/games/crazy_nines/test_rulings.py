@@ -3,6 +3,8 @@ through whole rounds from stacked decks."""
 
 from __future__ import annotations
 
+import pytest
+
 import parlour
 from parlour.games.crazy_nines import CrazyNines
 
@@ -89,3 +91,10 @@ def test_q2_the_sweep_is_an_option_off_by_default():
 
 def test_q3_the_name_is_nine_card_golf():
     assert "9-card golf" in parlour.load("crazy-nines").describe()["title"]
+
+
+@pytest.mark.parametrize("players", [9, 12])
+def test_three_decks_from_nine_players_up_to_twelve(players):
+    state = CrazyNines(players=players).new(seed=1)
+    assert len(state.round_cards()) == 156 and [len(lay) for lay in state.layouts] == [9] * players
+    assert state.view(0)["stock"] == 156 - 9 * players - 1

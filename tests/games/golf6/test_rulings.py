@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import parlour
 from parlour.games.golf6 import Golf6
 
@@ -111,3 +113,10 @@ def test_q6_an_empty_stock_is_refilled_from_the_pile_but_its_top_card():
         state.apply(seat, "swap 0")
     assert state.events[-1] == {"type": "reshuffle", "cards": 39}
     assert len(state.stock) == 39 and len(state.discard) == 1 and state.round_no == 1
+
+
+@pytest.mark.parametrize("players", [9, 12])
+def test_three_decks_from_nine_players_up_to_twelve(players):
+    state = Golf6(players=players).new(seed=1)
+    assert len(state.round_cards()) == 156 and [len(lay) for lay in state.layouts] == [6] * players
+    assert state.view(0)["stock"] == 156 - 6 * players - 1

@@ -15,6 +15,8 @@ from .actions import Move, parse
 from .state import HIDDEN, MemoryState
 
 PLAYERS = (2, 3, 4, 5, 6, 7, 8)
+#: The golf games seat up to 12 with a third deck (rules file: three decks above 8 players).
+GOLF_PLAYERS = tuple(range(2, 13))
 
 
 def common_options(peek: bool) -> tuple[Option, ...]:
@@ -37,6 +39,7 @@ class MemoryGame(Game):
     default_players = 4
     player_counts = PLAYERS
     lowest_wins = True
+    quick_options = {"rounds": 2}
     state_class: ClassVar[type[MemoryState]]
 
     @property
