@@ -37,6 +37,36 @@ def test_games_lists_giacomotto_with_players_and_option_defaults():
         assert text in result.output
 
 
+def test_games_keeps_every_bot_in_a_pipe_80_columns_wide():
+    result = run("games")  # CliRunner is not a terminal: rich draws 80 columns, as in `parlour games | less`
+    for bot in ("heuristic", "greedy", "expert", "novice"):
+        assert bot in result.output
+
+
+def test_game_ids_are_accepted_in_any_case(tmp_path):
+    result = run("play", "GiacoMotto", "--seed", "3", "--record", str(tmp_path / "r.json"), input="q\n")
+    assert result.exit_code == 0, result.output
+    assert Record.load(str(tmp_path / "r.json")).game == "giacomotto"
+    assert run("rules", "TAROK").exit_code == 0
+
+
+def test_a_negative_seed_names_the_record_plainly(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("play", "giacomotto", "--seed", "-5", input="q\n")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "parlour-giacomotto-minus5.json").exists()
+
+
+def test_one_action_is_one_action(tmp_path):
+    state = parlour.load("giacomotto").new(seed=3)
+    first = state.to_act[0]
+    seats = "human,greedy" if first == 0 else "greedy,human"
+    result = run("play", "giacomotto", "-s", seats, "--seed", "3", "--record", str(tmp_path / "r.json"),
+                 input="1\nq\n")
+    assert "1 action played so far is in" in result.output or "2 actions" in result.output
+    assert "1 actions" not in result.output
+
+
 def test_rules_prints_the_rules_then_the_options(monkeypatch):
     monkeypatch.setattr(Giacomotto, "rules", lambda self: "# Giacomotto\n\nCapture by **sums**; first to 101 wins.")
     result = run("rules", "giacomotto")
@@ -108,7 +138,7 @@ def test_play_re_asks_on_bad_input_and_records_every_action(tmp_path):
     assert "cannot read 'foo bar'" in out
     assert "you do not hold 2C" in out
     assert "or q to quit" in out
-    assert "Quit. The 4 actions played so far are in" in out
+    assert "Quit. 4 actions played so far are in" in out
     record = Record.load(str(path))
     assert [a["seat"] for a in record.actions] == [0, 1, 0, 1]
     assert record.actions[0]["action"] == str(first)

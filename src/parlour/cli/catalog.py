@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import click
+from rich import box
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
@@ -37,12 +38,13 @@ def allowed_text(option: dict[str, Any]) -> str:
 
 def games_table() -> Table:
     """Every registered game: id, title, player counts, options with their defaults, bots."""
-    table = Table(title="Games", title_justify="left", title_style="bold")
+    # Light rules and no column that may shrink away: every column fits 80 columns, as in `parlour games | less`.
+    table = Table(title="Games", title_justify="left", title_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1))
     table.add_column("id", no_wrap=True)
-    table.add_column("title", ratio=1, min_width=12, overflow="fold")
+    table.add_column("title", ratio=1, min_width=10, overflow="fold")
     table.add_column("players", no_wrap=True)
     table.add_column("options (defaults)", no_wrap=True)
-    table.add_column("bots")
+    table.add_column("bots", no_wrap=True)
     for game_id in game_ids():
         cls = game_class(game_id)
         d = cls.describe()

@@ -21,7 +21,7 @@ from parlour.bots import Bot, make
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action, Game, State
 from parlour.core.record import TIMEOUT, Record
-from parlour.core.terminal import Seats
+from parlour.core.terminal import Seats, plural
 
 from . import render
 from .setup import HUMAN, load_game, players_for, seat_kinds
@@ -31,10 +31,11 @@ QUIT = ("q", "quit", "exit")
 
 def default_record_path(game_id: str, seed: int) -> Path:
     """``./parlour-<game>-<seed>.json``, numbered ``-2``, ``-3``... rather than overwrite an earlier record."""
-    path = Path(f"parlour-{game_id}-{seed}.json")
+    name = f"parlour-{game_id}-{seed}" if seed >= 0 else f"parlour-{game_id}-minus{-seed}"
+    path = Path(f"{name}.json")
     n = 2
     while path.exists():
-        path = Path(f"parlour-{game_id}-{seed}-{n}.json")
+        path = Path(f"{name}-{n}.json")
         n += 1
     return path
 
@@ -194,7 +195,8 @@ def play(game_id: str, players: int | None, seats: str | None, seed: int | None,
         sys.exit(130)
     actions = len(match.record.actions)
     if finished:
-        console.print(f"The record of the match ({actions} actions) is in {path}.")
+        console.print(f"The record of the match ({plural(actions, 'action')}) is in {path}.")
     else:
-        console.print(f"Quit. The {actions} actions played so far are in {path}.")
+        console.print(f"Quit. {plural(actions, 'action').capitalize()} played so far {'is' if actions == 1 else 'are'} "
+                      f"in {path}.")
     console.print(f"[dim]Watch it again with: parlour replay {path}[/dim]")

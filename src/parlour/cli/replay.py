@@ -10,7 +10,7 @@ from rich.console import Console
 from parlour.core.errors import RecordError
 from parlour.core.game import State
 from parlour.core.record import Record
-from parlour.core.terminal import Seats
+from parlour.core.terminal import Seats, plural
 
 from . import render
 from .setup import UsageProblem
@@ -27,9 +27,9 @@ def result_text(state: State, actions: int, prefix: str = "OK: ") -> str:
     """``OK: 212 actions, final scores 104 87, winners seat 0``."""
     scores = " ".join(map(str, state.scores))
     if not state.over:
-        return f"{prefix}{actions} actions, match unfinished, scores so far {scores}"
+        return f"{prefix}{plural(actions, 'action')}, match unfinished, scores so far {scores}"
     winners = ", ".join(f"seat {s}" for s in state.winners)
-    return f"{prefix}{actions} actions, final scores {scores}, winners {winners}"
+    return f"{prefix}{plural(actions, 'action')}, final scores {scores}, winners {winners}"
 
 
 @click.command()
@@ -53,7 +53,7 @@ def replay(path: Path, seat: int | None, step: bool) -> None:
             seen = len(state.events)
             if entry is None:
                 console.print(f"[bold]{record.game}[/bold], {record.players} players, seed {record.seed}, "
-                              f"{len(record.actions)} actions")
+                              f"{plural(len(record.actions), 'action')}")
                 console.print(render.seat_board(view, seats))
                 continue
             console.print(render.replay_step(number, entry, view, events, seats))

@@ -35,10 +35,14 @@ def games() -> list[str]:
 
 
 def game_class(game_id: str) -> type[Game]:
-    """The class of a game by id; an unknown id raises :class:`UnknownGame` listing the known ones."""
+    """The class of a game by id, in any case; an unknown id raises :class:`UnknownGame` listing the known ones.
+
+    >>> game_class("Giacomotto").id
+    'giacomotto'
+    """
     try:
-        return _registry()[game_id]
-    except (KeyError, TypeError):
+        return _registry()[game_id.strip().lower()]
+    except (KeyError, TypeError, AttributeError):
         raise UnknownGame(f"unknown game {game_id!r}; the games are: {', '.join(games())}") from None
 
 

@@ -27,6 +27,15 @@ from .errors import IllegalAction
 RED = "red"
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``1 action``, ``2 actions``; ``words`` for an irregular plural.
+
+    >>> plural(1, "action"), plural(3, "action"), plural(2, "match", "matches")
+    ('1 action', '3 actions', '2 matches')
+    """
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
 def plain(renderable: RenderableType, width: int = 100) -> str:
     """A renderable as plain text (no colours) ``width`` columns wide: for tests and logs.
 
