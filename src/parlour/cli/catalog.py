@@ -9,6 +9,7 @@ from rich import box
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
+from rich.text import Text
 
 from parlour.bots import available
 from parlour.core.registry import game_class, games as game_ids, load
@@ -38,18 +39,18 @@ def allowed_text(option: dict[str, Any]) -> str:
 
 def games_table() -> Table:
     """Every registered game: id, title, player counts, options with their defaults, bots."""
-    # Light rules and no column that may shrink away: every column fits 80 columns, as in `parlour games | less`.
+    # Light rules, the id above its title, and options and bots that never wrap: the table fits 80 columns, as in
+    # `parlour games | less`, with every option and every bot whole.
     table = Table(title="Games", title_justify="left", title_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1))
-    table.add_column("id", no_wrap=True)
-    table.add_column("title", ratio=1, min_width=10, overflow="fold")
+    table.add_column("game", min_width=12, overflow="fold")
     table.add_column("players", no_wrap=True)
     table.add_column("options (defaults)", no_wrap=True)
     table.add_column("bots", no_wrap=True)
     for game_id in game_ids():
-        cls = game_class(game_id)
-        d = cls.describe()
+        d = game_class(game_id).describe()
         options = "\n".join(f"{o['name']}={value_text(o['default'])}" for o in d["options"]) or "—"
-        table.add_row(d["id"], d["title"], players_text(d), options, "\n".join(available(load(game_id))))
+        table.add_row(Text.assemble((d["id"], "bold"), "\n", (d["title"], "dim")), players_text(d), options,
+                      "\n".join(available(load(game_id))))
     return table
 
 
