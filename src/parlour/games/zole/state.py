@@ -28,7 +28,8 @@ from parlour.core.tricks import LEAD, cards_in, follow, winner
 from .actions import (BID_WORDS, DISCARD, PASS, PASS_MOVE, PLAY, PLAY_TEXTS, PLAYS, SMALL, SMALL_MOVE, TAKE,
                       TAKE_MOVE, ZOLE, ZOLE_MOVE, Move, move, plays_of)
 from .cards import CARDS, CODES, HAND, LED, SUIT, SUIT_NAMES, TALON, TRUMPS, Card, codes, parse_card, points
-from .scoring import (big_hand, settle, settle_pules, share_pool, small_zole, table_losers, table_row)
+from .scoring import big_hand, settle, settle_pules, share_pool, small_zole, table_losers, table_row
+from .views import view
 
 BIDDING, DISCARDING, PLAYING, DONE = range(4)
 PHASES = ("bid", "discard", "play", "over")
@@ -342,8 +343,6 @@ class ZoleState(State):
     # --- what each seat sees ----------------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from .views import view
-
         return view(self, seat)
 
     def zones(self) -> dict[str, list[Card]]:

@@ -16,6 +16,7 @@ from .cards import CODES, codes, display_codes, points
 def view(state: Any, seat: int | None) -> dict[str, Any]:
     s = state
     n = s.game.players
+    sheet = s.sheet.to_dict()
     declarer = s.declarer if s.declarer >= 0 else None
     small_ones = [p for p in s.active if p != s.declarer] if declarer is not None else []
     if declarer is not None and n == 4:
@@ -38,7 +39,7 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
         "last_trick": s.last_trick,
         "tricks": list(s.tricks), "won_points": [points(w) for w in s.won],
         "pool": s.pool, "pules": {"common": s.common, "personal": list(s.personal)},
-        "sheet": s.sheet.to_dict(), "scores": list(s.scores), "over": s.finished, "winners": list(s.winners),
+        "sheet": sheet, "scores": sheet["totals"], "over": s.finished, "winners": list(s.winners),
         "last_result": s.last_result,
         "log": s.visible_events(seat, s.events[s.deal_start:]),
     }
