@@ -4,9 +4,16 @@
     python -m parlour.bots.series giacomotto greedy random --matches 200 --seed 1000 -o target=61
 
 Matches go in pairs: matches ``2k`` and ``2k+1`` are dealt from the same seed, ``seed + k``, with the seats
-swapped (bot A in the even seats, then in the odd ones), so that the luck of the deal cancels out. Each bot is
-seeded from the match seed and its seat, so a series replays exactly as long as the bots are deterministic (bots
-that think for a set time are not quite: a busy machine lets them see less far).
+swapped (bot A in the even seats, then in the odd ones), so that the luck of the deal cancels out. With
+``--alone`` (games of three or more, each for himself) they go in groups of one match per seat, all dealt from
+the same seed, bot A alone in each seat in turn against copies of bot B:
+
+    python -m parlour.bots.series zole search greedy --alone --matches 120 -o hands=6
+
+Each bot is seeded from the match seed and its seat, so a series replays exactly as long as the bots are
+deterministic (bots that think for a set time are not quite: a busy machine lets them see less far). The mean
+difference of match points per deal between A and B (B's averaged over its seats) comes with a 95% confidence
+interval over the groups of matches dealt from one seed.
 
 >>> import parlour
 >>> tally = series(parlour.load("gami"), "greedy", "random", matches=4, seed=7, progress=False)
@@ -17,6 +24,7 @@ that think for a set time are not quite: a busy machine lets them see less far).
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from dataclasses import dataclass, field
@@ -41,27 +49,47 @@ class Tally:
     losses: int = 0
     points: list[float] = field(default_factory=lambda: [0.0, 0.0])  # A's and B's match totals, summed
     seconds: float = 0.0
+    #: Deals played (``state.deals``; one per match in games without deals).
+    deals: int = 0
+    #: Per group of matches dealt from one seed: A's points less B's, per deal.
+    groups: list[float] = field(default_factory=list)
 
     @property
     def score(self) -> float:
         """A's share: a win 1, a shared win (a tie) 1/2."""
         return (self.wins + self.draws / 2) / self.matches if self.matches else 0.0
 
+    @property
+    def difference(self) -> tuple[float, float]:
+        """A's match points less B's, per deal, and the half-width of its 95% confidence interval."""
+        if not self.groups:
+            return 0.0, float("nan")
+        mean = statistics.mean(self.groups)
+        if len(self.groups) < 2:
+            return mean, float("nan")
+        return mean, 1.96 * statistics.stdev(self.groups) / len(self.groups) ** 0.5
+
     def line(self) -> str:
+        diff, half = self.difference
         return (f"{self.a} against {self.b}: {self.matches} matches, {self.a} won {self.wins}, drew {self.draws}, "
                 f"lost {self.losses} (score {100 * self.score:.1f}%); mean match points {self.a} "
-                f"{self.points[0] / max(self.matches, 1):.2f}, {self.b} {self.points[1] / max(self.matches, 1):.2f}")
+                f"{self.points[0] / max(self.matches, 1):.2f}, {self.b} {self.points[1] / max(self.matches, 1):.2f}; "
+                f"per deal {self.a} - {self.b} = {diff:+.3f} ± {half:.3f} (95%)")
 
 
-def series(game: Game, a: str, b: str, matches: int, seed: int = 0, progress: bool = True) -> Tally:
-    """Play ``matches`` matches of ``a`` against ``b`` in pairs of one deal with the seats swapped."""
+def series(game: Game, a: str, b: str, matches: int, seed: int = 0, progress: bool = True,
+           alone: bool = False) -> Tally:
+    """Play ``matches`` matches of ``a`` against ``b`` in pairs of one deal with the seats swapped, or with
+    ``alone`` in groups of one deal with ``a`` alone in each seat in turn."""
     tally = Tally(a, b)
     start = time.perf_counter()
     bar = _bar(matches) if progress else None
+    group = game.players if alone else 2
+    diff, deals = 0.0, 0
     for i in range(matches):
-        side = i % 2
-        ours = {s for s in range(game.players) if s % 2 == side}
-        match_seed = seed + i // 2
+        side = i % group
+        ours = {side} if alone else {s for s in range(game.players) if s % 2 == side}
+        match_seed = seed + i // group
         bots = [make(a if s in ours else b, game, s, seed=(seed + i) << 8 | s) for s in range(game.players)]
         state, _ = play_match(game, bots, seed=match_seed, record=False)
         won = set(state.winners)
@@ -73,8 +101,16 @@ def series(game: Game, a: str, b: str, matches: int, seed: int = 0, progress: bo
         else:
             tally.losses += 1
         scores = state.scores
-        tally.points[0] += sum(scores[s] for s in ours) / len(ours)
-        tally.points[1] += sum(scores[s] for s in range(game.players) if s not in ours) / (game.players - len(ours))
+        mine = sum(scores[s] for s in ours) / len(ours)
+        theirs = sum(scores[s] for s in range(game.players) if s not in ours) / (game.players - len(ours))
+        tally.points[0] += mine
+        tally.points[1] += theirs
+        played = getattr(state, "deals", 0) or 1
+        tally.deals += played
+        diff, deals = diff + mine - theirs, deals + played
+        if side == group - 1 or i == matches - 1:
+            tally.groups.append(diff / deals)
+            diff, deals = 0.0, 0
         if bar is not None:
             bar[0].update(bar[1], advance=1, description=f"{a} {tally.wins}-{tally.draws}-{tally.losses} {b}")
     if bar is not None:
@@ -102,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the first match (the others follow it)")
     parser.add_argument("--players", type=int)
     parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--alone", action="store_true",
+                        help="bot A alone in each seat in turn against copies of B (games of three or more)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     try:
@@ -118,9 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     except ParlourError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    tally = series(game, args.a, args.b, args.matches, args.seed, progress=not args.quiet)
-    last = args.seed + (args.matches - 1) // 2
-    print(f"{game!r}, seeds {args.seed}..{last}, each played twice with the seats swapped, {tally.seconds:.0f} s")
+    tally = series(game, args.a, args.b, args.matches, args.seed, progress=not args.quiet, alone=args.alone)
+    group = game.players if args.alone else 2
+    last = args.seed + (args.matches - 1) // group
+    how = f"{args.a} alone in each seat in turn" if args.alone else "each played twice with the seats swapped"
+    print(f"{game!r}, seeds {args.seed}..{last}, {how}, {tally.deals} deals, {tally.seconds:.0f} s")
     print(tally.line())
     return 0
 

@@ -160,8 +160,8 @@ def test_q6_a_zole_lost_pays_the_bonus_to_each_small_one():
 def test_q4_seed_tier_boundaries(points, per_player):
     from parlour.games.zole.scoring import big_hand as table
 
-    assert table(points, tricks=4, zole=False, table="seed") == per_player
-    assert table(points, tricks=4, zole=True, table="seed") == per_player + (4 if per_player > 0 else -4)
+    assert table(points, tricks=4, zole=False, table="standard") == per_player
+    assert table(points, tricks=4, zole=True, table="standard") == per_player + (4 if per_player > 0 else -4)
 
 
 @pytest.mark.parametrize("points, tricks, per_player", [
@@ -171,7 +171,7 @@ def test_q4_seed_tier_boundaries(points, per_player):
 def test_lzsf_tier_boundaries(points, tricks, per_player):
     from parlour.games.zole.scoring import big_hand as table
 
-    assert table(points, tricks=tricks, zole=False, table="lzsf") == per_player
+    assert table(points, tricks=tricks, zole=False, table="federation") == per_player
 
 
 # --- the federation's table (Q4, Q5 option) -----------------------------------------------------------------------
@@ -185,7 +185,7 @@ def test_lzsf_tier_boundaries(points, tricks, per_player):
     ("no trick zole", [8, 8, -16]),
 ])
 def test_lzsf_table_is_steeper_for_a_losing_big_one_and_its_top_tiers_go_by_tricks(hand, expect):
-    kw = dict(scoring="lzsf")
+    kw = dict(scoring="federation")
     state, seats = {
         "sixty": lambda: big_hand(*SIXTY, talon=SIXTY_TALON, bid="take", discard="KH 8D", play=SIXTY_PLAY, **kw),
         "sixty-seven": lambda: big_hand(*SIXTY, talon=SIXTY_TALON, bid="take", discard="KH 8D",
@@ -464,7 +464,7 @@ def test_q12_or_until_a_player_is_the_chip_target_up_or_down():
 
 def test_options_are_named_with_defaults_and_refuse_bad_values():
     game = parlour.load("zole")
-    assert game.options == {"hands": 12, "target": 0, "scoring": "seed", "all_pass": "pool", "small_zole": False}
+    assert game.options == {"hands": 12, "target": 0, "scoring": "standard", "all_pass": "pool", "small_zole": False}
     with pytest.raises(BadOption, match="one of"):
         parlour.load("zole", scoring="vegas")
     with pytest.raises(BadOption, match="played by 3, 4"):

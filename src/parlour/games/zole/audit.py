@@ -114,7 +114,7 @@ def _check_hand(events: list[dict[str, Any]], n: int, options: dict[str, Any], p
 
 def _big_chips(big: int, tricks: int, table: str) -> int:
     """Chips per opponent, by the winning side's points (seed) or by tricks and points (the federation)."""
-    if table == "seed":
+    if table == "standard":
         side = big if big > 60 else 120 - big
         return 3 if side == 120 else 2 if side > 90 else 1
     if big > 60:

@@ -24,9 +24,9 @@ class Zole(Game):
                "deals as often (0: no limit, play to the chip target)", minimum=0, maximum=999),
         Option("target", 0, "the match also ends after a hand that leaves a player this many chips up or down "
                "(0: no chip target)", minimum=0, maximum=10_000),
-        Option("scoring", "seed", "chip table: 'seed' (1, 2 or 3 chips by the winner's points, 4 more for a Zole) or "
-               "'lzsf' (the Latvian federation's: steeper for a Big one who loses, top tiers by tricks)",
-               choices=("seed", "lzsf")),
+        Option("scoring", "standard", "chip table: 'standard' (1, 2 or 3 chips by the winner's points, 4 more for a "
+               "Zole) or 'federation' (the Latvian federation's: steeper for a Big one who loses, top tiers by tricks)",
+               choices=("standard", "federation")),
         Option("all_pass", "pool", "when all three pass: 'pool' (redeal; each puts a chip in a pool that the next "
                "hand's winner takes), 'pules' (the federation's common and personal pules) or 'table' (play the "
                "table game, galdiņš: the most tricks loses)", choices=("pool", "pules", "table")),

@@ -5,22 +5,22 @@ with four players the dealer, who sits the hand out, is paid and pays like a sma
 chips each seat wins (+) or pays (−); rows add up to zero, except the chips paid into or taken from the
 pool.
 
-The seed's table (``scoring="seed"``) goes by the winning side's card points: 61–90 (60–90 for the small
+The seed's table (``scoring="standard"``) goes by the winning side's card points: 61–90 (60–90 for the small
 ones, who win with 60) is 1 chip from each loser, 91–119 is 2, all 120 is 3; a Zole adds 4 (rulings Q2–Q6):
 
->>> big_hand(points=75, tricks=5, zole=False, table="seed")       # the Big one wins 75: 1 from each
+>>> big_hand(points=75, tricks=5, zole=False, table="standard")       # the Big one wins 75: 1 from each
 1
->>> big_hand(points=60, tricks=4, zole=False, table="seed")       # 60-60: the small ones win, 1 each
+>>> big_hand(points=60, tricks=4, zole=False, table="standard")       # 60-60: the small ones win, 1 each
 -1
->>> big_hand(points=95, tricks=6, zole=True, table="seed")        # a Zole won with 95: 2 + 4 from each
+>>> big_hand(points=95, tricks=6, zole=True, table="standard")        # a Zole won with 95: 2 + 4 from each
 6
 
-The federation's table (``scoring="lzsf"``) is steeper for a Big one who loses, and its top tiers go by
+The federation's table (``scoring="federation"``) is steeper for a Big one who loses, and its top tiers go by
 tricks (all of them, or none):
 
->>> [big_hand(points=p, tricks=t, zole=False, table="lzsf") for p, t in ((61, 3), (91, 6), (100, 8))]
+>>> [big_hand(points=p, tricks=t, zole=False, table="federation") for p, t in ((61, 3), (91, 6), (100, 8))]
 [1, 2, 3]
->>> [big_hand(points=p, tricks=t, zole=False, table="lzsf") for p, t in ((45, 3), (30, 1), (0, 0))]
+>>> [big_hand(points=p, tricks=t, zole=False, table="federation") for p, t in ((45, 3), (30, 1), (0, 0))]
 [-2, -3, -4]
 >>> settle(declarer=0, per_player=-2, players=3)                  # the Big one pays 2 to each
 [-4, 2, 2]
@@ -44,7 +44,7 @@ def big_hand(points: int, tricks: int, zole: bool, table: str) -> int:
     ``points`` are the Big one's card points (his tricks and, with the talon, his two discards); ``tricks``
     the tricks he took.
     """
-    if table == "seed":
+    if table == "standard":
         if points >= 61:
             k = 1 if points <= 90 else 2 if points < 120 else 3
         else:

@@ -10,7 +10,7 @@ see every hand would by simple rules, and :meth:`Hand.play_out` plays the hand t
 >>> h.play_out()
 >>> h.tricks[0], h.points[0]                # every trick; the talon's K♥ 9♥ count for the small ones
 (8, 116)
->>> h.chips(0, table="seed")               # 116 points: 2 chips, and the Zole's 4, from each
+>>> h.chips(0, table="standard")               # 116 points: 2 chips, and the Zole's 4, from each
 12
 """
 
@@ -130,7 +130,7 @@ class Hand:
         while not self.done:
             self.play(choose(self))
 
-    def chips(self, seat: int, laid: int = 0, table: str = "seed", players: int = 3, pool: int = 0) -> int:
+    def chips(self, seat: int, laid: int = 0, table: str = "standard", players: int = 3, pool: int = 0) -> int:
         """The chips ``seat`` wins with the hand played out (``laid``: the Big one's cards laid away), with its
         share of the pool."""
         mode, decl = self.mode, self.declarer

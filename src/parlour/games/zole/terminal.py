@@ -7,7 +7,7 @@
 >>> state.apply(state.to_act[0], "take")
 <Move take>
 >>> print(plain(board(state.view(1), Seats(("search", "human", "greedy"), viewer=1)), width=78))
-╭─ Zole · hand 1 of 12 · seed chips ─────────────────────────────────────────╮
+╭─ Zole · hand 1 of 12 · standard chips ─────────────────────────────────────╮
 │ Talon       taken by the Big one                                           │
 │ Big one     You (took the talon)                                           │
 │ Small ones  Seat 0 (search), Seat 2 (greedy)                               │
