@@ -1,5 +1,6 @@
 """The bots play legal moves through whole matches, and the search bot makes the plays a club player makes in
-plain positions. Its strength is measured by ``python -m parlour.bots.series zole search greedy --alone`` (see NOTES.md)."""
+plain positions. Its strength is measured by ``python -m parlour.bots.series zole search greedy --alone``
+(see NOTES.md)."""
 
 import pytest
 
