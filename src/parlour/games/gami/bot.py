@@ -21,8 +21,8 @@ from parlour.core.bot import Bot
 from parlour.core.game import Action, State
 from parlour.core.rng import Rng
 
-from .cards import ALL, mask_of
-from .search import DECIDED, WIN, Result, Searcher, evaluate, reach
+from .cards import ALL, mask_of, reach
+from .search import DECIDED, WIN, Result, Searcher, evaluate
 
 
 def _position(game: Any, view: Mapping[str, Any]) -> Any:

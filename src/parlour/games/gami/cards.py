@@ -102,8 +102,25 @@ def gamis_formed(picked: int, hand: int) -> list[int]:
 
 
 def reach(table: int) -> int:
-    """Every card that could be exchanged for some card of ``table`` (the relation is symmetric)."""
-    r = 0
-    for c in cards_of(table):
-        r |= EXCHANGES[c]
+    """Every card that could be exchanged for some card of ``table`` (the relation is symmetric), memoised: there
+    are only 134,596 tables of six, and the search asks for the same ones again and again."""
+    r = _REACH.get(table)
+    if r is None:
+        r = 0
+        t = table
+        while t:
+            low = t & -t
+            r |= EXCHANGES[low.bit_length() - 1]
+            t ^= low
+        if len(_REACH) > 1 << 18:
+            _REACH.clear()
+        _REACH[table] = r
     return r
+
+
+_REACH: dict[int, int] = {}
+
+
+def position_key(hand0: int, hand1: int, turn: int) -> int:
+    """A position as one int: both hands and the side to move (the table is the rest of the deck)."""
+    return hand0 | hand1 << COUNT | turn << (2 * COUNT)

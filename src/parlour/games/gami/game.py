@@ -12,8 +12,8 @@ from parlour.core.sheet import ScoreSheet
 
 from .actions import Exchange, parse
 from .bot import GreedyBot, QuickSearchBot, SearchBot
-from .cards import mask_of
-from .state import GamiState, position_key
+from .cards import mask_of, position_key
+from .state import GamiState
 
 
 class Gami(Game):
@@ -59,7 +59,7 @@ class Gami(Game):
         s.deal, s.first, s.turn = deal["deal"], deal["first"], deal["first"]
         s.hands = [mask_of(h) for h in deal["hands"]]
         s.plies, s.finished, s._legal = 0, False, None
-        s.seen = {position_key(s.hands, s.turn): 1}
+        s.seen = {position_key(*s.hands, s.turn): 1}
         for e in log[1:]:
             if e["type"] == "exchange":
                 try:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from .actions import Exchange
-from .cards import ALL, COUNT, EXCHANGES, GAMIS_WITH, cards_of
+from .cards import ALL, COUNT, EXCHANGES, GAMIS_WITH, position_key, reach
 
 WIN = 100_000
 #: Scores beyond this are won or lost deals (the distance to the end is in the rest).
@@ -43,33 +43,10 @@ MOBILITY = 8         # each exchange more than the other side has
 CORNERED = 60        # the other side has only one or two exchanges: it may soon be stuck
 
 EXACT, LOWER, UPPER = 0, 1, 2
-_REACH: dict[int, int] = {}
 
 
 class Timeout(Exception):
     """The budget ran out inside an iteration."""
-
-
-def reach(table: int) -> int:
-    """The cards that exchange with some card of ``table`` (memoised: there are 134,596 tables of six)."""
-    r = _REACH.get(table)
-    if r is None:
-        r = 0
-        t = table
-        while t:
-            low = t & -t
-            r |= EXCHANGES[low.bit_length() - 1]
-            t ^= low
-        if len(_REACH) > 1 << 18:
-            _REACH.clear()
-        _REACH[table] = r
-    return r
-
-
-def forms_gami(take: int, hand: int) -> bool:
-    """Whether ``take``, in ``hand``, completes a GAMI with two other cards of ``hand``."""
-    a, b = GAMIS_WITH[take]
-    return hand & a == a or hand & b == b
 
 
 def moves(me: int, opp: int, table: int) -> tuple[list[int], list[int]]:
@@ -139,10 +116,6 @@ def evaluate(me: int, opp: int) -> int:
     if my_mob <= 2:
         score -= CORNERED
     return score
-
-
-def position_key(hand0: int, hand1: int, turn: int) -> int:
-    return hand0 | hand1 << COUNT | turn << (2 * COUNT)
 
 
 @dataclass
@@ -340,8 +313,7 @@ class Searcher:
                 me |= 1 << (top - 1)
                 opp ^= 1 << (top - 1)
             me, opp, side = opp, me, 1 - side
-            key = position_key(opp, me, 0) if side == 1 else position_key(me, opp, 0)
-            key = key | side << (2 * COUNT)
+            key = position_key(opp, me, 1) if side else position_key(me, opp, 0)
             if seen.get(key) or opp.bit_count() <= 2 or not reach(ALL ^ me ^ opp) & me:
                 break
             seen[key] = 1

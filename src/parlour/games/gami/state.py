@@ -17,10 +17,9 @@ from parlour.core.stacking import stacked
 
 from .actions import Exchange, exchange, is_exchange
 from .audit import recount
-from .cards import ALL, COUNT, EXCHANGES, cards_of, code, codes_of, gamis_formed, parse_card, reach
+from .cards import ALL, COUNT, EXCHANGES, cards_of, code, codes_of, gamis_formed, parse_card, position_key, reach
 
 HAND = 9
-TABLE = 6
 #: A position ends the deal on its third occurrence (Q1a).
 REPETITIONS = 3
 #: A player holding this many cards or fewer after a capture has lost (the seed: "reduced to two cards").
@@ -29,11 +28,6 @@ WIN, DRAW = 2, 1
 
 #: Why a deal ended, as the events and the score sheet write it.
 STUCK, TWO_CARDS, REPETITION, MOVE_CAP = "stuck", "two cards", "repetition", "move cap"
-
-
-def position_key(hands: Sequence[int], turn: int) -> int:
-    """A position as one int: both hands and the side to move (the table is the rest of the deck)."""
-    return hands[0] | hands[1] << COUNT | turn << (2 * COUNT)
 
 
 def can_exchange(hand: int, table: int) -> bool:
@@ -75,7 +69,7 @@ class GamiState(State):
             self.hands[1 - first] |= 1 << c
         self.turn = first
         self.plies = 0
-        self.seen = {position_key(self.hands, first): 1}
+        self.seen = {position_key(*self.hands, first): 1}
         self._legal = None
         self.deal_events = len(self.events)
         self.events.append({"type": "deal", "deal": self.deal, "first": first,
@@ -147,7 +141,7 @@ class GamiState(State):
         if capture is not None and self.hands[other].bit_count() <= TOO_FEW:
             self._end_deal(seat, TWO_CARDS)  # Q7: at once, after the capture
             return
-        key = position_key(self.hands, other)
+        key = position_key(*self.hands, other)
         count = self.seen[key] = self.seen.get(key, 0) + 1
         if count >= REPETITIONS:
             self._end_deal(self.leader(), REPETITION)
@@ -195,7 +189,7 @@ class GamiState(State):
             "deal": self.deal, "first": self.first,
             "hand": codes_of(self.hands[seat]) if seat is not None else None,
             "hands": [codes_of(h) for h in self.hands], "table": codes_of(self.table),
-            "plies": self.plies, "repeats": self.seen.get(position_key(self.hands, self.turn), 0) if not self.finished
+            "plies": self.plies, "repeats": self.seen.get(position_key(*self.hands, self.turn), 0) if not self.finished
             else 0,
             "sheet": self.sheet.to_dict(), "scores": list(self.scores), "over": self.finished,
             "winners": list(self.winners),
