@@ -31,6 +31,7 @@ def test_a_person_plays_a_whole_deal_by_clicking(parlour_server, browser):
     assert page.locator(".tcard.legal").count() >= 1
     assert page.locator(".tcard.legal.gami[data-code='6H']").count() == 1
     assert page.locator(".tcard.dim").count() >= 1
+    shot(page, "gami-table")
     page.click(".tcard[data-code='6H']")
     assert page.locator(".capture-bar").is_visible()
     victim = page.locator(".opp-hand .kit-card.legal").first.get_attribute("data-code")
@@ -38,7 +39,6 @@ def test_a_person_plays_a_whole_deal_by_clicking(parlour_server, browser):
     first = view(page)["log"][1]
     assert first["captured"] == victim and first["gami"] == [["6C", "6D", "6H"]]
     assert len(view(page)["hands"][0]) == 10
-    shot(page, "gami-table")
 
     # Then plain play to the end of the deal: the first card of the hand that can go, the first lit table card,
     # and after a GAMI the first card of the opponent's hand.

@@ -19,6 +19,7 @@ from .state import GamiState
 class Gami(Game):
     id = "gami"
     title = "Gami"
+    status = "complete"
     player_counts = (2,)
     default_players = 2
     options_spec = (
