@@ -198,7 +198,13 @@ class State(ABC):
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator)."""
+        """JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator).
+
+        A view MAY carry ``previous``: the events (as :meth:`visible_events` gives them to ``seat``) that ended
+        the previous deal or round — its last trick, the reveal, the score — so that a table can show how it
+        ended once the next one is dealt. They say where cards *were*; the conformance harness checks that each
+        is one of the seat's visible events and leaves them out of its check of where cards *are*.
+        """
 
     @property
     @abstractmethod

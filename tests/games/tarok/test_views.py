@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import parlour
+from parlour.core.rng import Rng
 from parlour.games.tarok.cards import codes
 
 from .helpers import act, legal, new, seat
@@ -58,7 +59,7 @@ def test_each_seat_sees_its_own_hand_and_no_card_of_another_hand_through_whole_d
             for s in range(4):
                 view = state.view(s)
                 assert view["hand"] == codes(state.hands[s])
-                seen = words(view)
+                seen = words({k: v for k, v in view.items() if k != "previous"})  # the last deal's end: below
                 assert set(view["hand"]) <= seen
                 others = {c for o in range(4) if o != s for c in codes(state.hands[o])} - public
                 assert not seen & others, f"seed {seed}: seat {s} sees {sorted(seen & others)}"
@@ -258,3 +259,78 @@ def test_plain_discards_leave_no_trace_in_the_opponents_view():
     for w in (0, 2, 3, None):
         view = state.view(seat(state, w) if w is not None else None)
         assert view["shown"] == [] and not words(view) & {"7S", "8S", "9S"}
+
+
+# --- card points taken --------------------------------------------------------------------------------------------
+
+
+def test_points_taken_are_the_card_points_of_the_tricks_each_seat_won_as_the_log_shows_them():
+    from parlour.games.tarok.cards import mask_of_codes, third_points
+
+    game = parlour.load("tarok")
+    for seed in range(4):
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        checked = 0
+        while state.deals < 1:
+            view = state.view(None)
+            won = [[] for _ in range(4)]
+            plays: list[str] = []
+            for e in view["log"]:
+                if e["type"] == "play":
+                    plays.append(e["card"])
+                elif e["type"] == "trick":
+                    won[e["winner"]] += plays + ([e["talon"]] if "talon" in e else []) + e.get("rest of talon", [])
+                    plays = []
+            assert view["points_taken"] == [third_points(mask_of_codes(w)) for w in won]
+            assert all(state.view(s)["points_taken"] == view["points_taken"] for s in range(4))
+            checked += sum(map(len, won))
+            actor = state.to_act[0]
+            options = [str(a) for a in state.legal(actor) if str(a) != "forfeit"]
+            if view["phase"] in ("bid", "announce", "contract"):  # a Three or a Klop, played to the last trick
+                wanted = [a for a in options if a in ("pass", "bid three", "bid klop", "contract three")]
+                state.apply(actor, wanted[seed % len(wanted)] if "pass" not in wanted else "pass")
+            else:
+                state.apply(actor, rng.choice(options))
+        assert checked >= 44
+
+
+
+# --- how the previous deal ended --------------------------------------------------------------------------------
+
+
+def test_previous_holds_the_last_trick_reveal_and_score_of_the_deal_before_as_every_seat_saw_them():
+    game = parlour.load("tarok")
+    for seed in range(3):
+        state = game.new(seed=seed)
+        assert state.view(0)["previous"] is None
+        rng = random.Random(seed)
+        while state.deals < 1:
+            actor = state.to_act[0]
+            options = [str(a) for a in state.legal(actor) if str(a) != "forfeit"]
+            phase = state.view(None)["phase"]
+            wanted = [a for a in options if a in ("pass", "bid three", "bid klop", "contract three")]
+            state.apply(actor, ("pass" if "pass" in wanted else wanted[0]) if phase in ("bid", "announce", "contract")
+                        else rng.choice(options))
+        ended = state.events[:state.deal_start]
+        score = max(i for i, e in enumerate(ended) if e["type"] == "score")
+        trick = max(i for i, e in enumerate(ended[:score]) if e["type"] == "trick")
+        for seat in (0, 1, 2, 3, None):
+            prev = state.view(seat)["previous"]
+            assert [e["type"] for e in prev] == ["play"] * 4 + ["trick", "reveal", "score"]
+            assert prev == ended[trick - 4:score + 1]
+            assert all("only" not in e for e in prev)
+        # the next view still shows only this deal's own cards in its log, and determinize keeps `previous`
+        view = state.view(2)
+        assert view["log"][0]["type"] == "deal"
+        d = game.determinize(json.loads(json.dumps(view)), Rng(seed))
+        assert d.view(2) == view
+
+
+def test_previous_of_a_forfeit_is_the_forfeit_and_its_score():
+    state = new("", "", talon="KH T5 T6 T7 T8 T9")
+    take_contract(state, "two")
+    act(state, 1, "call king hearts")
+    act(state, 1, "forfeit")
+    prev = state.view(0)["previous"]
+    assert [e["type"] for e in prev] == ["forfeit", "score"] and prev[1]["forfeit"] is True

@@ -2,14 +2,15 @@
 
 The hands of others, the face-down talon and the declarer's face-down discards never appear; the called
 king's holder is named only once the king is played (or the holder announced King ultimo, or the king lay
-in the talon); the Open beggar declarer's hand is public from the first trick.
+in the talon); the Open beggar declarer's hand is public from the first trick. What the tricks hold is
+public: their cards are in the log, and ``points_taken`` counts each seat's card points (in thirds).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .cards import CODES, SUIT, SUIT_NAMES, codes, king_of
+from .cards import CODES, SUIT, SUIT_NAMES, codes, king_of, third_points
 from .contracts import BONUS_NAMES, KLOP, KONTRA_NAMES, NAMES, OPEN_BEGGAR, TALON_TAKE, TARGET_NAMES
 
 
@@ -46,9 +47,40 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
         "kontra": {TARGET_NAMES[t]: KONTRA_NAMES[lv] for t, lv in enumerate(s.kontra) if lv},
         "trick": [CODES[c] for c in s.trick], "leader": s.leader if s.phase == 7 else None,
         "tricks": list(s.tricks),
+        # card points each seat has taken in tricks so far (with Klop's talon cards and the rest of the talon),
+        # in thirds: all of it was played face up; a side's points are its thirds summed, then rounded
+        "points_taken": [third_points(w) for w in s.won],
         "open_hand": codes(s.hands[s.declarer]) if open_hand else None,
         "wheels": list(s.wheels), "skis_round": s.skis_round,
         "last_dealer": s.last_dealer if s.last_dealer >= 0 else None,
         "sheet": s.sheet.to_dict(), "scores": list(s.scores), "over": s.finished, "winners": list(s.winners),
         "log": s.visible_events(seat, s.events[s.deal_start:]),
+        "previous": previous(s, seat),
     }
+
+
+def previous(s: Any, seat: int | None) -> list[dict[str, Any]] | None:
+    """The events that ended the deal before this one: its last trick's plays and the trick (or the forfeit),
+    the reveal and the score; None in the first deal.
+
+    The table shows that last trick and the result while the next deal has begun. The determinized state
+    carries these events in front of its deal (``determinize``), so its view has the same ``previous``.
+    """
+    events = s.events
+    i = s.deal_start - 1
+    while i >= 0 and events[i]["type"] != "score":
+        i -= 1
+    if i < 0:
+        return None
+    start = i
+    j = i - 1
+    while j >= 0 and events[j]["type"] == "reveal":
+        j -= 1
+    if j >= 0 and events[j]["type"] == "forfeit":
+        start = j
+    elif j >= 0 and events[j]["type"] == "trick":
+        start, plays = j, 0
+        while start > 0 and plays < s.game.players and events[start - 1]["type"] == "play":
+            start -= 1
+            plays += 1
+    return s.visible_events(seat, events[start:i + 1])
