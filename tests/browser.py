@@ -23,6 +23,7 @@ import os
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -35,6 +36,9 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+import parlour
+from parlour.core.game import State
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
@@ -44,6 +48,8 @@ PHONE = {"width": 390, "height": 844}
 #: The table page holds a finished trick on screen a moment; tests scale those holds down (1 = as people see it).
 PACE = 0.15
 STARTUP_SECONDS = 60
+#: Where to click a card of a fanned hand: its top-left corner, which the next card never covers.
+CARD_CORNER = {"x": 10, "y": 24}
 
 
 # --- fixtures -------------------------------------------------------------------------------------------------------
@@ -67,13 +73,21 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+class ServerURL(str):
+    """A server's base URL (``http://127.0.0.1:PORT``) that also knows its SQLite file (``.db``)."""
+
+    db: Path
+
+
 @pytest.fixture(scope="session")
-def parlour_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def parlour_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerURL]:
     """The base URL (``http://127.0.0.1:PORT``) of a ``parlour serve --fixed-seeds`` shared by the session."""
     folder = tmp_path_factory.mktemp("parlour-server")
     server = _Server(folder / "parlour.db", folder / "server.log")
     try:
-        yield server.start()
+        url = ServerURL(server.start())
+        url.db = server.db
+        yield url
     finally:
         server.stop()
 
@@ -185,16 +199,17 @@ def wait_version_change(page: Page, before: str, timeout: float = 10_000) -> Non
     page.wait_for_function(f"document.body.dataset.version !== {json.dumps(before)}", timeout=timeout)
 
 
-def click_and_wait(page: Page, target: str | Locator, tries: int = 3) -> None:
+def click_and_wait(page: Page, target: str | Locator, tries: int = 3, **click: Any) -> None:
     """Click an action's button or card and wait until the table has moved on (a new version is drawn).
 
     A state message arriving mid-click (a bot's move, a reconnection) redraws the table and can swallow the click:
-    while it is still this seat's turn at the same version, it clicks again.
+    while it is still this seat's turn at the same version, it clicks again. ``click`` goes to Playwright's click
+    (e.g. ``position=CARD_CORNER`` for a card half covered by the next one in a fanned hand).
     """
     locator = page.locator(target) if isinstance(target, str) else target
     for _ in range(tries):
         before = version(page)
-        locator.click()
+        locator.click(**click)
         try:
             wait_version_change(page, before)
             return
@@ -209,6 +224,24 @@ def shot(page: Page, name: str, full_page: bool = True) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page, animations="disabled")
     return path
+
+
+def replay(server: ServerURL, table: dict[str, Any]) -> State:
+    """The engine's own state of a table: its seed, options and every action so far, read from the server's
+    database (tests only: the seed is secret until the match ends) and replayed. A test compares what the page
+    shows with it."""
+    with sqlite3.connect(server.db) as db:
+        game_id, players, options, seed = db.execute(
+            "SELECT game, players, options, seed FROM tables WHERE id = ?", (table["table"],)).fetchone()
+        actions = db.execute("SELECT seat, action FROM actions WHERE table_id = ? ORDER BY idx",
+                             (table["table"],)).fetchall()
+    state = parlour.load(game_id, players, **json.loads(options)).new(seed=seed)
+    for seat, action in actions:
+        if seat is None:
+            state.timeout()
+        else:
+            state.apply(seat, action)
+    return state
 
 
 def overflow(page: Page) -> int:

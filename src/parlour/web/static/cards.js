@@ -130,13 +130,7 @@ export function cardSVG(code, { title } = {}) {
   const trump = TRUMP_RE.exec(String(code));
   if (trump) {
     svg.classList.add("trump");
-    const name = cardText(code);
-    svg.append(
-      el("rect", { x: 5, y: 5, width: 50, height: 74, rx: 3, fill: "#f6efd9", stroke: "#b08d3c", "stroke-width": 0.8 }),
-      el("text", { x: 8, y: 15, "font-size": 8, "font-weight": 700, fill: "#6b4e12" }, name),
-      el("text", { x: 30, y: 50, "text-anchor": "middle", "font-size": name.length > 4 ? 13 : 18, "font-weight": 700,
-        "font-family": "Georgia, 'DejaVu Serif', serif", fill: "#3b2a06" }, name),
-      el("path", { d: "M18 62 L30 56 L42 62 L30 68 Z", fill: "#b08d3c" }));
+    svg.append(...trumpFace(trump[1] ? Number(trump[1]) : 22));
     return svg;
   }
   if (!c) {
@@ -155,6 +149,33 @@ export function cardSVG(code, { title } = {}) {
   else for (const [x, y] of PIPS[c.rank]) ink.append(suitShape(c.suit, x, y, 11, y > MID));
   svg.append(ink);
   return svg;
+}
+
+const TRUMP_NAMES = { 1: "Pagat", 21: "Mond", 22: "Škis" };
+
+// A tarok (1..21, 22 the Škis): its Roman numeral big in the top-left corner (what shows in a fanned hand) with the
+// number under it, the numeral again in the middle, the corner turned at the bottom right.
+function trumpFace(n) {
+  const name = n === 22 ? "Šk" : ROMAN[n];
+  const ink = "#3b2a06";
+  const fit = (len, width) => (len > 3 ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {});
+  const corner = (rotate) => {
+    const g = el("g", rotate ? { transform: "rotate(180 30 42)" } : {});
+    g.append(el("text", { x: 4.5, y: 13, "font-size": 11, "font-weight": 800, fill: ink, ...fit(name.length, 24) }, name),
+      el("text", { x: 5, y: 21, "font-size": 6.5, "font-weight": 600, fill: "#8a6a1c" }, n === 22 ? "★" : String(n)));
+    return g;
+  };
+  const label = TRUMP_NAMES[n];
+  const big = n === 22 ? "Škis" : ROMAN[n];
+  return [
+    el("rect", { x: 3, y: 3, width: 54, height: 78, rx: 3.5, fill: "#fbf3dc", stroke: "#b08d3c", "stroke-width": 0.9 }),
+    el("rect", { x: 12, y: 25, width: 36, height: 34, rx: 3, fill: n === 22 ? "#f3d9a4" : "#f1e2b8", stroke: "#c9a653",
+      "stroke-width": 0.6 }),
+    el("text", { x: 30, y: label && n !== 22 ? 44 : 47, "text-anchor": "middle", "font-size": big.length > 3 ? 12 : 15,
+      "font-weight": 700, "font-family": "Georgia, 'DejaVu Serif', serif", fill: ink, ...fit(big.length, 32) }, big),
+    label && n !== 22 ? el("text", { x: 30, y: 54, "text-anchor": "middle", "font-size": 6.5, fill: "#6b4e12" }, label) : null,
+    corner(false), corner(true),
+  ].filter(Boolean);
 }
 
 // Diagonal lines across the 52×76 inner panel; the nested <svg> clips them to it.

@@ -5,7 +5,7 @@
 
 import { h } from "../util.js";
 
-const SHOW_MS = 2200;
+const SHOW_MS = 1800;
 let box = null;
 
 function host() {
@@ -20,13 +20,13 @@ function host() {
 
 /**
  * Show `text` (a string or an element) for `ms` milliseconds; kind: "info" (default), "good", "bad".
- * Several banners in a row stack, newest at the bottom, at most three at a time.
+ * Several banners in a row stack, newest at the bottom, at most two at a time.
  */
 export function banner(text, { kind = "info", ms = SHOW_MS } = {}) {
   const root = host();
   const item = h("div", { class: `kit-banner-item ${kind}` }, text);
   root.append(item);
-  while (root.children.length > 3) root.firstChild.remove();
+  while (root.children.length > 2) root.firstChild.remove();
   setTimeout(() => item.classList.add("fade"), Math.max(0, ms - 400));
   setTimeout(() => item.remove(), ms);
   return item;

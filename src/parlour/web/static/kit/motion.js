@@ -28,13 +28,15 @@ export function snapshot(root) {
 export function animate(root, before, { duration = DURATION } = {}) {
   if (!root || !before || !before.size || reducedMotion() || typeof Element.prototype.animate !== "function") return;
   for (const node of root.querySelectorAll("[data-flip]")) {
-    const from = before.get(node.dataset.flip) || (node.dataset.flipFrom && before.get(node.dataset.flipFrom));
+    const same = before.get(node.dataset.flip);
+    const from = same || (node.dataset.flipFrom && before.get(node.dataset.flipFrom));
     if (!from) continue;
     const to = node.getBoundingClientRect();
     const dx = from.left + from.width / 2 - (to.left + to.width / 2);
     const dy = from.top + from.height / 2 - (to.top + to.height / 2);
     if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
-    const scale = to.width ? Math.max(0.3, Math.min(2.5, from.width / to.width)) : 1;
+    // The same element changing size scales with it; one coming out of another (a card from a plate) grows.
+    const scale = !same ? 0.5 : to.width ? Math.max(0.3, Math.min(2.5, from.width / to.width)) : 1;
     node.animate([
       { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, zIndex: 50 },
       { transform: "none", zIndex: 50 },

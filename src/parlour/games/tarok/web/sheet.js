@@ -1,0 +1,65 @@
+// Tarok's score sheet: a column per player, a row per deal written in Tarok terms (contract, declarer and partner,
+// card points and difference, game, each bonus, kontras, wheel, Mond), the Škis round marked, and the wheels
+// (radelci) still open beside each total.
+
+import { h, seatName } from "/static/kit/kit.js";
+import { breakdown, contractName, givesWheel, signed } from "./words.js";
+
+/** "◯◯" — a seat's open wheels. */
+export function wheelMarks(count, cls = "") {
+  if (!count) return null;
+  return h("span", { class: `tarok-wheels ${cls}`.trim(), title: `${count} wheel${count > 1 ? "s" : ""} (radelc${count > 1 ? "i" : ""}): `
+    + "a won game as declarer or partner crosses one; each doubles the declarer's score; −100 each left at the end" },
+  "◯".repeat(count));
+}
+
+function rowTitle(d, ctx) {
+  if (!d || !d.contract) return "";
+  if (d.contract === "klop") return "Klop";
+  const partner = d.partner != null ? ` + ${seatName(ctx, d.partner)}` : "";
+  return `${contractName(d.contract)} · ${seatName(ctx, d.declarer)}${partner}`;
+}
+
+export function sheet(view, ctx) {
+  const s = view.sheet;
+  if (!s) return null;
+  const n = view.players;
+  const seats = Array.from({ length: n }, (_, i) => i);
+  const mine = (i) => (i === ctx.seat ? "mine" : "");
+  const skisAfter = view.options && !view.options.rounds ? view.options.skis_after : null;
+  const body = [];
+  let dealIndex = 0;
+  for (const r of s.rows || []) {
+    const d = r.detail || {};
+    if (r.label === "wheels") {
+      body.push(h("tr", { class: "row wheels-row" }, h("th", { scope: "row" }, "Wheels"),
+        (r.points || []).map((p, i) => h("td", { class: mine(i) }, p ? signed(p) : "·"))),
+      h("tr", { class: "detail" }, h("td", { colspan: n + 1 }, "−100 for each wheel left open")));
+      continue;
+    }
+    if (skisAfter != null && dealIndex === skisAfter) {
+      body.push(h("tr", { class: "skis-row" }, h("td", { colspan: n + 1 }, "Škis round")));
+    }
+    dealIndex += 1;
+    const parts = breakdown(d, ctx, view.options || {});
+    body.push(
+      h("tr", { class: `row${d.won === true ? " won" : d.won === false && d.contract !== "klop" ? " lost" : ""}` },
+        h("th", { scope: "row", title: r.label }, String(dealIndex)),
+        (r.points || []).map((p, i) => h("td", { class: mine(i) }, p ? signed(p) : "·"))),
+      h("tr", { class: "detail" }, h("td", { colspan: n + 1 },
+        h("strong", {}, rowTitle(d, ctx)), d.won != null && d.contract !== "klop" ? ` ${d.won ? "won" : "lost"}` : "",
+        d.forfeit ? " (given up)" : "",
+        parts.length ? " · " : "", parts.map(([k, v], i) => [i ? " · " : "", `${k} ${v}`]),
+        givesWheel(d) ? h("span", { class: "wheel-note", title: "every player gets a wheel (radelc)" }, " · ◯ each") : null)));
+  }
+  const head = h("tr", {}, h("th", { scope: "col", title: "deal" }, "#"),
+    seats.map((i) => h("th", { scope: "col", class: mine(i) }, seatName(ctx, i))));
+  const totals = h("tr", { class: "totals" }, h("th", { scope: "row" }, "Total"),
+    seats.map((i) => h("td", { class: mine(i) }, String((s.totals || [])[i] ?? 0),
+      view.over ? null : wheelMarks((view.wheels || [])[i]))));
+  return h("section", { class: "panel sheet tarok-sheet", "aria-label": "Score sheet" },
+    h("h3", {}, "Score sheet", view.skis_round ? h("span", { class: "kit-badge gold skis-flag" }, "Škis round") : null),
+    h("table", {}, h("thead", {}, head),
+      h("tbody", {}, body.length ? body : h("tr", {}, h("td", { colspan: n + 1, class: "muted" }, "No deal scored yet."))),
+      h("tfoot", {}, totals)));
+}

@@ -1,0 +1,493 @@
+// Slovenian Tarok at the table, as Tarok players know it from their apps: the players around the felt, the
+// auction as a row of bids per seat, the king call as four kings, the talon as its groups (click one to take it),
+// laying away by clicking cards in the hand, announcements and kontras by seat, the trick with each card before
+// its player and the winner marked, the last trick on demand, the Open beggar's hand, wheels, the partner shown
+// when the called king falls, and each deal's result in Tarok terms. Three players use the same table.
+// Actions on the wire (RULES.md): "bid two", "pass", "contract solo one", "call king hearts", "talon 1", "forfeit",
+// "discard 7C 8C", "contract colour valat", "announce trula", "kontra game", "play T21", "lead emperor".
+
+import {
+  h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand, backs, cardRow, trick, lastTrick,
+  compound, picker, confirmBar,
+} from "/static/kit/kit.js";
+import { announcementsBySeat, bidsBySeat, doneTricks, lastOf, taken, tricks } from "./log.js";
+import { sheet, wheelMarks } from "./sheet.js";
+import {
+  CONTRACTS, BONUSES, KONTRAS, SUITS, TAKE, announceText, bonusName, breakdown, calledCard, cap, contractName,
+  describe, signed, summary,
+} from "./words.js";
+
+export const styles = ["table.css"];
+export const ownsLegal = true;
+export { describe, sheet };
+
+const VALUES = { klop: 0, three: 10, two: 20, one: 30, "solo three": 40, "solo two": 50, "solo one": 60, beggar: 70,
+  "solo without": 80, "open beggar": 90, "colour valat without": 125, "valat without": 500, "colour valat": 125 };
+const TRULA = new Set(["T1", "T21", "SKIS"]);
+
+export function title() {
+  return "Tarok";
+}
+
+export function info(view) {
+  const bits = [`deal ${view.deal}`];
+  if (view.skis_round) bits.push("Škis round");
+  if (view.mode === "klop") bits.push("compulsory Klop");
+  if (view.mode === "redeal") bits.push("redeal: Klop unless Solo without or more");
+  if (view.options && view.options.rounds) bits.push(`${view.options.rounds} rounds`);
+  return bits.join(" · ");
+}
+
+/** How long a state stays on screen before the next is drawn: a finished trick longest, each card a moment. */
+export function hold(view, ctx) {
+  const last = ctx.fresh[ctx.fresh.length - 1];
+  if (ctx.prev && ctx.prev.deal !== view.deal) return 900;
+  if (!last) return 0;
+  if (last.type === "trick") return 1500;
+  if (last.type === "play") return 550;
+  if (["declarer", "call", "take", "discard", "forfeit", "colour"].includes(last.type)) return 800;
+  if (["bid", "announce", "contract"].includes(last.type)) return 420;
+  return 0;
+}
+
+/** A banner for what matters: the contract, the king called, the partner revealed, a kontra, the deal's result. */
+export function headline(e, ctx) {
+  const view = ctx.view;
+  const who = (s) => seatName(ctx, s);
+  switch (e.type) {
+    case "declarer":
+      return e.seat == null || e.seat < 0 ? "Everybody passed: Klop" : `${who(e.seat)}: ${contractName(e.contract)}`;
+    case "call": {
+      const [, rank, suit] = e.action.split(" ");
+      return `${who(e.seat)} call${e.seat === ctx.seat ? "" : "s"} the ${rank} of ${SUITS[suit][0]}`;
+    }
+    case "play": {
+      const c = calledCard(view.called);
+      if (!c || e.card !== c.code || view.declarer == null) return null;
+      if (e.seat === view.declarer) return { text: `${who(e.seat)} played the called king: alone!`, kind: "info" };
+      return { text: `${who(e.seat)} ${e.seat === ctx.seat ? "are" : "is"} ${view.declarer === ctx.seat ? "your" : `${who(view.declarer)}'s`} partner`, kind: "good" };
+    }
+    case "forfeit":
+      return { text: `${who(e.seat)} gave up: the called king is in the talon`, kind: "bad" };
+    case "announce":
+      return e.action === "pass" ? null : `${who(e.seat)}: ${announceText(e.action)}`;
+    case "no tarok":
+      return `${who(e.seat)} had no tarok: dealt again`;
+    case "skis round":
+      return { text: "The Škis round begins", kind: "good" };
+    default:
+      return null;
+  }
+}
+
+// --- small pieces -------------------------------------------------------------------------------------------------
+
+function contractLabel(name) {
+  const [en, sl] = CONTRACTS[name] || [name, ""];
+  return [en, sl && sl !== en.toLowerCase() ? h("small", { class: "sl" }, sl) : null];
+}
+
+function n(view) {
+  return view.players;
+}
+
+function role(view, seat) {
+  if (view.contract == null || view.contract === "klop") return null;
+  if (seat === view.declarer) return "declarer";
+  if (typeof view.partner === "number" && view.partner === seat) return "partner";
+  return null;
+}
+
+function roleBadges(view, ctx, seat) {
+  const out = [];
+  const r = role(view, seat);
+  if (r === "declarer") out.push(h("span", { class: "kit-badge gold", title: `plays ${contractName(view.contract)}` }, contractName(view.contract)));
+  if (r === "partner") out.push(h("span", { class: "kit-badge blue", title: "holds the called king" }, "partner"));
+  if (view.forehand === seat && ["bid", "contract"].includes(view.phase)) {
+    out.push(h("span", { class: "kit-badge", title: "forehand (the dealer's right): bids last, may hold an equal bid, "
+      + "and chooses Three or Klop when everybody else passes" }, "forehand"));
+  }
+  const wheels = wheelMarks((view.wheels || [])[seat]);
+  if (wheels) out.push(wheels);
+  return out;
+}
+
+function pointsOf(view, seats) {
+  const thirds = seats.reduce((a, s) => a + ((view.points_taken || [])[s] || 0), 0);
+  return Math.floor((thirds + 1) / 3);
+}
+
+/** The line under a seat's name: its bids during the auction, its announcements, its tricks and points in play. */
+function seatNote(view, ctx, seat) {
+  if (view.phase === "bid" || view.phase === "contract") {
+    const bids = bidsBySeat(view.log)[seat] || [];
+    return bids.length ? h("span", { class: "bids" }, bids.map((b) => h("span", { class: `bid-chip ${b === "pass" ? "pass" : ""}` },
+      b === "pass" ? "pass" : contractName(b)))) : null;
+  }
+  if (view.phase === "announce") {
+    const said = (announcementsBySeat(view.log)[seat] || []).filter((a) => a !== "pass");
+    return said.length ? h("span", { class: "bids" }, said.map((a) => h("span", { class: "bid-chip" }, announceText(a)))) : null;
+  }
+  if (view.phase === "play" || view.phase === "over") {
+    const t = (view.tricks || [])[seat] || 0;
+    return `${t} trick${t === 1 ? "" : "s"} · ${pointsOf(view, [seat])} pts`;
+  }
+  return null;
+}
+
+function opponent(view, ctx, seat, where) {
+  return seatPlate(ctx, seat, {
+    where, badges: roleBadges(view, ctx, seat), note: seatNote(view, ctx, seat),
+    children: [backs((view.hands || [])[seat] ?? 0, { vertical: where === "left" || where === "right", max: 16 })],
+  });
+}
+
+// --- the middle of the table --------------------------------------------------------------------------------------
+
+/** What is being played: the contract, its declarer, the king called and the partner, the bonuses and kontras. */
+function contractStrip(view, ctx) {
+  if (view.contract == null) return null;
+  const called = calledCard(view.called);
+  const partner = view.partner;
+  const items = [h("strong", { class: "contract-name" }, ...contractLabel(view.contract))];
+  if (view.contract !== "klop" && view.declarer != null) items.push(h("span", {}, seatName(ctx, view.declarer)));
+  if (called) {
+    items.push(h("span", { class: "called", title: `called ${called.text}` }, "called ", h("span", { class: "mini" }, cardSVG(called.code))),
+      h("span", {}, partner == null ? "partner unknown" : partner === "none" ? "alone" : `partner ${seatName(ctx, partner)}`));
+  }
+  const announced = Object.entries(view.announced || {}).map(([b, s]) =>
+    h("span", { class: "kit-badge blue", title: `announced by ${seatName(ctx, s)}` }, `${bonusName(b)} · ${seatName(ctx, s)}`));
+  const kontras = Object.entries(view.kontra || {}).map(([t, level]) =>
+    h("span", { class: "kit-badge red", title: `${cap(level)}: ×${2 ** (KONTRAS.indexOf(level) + 1)}` },
+      `${cap(level)} ×${2 ** (KONTRAS.indexOf(level) + 1)} on ${t === "game" ? "the game" : bonusName(t)}`));
+  return h("div", { class: "contract-strip" }, items, announced, kontras);
+}
+
+/** The auction: a row per seat in the order they speak, with the bids made. */
+function auction(view, ctx) {
+  const count = n(view);
+  const first = count === 3 ? view.forehand : (view.forehand + 1) % count;
+  const order = Array.from({ length: count }, (_, k) => (first + k) % count);
+  const bids = bidsBySeat(view.log);
+  const toAct = new Set(view.to_act || []);
+  return h("div", { class: "auction", role: "table", "aria-label": "Auction" },
+    h("div", { class: "auction-title" }, "Auction",
+      view.high_bid ? h("span", { class: "muted-light" }, ` · highest: ${contractName(view.high_bid)} (${seatName(ctx, view.high_bidder)})`) : null),
+    order.map((s) => h("div", { class: `auction-row${toAct.has(s) ? " acting" : ""}${(view.passed || []).includes(s) ? " out" : ""}`,
+      role: "row", dataset: { seat: s } },
+    h("span", { class: "auction-who", role: "rowheader" }, seatName(ctx, s), s === view.forehand ? h("small", {}, " forehand") : null),
+    h("span", { class: "auction-bids", role: "cell" }, (bids[s] || []).map((b) =>
+      h("span", { class: `bid-chip ${b === "pass" ? "pass" : ""}` }, b === "pass" ? "pass" : contractName(b))),
+    toAct.has(s) ? h("span", { class: "bid-chip thinking" }, "…") : null))));
+}
+
+/** The king call: four kings (queens too when the declarer holds all four kings). */
+function kingCall(view, ctx) {
+  const mine = ctx.myTurn && view.declarer === ctx.seat;
+  const options = (view.legal || []).filter((a) => a.startsWith("call "));
+  const suits = ["hearts", "diamonds", "spades", "clubs"];
+  const picture = (rank, suit) => {
+    const text = `call ${rank} ${suit}`;
+    const code = `${rank === "queen" ? "Q" : "K"}${{ hearts: "H", diamonds: "D", spades: "S", clubs: "C" }[suit]}`;
+    const held = (view.hand || []).includes(code);
+    return h("button", {
+      type: "button", class: "king", dataset: { action: text }, disabled: !mine || ctx.pending || !options.includes(text),
+      title: held ? `you hold it: calling it you play alone, in secret` : `call the ${rank} of ${SUITS[suit][1]}`,
+      onclick: () => ctx.play(text),
+    }, cardSVG(code), h("span", {}, `${cap(rank)} of ${SUITS[suit][0]}`), held ? h("small", {}, "yours") : null);
+  };
+  return h("div", { class: "call-box" },
+    h("div", { class: "call-title" }, mine ? "Call a king: its holder is your secret partner"
+      : `${seatName(ctx, view.declarer)} is calling a king…`),
+    h("div", { class: "kings" }, suits.map((s) => picture("king", s)),
+      options.some((a) => a.startsWith("call queen")) ? suits.map((s) => picture("queen", s)) : null));
+}
+
+/** The talon: its groups side by side; the declarer takes one with a click. */
+function talon(view, ctx) {
+  const size = TAKE[view.contract] || 0;
+  const cards = view.talon || [];
+  const called = calledCard(view.called);
+  const mine = ctx.myTurn && view.phase === "talon" && view.declarer === ctx.seat;
+  const take = taken(view.log);
+  if (view.phase !== "talon") {
+    return h("div", { class: "talon-box done" },
+      take ? h("div", { class: "talon-line" }, `${seatName(ctx, take.seat)} took`, cardRow(take.cards, { cls: "small" })) : null,
+      cards.length ? h("div", { class: "talon-line" }, "Rest of the talon (for the opponents)", cardRow(cards, { cls: "small" })) : null);
+  }
+  const groups = [];
+  for (let i = 0; i * size < cards.length; i++) groups.push(cards.slice(i * size, (i + 1) * size));
+  return h("div", { class: "talon-box" },
+    h("div", { class: "call-title" }, mine ? `Take a group of ${size} from the talon` : `${seatName(ctx, view.declarer)} takes from the talon…`),
+    h("div", { class: `talon-groups size-${size}` }, groups.map((g, i) => {
+      const text = `talon ${i}`;
+      const king = called && g.includes(called.code);
+      return h("button", {
+        type: "button", class: `talon-group${king ? " has-king" : ""}`, dataset: { action: text, group: i },
+        disabled: !mine || ctx.pending || !(view.legal || []).includes(text), onclick: () => ctx.play(text),
+        title: king ? "this group holds the called king: take it and the rest of the talon goes to whoever wins the king's trick"
+          : `take ${g.map(cardText).join(" ")}`,
+      }, cardRow(g, { cls: "group-cards" }), king ? h("span", { class: "kit-badge gold" }, "called king") : null);
+    })));
+}
+
+/** The announcements and kontras made, by seat, in the announcement round. */
+function announcements(view, ctx) {
+  const said = announcementsBySeat(view.log);
+  const count = n(view);
+  const order = Array.from({ length: count }, (_, k) => (view.forehand + k) % count);
+  const toAct = new Set(view.to_act || []);
+  return h("div", { class: "auction announcements", "aria-label": "Announcements" },
+    h("div", { class: "auction-title" }, "Announcements and kontras"),
+    order.map((s) => h("div", { class: `auction-row${toAct.has(s) ? " acting" : ""}`, dataset: { seat: s } },
+      h("span", { class: "auction-who" }, seatName(ctx, s)),
+      h("span", { class: "auction-bids" }, (said[s] || []).map((a) => h("span", { class: `bid-chip ${a === "pass" ? "pass" : ""}` },
+        announceText(a))), toAct.has(s) ? h("span", { class: "bid-chip thinking" }, "…") : null))));
+}
+
+function plays(view) {
+  const count = n(view);
+  return (view.trick || []).map((card, i) => ({ seat: (view.leader + i) % count, card }));
+}
+
+/** The trick in the middle: the open one; or, until the next card, the one just taken with its winner. */
+function trickArea(view, ctx) {
+  const me = ctx.seat ?? 0;
+  const done = doneTricks(view.log);
+  const open = plays(view);
+  const lastPlay = lastOf(view.log, ["play", "trick"]);
+  const showDone = !open.length && lastPlay && lastPlay.type === "trick" && done.length;
+  const shown = showDone ? done[done.length - 1] : null;
+  const previous = showDone ? done[done.length - 2] : done[done.length - 1];
+  const count = done.length + (open.length ? 1 : 0);
+  const caption = shown ? `Trick ${done.length}${shown.talon ? ` · talon card ${cardText(shown.talon)} joins it` : ""}`
+    : open.length ? `Trick ${count}` : view.phase === "play" ? `${seatName(ctx, view.leader)} lead${view.leader === ctx.seat ? "" : "s"}` : "";
+  return h("div", { class: "trick-area" },
+    trick({ plays: shown ? shown.plays : open, n: n(view), me, winner: shown ? shown.winner : null, ctx, caption }),
+    h("div", { class: "trick-tools" },
+      lastTrick(ctx, previous || null, { n: n(view), me }),
+      h("span", { class: "tricks-count" }, `${done.length} of ${48 / n(view)} tricks`)));
+}
+
+function openHand(view, ctx) {
+  if (!view.open_hand || view.declarer === ctx.seat) return null;
+  return h("div", { class: "open-hand" }, h("span", {}, `${seatName(ctx, view.declarer)}'s open hand`),
+    cardRow(view.open_hand, { cls: "small" }));
+}
+
+/** Who is playing for what in the play: the declarer's side's points against the others' (when known). */
+function scoreLine(view, ctx) {
+  if (view.phase !== "play" || view.contract == null || view.contract === "klop") return null;
+  const side = [view.declarer];
+  if (typeof view.partner === "number") side.push(view.partner);
+  const known = view.partner !== null || view.declarer === ctx.seat;
+  const others = Array.from({ length: n(view) }, (_, s) => s).filter((s) => !side.includes(s));
+  const ours = pointsOf(view, side);
+  const theirs = pointsOf(view, others);
+  const goal = ["beggar", "open beggar"].includes(view.contract) ? "no trick for the declarer"
+    : view.contract.includes("valat") ? "every trick for the declarer" : "36 card points wins";
+  return h("div", { class: "score-line", title: "card points taken so far, counted as at the end" },
+    `Declarer${side.length > 1 ? "s" : ""} ${ours} · others ${theirs}${known ? "" : " (partner unknown)"} · ${goal}`);
+}
+
+/** The result of the deal just scored, until the player moves on. */
+function result(view, ctx) {
+  const rows = (view.sheet && view.sheet.rows) || [];
+  if (ctx.ui.rowsSeen == null) ctx.ui.rowsSeen = rows.length;
+  const row = rows[ctx.ui.rowsSeen];
+  if (rows.length <= ctx.ui.rowsSeen || !row || !row.detail || !row.detail.contract) {
+    if (rows.length > ctx.ui.rowsSeen) ctx.ui.rowsSeen = rows.length; // the wheels row at the end
+    return null;
+  }
+  const d = row.detail;
+  // How the deal ended (view.previous: its last trick, the reveal, the score), while the next one has begun.
+  const ended = (view.previous || []).some((e) => e.type === "score" && e.deal === ctx.ui.rowsSeen + 1) ? view.previous : [];
+  const final = tricks(ended).find((t) => t.winner != null);
+  const reveal = ended.find((e) => e.type === "reveal");
+  const next = () => { ctx.ui.rowsSeen += 1; ctx.rerender(); };
+  const mineP = ctx.seat != null ? (row.points || [])[ctx.seat] : null;
+  return h("div", { class: "result", role: "dialog", "aria-label": `Deal ${ctx.ui.rowsSeen + 1} result` },
+    h("h2", {}, `Deal ${ctx.ui.rowsSeen + 1}: ${summary(d, ctx)}`),
+    final ? h("div", { class: "final-trick" }, h("span", {}, "Last trick"),
+      h("span", { class: "kit-row" }, final.plays.map((p) => h("span", {
+        class: `final-card${p.seat === final.winner ? " won" : ""}`, title: seatName(ctx, p.seat) },
+      cardSVG(p.card), h("small", {}, p.seat === ctx.seat ? "You" : seatName(ctx, p.seat).split(" (")[0]))))) : null,
+    reveal && (reveal["laid away"] || []).length ? h("div", { class: "final-trick" }, h("span", {}, "Laid away"),
+      cardRow(reveal["laid away"], { flip: false })) : null,
+    reveal && (reveal.talon || []).length ? h("div", { class: "final-trick" }, h("span", {}, "Rest of the talon"),
+      cardRow(reveal.talon, { flip: false })) : null,
+    h("dl", { class: "breakdown" }, breakdown(d, ctx, view.options || {}).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
+    h("div", { class: "result-points" }, (row.points || []).map((p, s) => h("span", { class: `pts ${p > 0 ? "plus" : p < 0 ? "minus" : ""}` },
+      `${seatName(ctx, s)} ${signed(p)}`))),
+    h("button", { type: "button", class: "primary tarok-continue", onclick: next },
+      mineP > 0 ? "Well played — next deal" : "Next deal"));
+}
+
+function center(view, ctx) {
+  const parts = [contractStrip(view, ctx)];
+  switch (view.phase) {
+    case "bid":
+    case "contract":
+      parts.push(auction(view, ctx));
+      break;
+    case "call":
+      parts.push(kingCall(view, ctx));
+      break;
+    case "talon":
+    case "discard":
+    case "colour":
+      parts.push(talon(view, ctx));
+      if (view.phase !== "talon") {
+        parts.push(h("div", { class: "call-title" }, view.declarer === ctx.seat
+          ? view.phase === "discard" ? "Lay away: click the cards in your hand, then confirm" : "Keep the contract or play Colour valat"
+          : `${seatName(ctx, view.declarer)} ${view.phase === "discard" ? "lays away" : "chooses"}…`));
+      }
+      if ((view.shown || []).length) parts.push(h("div", { class: "talon-line" }, "Taroks laid away", cardRow(view.shown, { cls: "small" })));
+      break;
+    case "announce":
+      parts.push(announcements(view, ctx));
+      break;
+    default:
+      parts.push(openHand(view, ctx), trickArea(view, ctx), scoreLine(view, ctx));
+  }
+  parts.push(result(view, ctx));
+  return parts;
+}
+
+// --- your side: what you may do, and your hand -------------------------------------------------------------------
+
+function actionButton(ctx, text, label, cls = "") {
+  return h("button", { type: "button", class: `act ${cls}`.trim(), dataset: { action: text }, disabled: ctx.pending,
+    onclick: () => ctx.play(text) }, label);
+}
+
+function bidButtons(view, ctx) {
+  return (view.legal || []).map((a) => {
+    if (a === "pass") return actionButton(ctx, a, "Pass", "pass");
+    const [verb, ...rest] = a.split(" ");
+    const name = rest.join(" ");
+    const label = verb === "contract" && name === view.high_bid ? ["Play ", ...contractLabel(name)] : contractLabel(name);
+    return actionButton(ctx, a, [...label, name !== "klop" ? h("small", { class: "value" }, String(VALUES[name] ?? "")) : null],
+      name === "klop" ? "klop" : "");
+  });
+}
+
+function announceButtons(view, ctx) {
+  const legal = view.legal || [];
+  const announce = legal.filter((a) => a.startsWith("announce "));
+  const kontra = legal.filter((a) => KONTRAS.includes(a.split(" ")[0]));
+  return [
+    announce.length ? h("span", { class: "act-group" }, h("span", { class: "act-label" }, "Announce"),
+      announce.map((a) => actionButton(ctx, a, [bonusName(a.slice(9)), h("small", { class: "sl" }, BONUSES[a.slice(9)][1])]))) : null,
+    kontra.length ? h("span", { class: "act-group" }, kontra.map((a) => actionButton(ctx, a, announceText(a), "kontra"))) : null,
+    legal.includes("pass") ? actionButton(ctx, "pass", "Pass", "pass") : null,
+  ];
+}
+
+function colourButtons(view, ctx) {
+  return (view.legal || []).map((a) => {
+    const name = a.split(" ").slice(1).join(" ");
+    return actionButton(ctx, a, name === "colour valat" ? ["Colour valat", h("small", { class: "value" }, "125")]
+      : ["Keep ", contractName(name)]);
+  });
+}
+
+/** Why a card of the hand may not be laid away (the rules behind the legal discards). */
+function discardReason(code, parts, size) {
+  if (/^K[HDSC]$/.test(code)) return "kings may not be laid away";
+  if (TRULA.has(code)) return "the trula (Pagat, Mond, Škis) may not be laid away";
+  if (parts.length >= size) return `you have picked ${size}: click a picked card to put it back`;
+  if (/^T\d+$/.test(code)) return "a tarok only when you have too few suit cards to lay away";
+  return "not together with the cards picked";
+}
+
+function suitOf(code) {
+  return code === "SKIS" || /^T\d+$/.test(code) ? "T" : code.slice(-1);
+}
+
+const SUIT_NAME = { H: "♥", D: "♦", S: "♠", C: "♣", T: "a tarok" };
+
+/** Why a card may not be played now (a hint: the legal list decides). */
+function playReason(code, view) {
+  const trickCards = view.trick || [];
+  const handCards = view.hand || [];
+  const colour = (view.contract || "").startsWith("colour valat");
+  if (!trickCards.length) {
+    if (colour && suitOf(code) === "T") return "in a Colour valat taroks are led only when you have no suit card";
+    if (code === "T1") return "the Pagat, announced for the last trick, may be played only then";
+    return "not playable now";
+  }
+  const led = suitOf(trickCards[0]);
+  const has = (s) => handCards.some((c) => suitOf(c) === s);
+  if (suitOf(code) !== led && has(led)) return `follow suit: play ${SUIT_NAME[led]}`;
+  if (!has(led) && !colour && led !== "T" && suitOf(code) !== "T" && has("T")) return `you have no ${SUIT_NAME[led]}: play a tarok`;
+  if (code === "T1") return "the Pagat only when no other card may be played";
+  if (["klop", "beggar", "open beggar"].includes(view.contract)) return "you must beat the best card if you can";
+  return "not playable now";
+}
+
+function myHand(view, ctx) {
+  const cards = view.hand || [];
+  const mine = ctx.myTurn && !ctx.pending;
+  if (view.phase === "discard" && view.declarer === ctx.seat) {
+    const pick = picker(ctx, "discard");
+    const c = compound(view.legal, pick.parts, { prefix: "discard", unordered: true });
+    const size = TAKE[view.contract] || 0;
+    return [
+      mine ? confirmBar(ctx, { picked: pick.parts, done: c.done, verb: "Lay away", onClear: pick.clear,
+        hint: `Pick ${size} card${size > 1 ? "s" : ""} to lay away`, word: cardText }) : null,
+      hand(cards, { active: mine, selected: pick.parts, onPick: pick.toggle,
+        legal: (code) => pick.has(code) || c.next.has(code) || discardReason(code, pick.parts, size) }),
+    ];
+  }
+  const playing = view.phase === "play";
+  const legal = new Set((view.legal || []).filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
+  return hand(cards, { active: mine && playing, legal: (code) => legal.has(code) || playReason(code, view),
+    onPick: (code) => ctx.play(`play ${code}`) });
+}
+
+function status(view, ctx) {
+  const toAct = view.to_act || [];
+  if (view.over) return "The match is over.";
+  if (ctx.myTurn) {
+    if (ctx.pending) return "…";
+    return { bid: "Your bid", contract: "Your contract: keep it or raise", call: "Call a king", talon: "Take a talon group",
+      discard: "Lay away", colour: "Keep it, or play Colour valat?", announce: "Announce, kontra, or pass",
+      play: (view.trick || []).length ? "Your turn: play a card" : "Your lead" }[view.phase] || "Your turn";
+  }
+  return toAct.length ? `Waiting for ${toAct.map((s) => seatName(ctx, s)).join(", ")}…` : "";
+}
+
+function mine(view, ctx, bottom) {
+  const my = ctx.myTurn;
+  let actions = null;
+  if (my && (view.phase === "bid" || view.phase === "contract")) actions = bidButtons(view, ctx);
+  else if (my && view.phase === "announce") actions = announceButtons(view, ctx);
+  else if (my && view.phase === "colour") actions = colourButtons(view, ctx);
+  else if (my && view.phase === "talon" && (view.legal || []).includes("forfeit")) {
+    actions = [actionButton(ctx, "forfeit", `Give up (−${VALUES[view.contract]})`, "pass")];
+  } else if (my && view.phase === "play" && (view.legal || []).includes("lead emperor")) {
+    actions = [actionButton(ctx, "lead emperor", "Lead the Emperor's trick (Škis)", "kontra")];
+  }
+  const plate = seatPlate(ctx, bottom, { where: "bottom", badges: [...roleBadges(view, ctx, bottom),
+    view.phase === "play" ? h("span", { class: "kit-note" }, seatNote(view, ctx, bottom)) : null,
+    h("span", { class: `kit-turn ${my ? "yours" : ""}`, role: "status" }, status(view, ctx))] });
+  return [
+    plate,
+    actions ? h("div", { class: "actions", role: "group", "aria-label": "Your options" }, actions) : null,
+    ctx.seat == null ? backs((view.hands || [])[bottom] ?? 0) : myHand(view, ctx),
+  ];
+}
+
+export function board(view, ctx) {
+  if (ctx.prev && ctx.prev.deal !== view.deal) ctx.ui.lastTrick = null;
+  const places = placeSeats(n(view), ctx.seat ?? 0);
+  return feltTable(places, (seat, where) => opponent(view, ctx, seat, where), {
+    cls: `tarok players-${n(view)} phase-${view.phase}`,
+    center: center(view, ctx),
+    me: mine(view, ctx, places[0].seat),
+  });
+}
+
+// Exposed for the browser test of the module's pure parts.
+export const _test = { discardReason, playReason, tricks, VALUES };
