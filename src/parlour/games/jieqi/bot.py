@@ -1,17 +1,64 @@
-"""Jieqi bots (placeholder while the search is written)."""
-from parlour.core.bot import RandomBot
+"""Jieqi's bots: an alpha-beta search with chance at reveals (by thinking time), and a one-ply greedy player.
+
+They read only their seat's view: the board with covered pieces as covered, and what each side's covered
+pieces may be (``view["unseen"]``). See :mod:`.search` for how the search treats what nobody knows.
+
+>>> import parlour
+>>> game = parlour.load("jieqi")
+>>> state = game.new(seed=1, deck="3k5/R8/9/9/9/p8/9/9/9/4K3R w")
+>>> str(SearchBot(game, 0, seed=1).choose(state.view(0), state.legal(0)))   # the chariot mates at once
+'move i1i10'
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from parlour.core.bot import Bot
+from parlour.core.game import Action
+
+from .search import MATE, Searcher
 
 
-class SearchBot(RandomBot):
-    """search"""
+class SearchBot(Bot):
+    """Alpha-beta search with chance nodes at reveals, about 0.3 s a move: the strongest Jieqi bot."""
+
     name = "search"
+    description = "searches a few moves ahead, averaging over what covered pieces may be (0.3 s a move)"
+    seconds: ClassVar[float | None] = 0.3
+    #: A node budget instead of a clock makes the bot's play reproducible (tests use it).
+    nodes: ClassVar[int | None] = None
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        searcher = Searcher.from_view(view)
+        move, _ = searcher.best(seconds=self.seconds, nodes=self.nodes)
+        return legal[legal.index(move)] if move in legal else self.rng.choice(legal)
 
 
-class QuickBot(RandomBot):
-    """quick"""
+class QuickBot(SearchBot):
+    """The same search with a sixth of the time: 0.05 s a move."""
+
     name = "quick"
+    description = "the search bot with 0.05 s a move"
+    seconds = 0.05
 
 
-class GreedyBot(RandomBot):
-    """greedy"""
+class GreedyBot(Bot):
+    """Plays the move whose position looks best right after it (one ply, no look at the reply)."""
+
     name = "greedy"
+    description = "takes what looks best right now, without looking at the reply"
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        searcher = Searcher.from_view(view)
+        best, found = -MATE * 2, []
+        for action in legal:
+            value = searcher.static_after(int(action))
+            if value > best:
+                best, found = value, [action]
+            elif value == best:
+                found.append(action)
+        return self.rng.choice(found)
+

@@ -13,6 +13,7 @@ from .actions import MOVES, Move, parse
 from .board import BLACK, COVER_POINTS, COVERED, KIND_OF_LETTER, RED, square
 from .bot import GreedyBot, SearchBot, QuickBot
 from .fen import parse_fen
+from .history import reversible_history
 from .movegen import legal_moves
 from .state import FACE_UP, SIDE, TOLD_BOTH, TOLD_CAPTURER, TOLD_NOBODY, JieqiState, game_bound
 
@@ -97,30 +98,6 @@ class Jieqi(Game):
                 s.captured[colour][i] = (pool.pop(), s.captured[colour][i][1])
             if pool:
                 raise ValueError(f"the view's unseen {SIDE[colour]} pieces do not match its covered ones")
-        s.keys, s.checks = _reversible_history(s, log)
+        s.keys, s.checks = reversible_history(s.board, s.colour, s.kings, log)
         s._legal = [] if s.finished else [MOVES[m] for m in legal_moves(s.board, s.colour, s.kings[s.colour], s.free)]
         return s
-
-
-def _reversible_history(s: JieqiState, log: list[dict[str, Any]]) -> tuple[list[bytes], list[bool]]:
-    """The positions since the last capture or reveal (or the game's start), and whether each move checked,
-    rebuilt by taking the moves back."""
-    board, kings, colour = list(s.board), dict(s.kings), s.colour
-    keys = [bytes(board) + bytes((colour,))]
-    checks: list[bool] = []
-    for e in reversed(log):
-        if e["type"] != "move":
-            continue
-        if "capture" in e or "reveal" in e:
-            break
-        move = parse(e["action"])
-        frm, to = move.origin, move.target
-        colour ^= BLACK
-        board[frm], board[to] = board[to], 0
-        if kings[colour] == to:
-            kings[colour] = frm
-        keys.append(bytes(board) + bytes((colour,)))
-        checks.append(bool(e.get("check")))
-    keys.reverse()
-    checks.reverse()
-    return keys, checks

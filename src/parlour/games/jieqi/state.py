@@ -22,6 +22,7 @@ from .actions import MOVES, Move
 from .board import (BLACK, COVER_POINTS, COVERED, HIDDEN_SET, K, LETTERS, NAMES, POSITIONAL, RED, name,
                     piece_letter)
 from .fen import JIEQI_START, XIANGQI_START, FenError, Position, format_captures, format_fen, parse_fen, placement_errors
+from .history import key as position_key
 from .movegen import attacked, legal_moves, pseudo_moves
 
 FACE_UP, TOLD_CAPTURER, TOLD_BOTH, TOLD_NOBODY = 0, 1, 2, 3
@@ -175,8 +176,7 @@ class JieqiState(State):
         self._legal = [MOVES[m] for m in legal_moves(self.board, self.colour, self.kings[self.colour], self.free)]
 
     def _key(self) -> bytes:
-        """The position for repetition: the board as everyone sees it (covered pieces by their points) and who moves."""
-        return bytes(self.board) + bytes((self.colour,))
+        return position_key(self.board, self.colour)
 
     # --- who is who -------------------------------------------------------------------------------------------
 
