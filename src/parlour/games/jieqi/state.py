@@ -163,8 +163,10 @@ class JieqiState(State):
         self.hidden = [0] * 90
         for sq, kind in identities.items():
             self.hidden[sq] = kind
-        self.captured = {c: [(k, FACE_UP) for k in pos.captured[c]] + [(k, TOLD_NOBODY) for k in lost[c]]
-                         for c in (RED, BLACK)}
+        # a side's pieces missing from a setup were taken unseen; with no covered piece left, what they were is plain
+        covered = {c: any(self.board[sq] & COVERED for sq in COVER_POINTS[c]) for c in (RED, BLACK)}
+        self.captured = {c: [(k, FACE_UP) for k in pos.captured[c]]
+                         + [(k, TOLD_NOBODY if covered[c] else FACE_UP) for k in lost[c]] for c in (RED, BLACK)}
         self.quiet, self.fullmove, self.ply = pos.quiet, pos.fullmove, 0
         self.keys = [self._key()]
         self.checks: list[bool] = []
@@ -215,6 +217,9 @@ class JieqiState(State):
         what = f"the covered piece on {name(frm)} (it moves as a {NAMES[p & 7]})" if p & COVERED else \
             f"your {NAMES[p & 7]} on {name(frm)}"
         if action in pseudo_moves(self.board, colour, self.free):
+            if p & 7 == K:
+                return (f"your general may not go to {name(to)}: it would be attacked there (the generals may not "
+                        "face each other on an open file either)")
             return f"{what} may not go to {name(to)}: it would leave your general attacked"
         q = self.board[to]
         if q and q & BLACK == colour:
