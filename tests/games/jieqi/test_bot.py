@@ -1,15 +1,14 @@
 """Jieqi's bots: they mate, they do not grab poisoned pieces, they average over what covered pieces may be,
 they see only their view, and they beat random and greedy play.
 
-The long measured series (the real 0.3 s bot) is ``python -m tests.games.jieqi.test_bot 20`` from the
-repository's root; the suite plays a few
+The long measured series (the real 0.3 s bot) is ``python -m parlour.bots.series jieqi search random --matches 20``
+(and ``greedy``); the suite plays a few
 games with a node budget instead of a clock, so that they replay exactly.
 """
 
 from __future__ import annotations
 
 import ast
-import sys
 import time
 from pathlib import Path
 
@@ -130,11 +129,3 @@ def test_the_search_beats_random_and_greedy_play():
     assert series(RandomBot, 2) == ["w", "w"]
     assert series(GreedyBot, 2) == ["w", "w"]
 
-
-if __name__ == "__main__":  # python -m tests.games.jieqi.test_bot [GAMES]: the measured series, the real bot
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    for opponent in (RandomBot, GreedyBot):
-        start = time.perf_counter()
-        got = series(opponent, n, SearchBot)
-        print(f"search (0.3 s a move) against {opponent.name}: won {got.count('w')}, drew {got.count('d')}, "
-              f"lost {got.count('l')} of {n} ({time.perf_counter() - start:.0f} s)", flush=True)
