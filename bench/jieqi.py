@@ -110,7 +110,7 @@ def main(argv: list[str]) -> int:
         engines["fairy-stockfish"] = (lambda d: native(binary, d), args.depth)
     if args.python_depth:
         try:
-            import pyffish  # noqa: F401
+            import pyffish  # noqa: F401 (only to say it is missing)
         except ImportError:
             p.error("pyffish is not installed: pip install pyffish (it is in the test extra), or --python-depth 0")
         engines["pyffish"] = (through_pyffish, args.python_depth)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .board import (A, B, BLACK, COVER_POINTS, COVERED, FILES, K, KIND_OF_LETTER, LETTERS, P, POSITIONAL, RED,
+from .board import (A, B, BLACK, COVERED, FILES, K, KIND_OF_LETTER, LETTERS, P, POSITIONAL, RED, SOLDIER_FILES,
                     in_palace, own_side, piece_letter)
 
 XIANGQI_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -187,7 +187,6 @@ def format_fen(board: list[int], colour: int, quiet: int, fullmove: int, capture
 def placement_errors(board: list[int]) -> str | None:
     """Why a position could not arise in plain Xiangqi, or ``None``: advisors leave the palace, elephants cross
     the river, or soldiers stand behind their starting rank or off their files before crossing."""
-    from .board import SOLDIER_FILES
     for sq, p in enumerate(board):
         if not p:
             continue

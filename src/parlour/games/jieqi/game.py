@@ -21,6 +21,7 @@ from .state import FACE_UP, SIDE, TOLD_BOTH, TOLD_CAPTURER, TOLD_NOBODY, JieqiSt
 class Jieqi(Game):
     id = "jieqi"
     title = "Hidden Xiangqi (Jieqi)"
+    status = "complete"
     player_counts = (2,)
     default_players = 2
     options_spec = (
@@ -53,7 +54,6 @@ class Jieqi(Game):
         the last capture or reveal are taken back move by move (they only moved pieces) to rebuild the
         positions that count for repetition.
         """
-        seat = view["seat"]
         log = view["log"]
         if not log or log[0].get("type") != "game":
             raise ValueError("a Jieqi view's log starts with its game's first position")

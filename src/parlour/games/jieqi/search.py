@@ -24,8 +24,7 @@ import time
 from typing import Any, Mapping
 
 from .actions import MOVES, Move
-from .board import (A, B, BLACK, C, COVERED, HIDDEN_SET, K, KIND_OF_LETTER, N, P, R, RED, SQUARES, in_palace,
-                    mirror, own_side)
+from .board import A, B, BLACK, C, COVERED, HIDDEN_SET, K, KIND_OF_LETTER, N, P, R, RED, SQUARES, mirror
 from .fen import parse_fen
 from .history import key as position_key, reversible_history
 from .movegen import attacked, legal_moves

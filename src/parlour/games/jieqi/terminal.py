@@ -66,10 +66,11 @@ def glyph(letter: str, latin: bool = False) -> str:
 
 
 def piece_words(letter: str) -> str:
-    """``c`` -> ``cannon 砲``: a piece in words and its character."""
+    """``c`` -> ``a cannon 砲``: a piece in words and its character."""
     if letter in "Xx":
-        return "covered piece"
-    return f"{NAMES[letter.upper()]} {glyph(letter)}"
+        return "a covered piece"
+    article = "an" if letter.upper() in "AB" else "a"
+    return f"{article} {NAMES[letter.upper()]} {glyph(letter)}"
 
 
 def placement(fen: str) -> dict[tuple[int, int], str]:
@@ -251,12 +252,12 @@ def move_text(event: dict[str, Any], seats: Seats) -> Text:
     move = event["action"].split()[-1]
     out = Text(move + (f"={event['piece'].upper()}" if event.get("reveal") else ""))
     if event.get("reveal"):
-        out.append(f", turning up a {piece_words(event['piece'])}")
+        out.append(f", turning up {piece_words(event['piece'])}")
     if "capture" in event:
         what = piece_words(event["capture"])
         if event.get("covered") and event["capture"] not in "Xx":
             what += " (covered)"
-        out.append(f", taking a {what}")
+        out.append(f", taking {what}")
     if event.get("check"):
         out.append(" — check!", style="bold yellow")
     return out
@@ -284,7 +285,7 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
         verb = "moves" if event["seat"] != seats.viewer else "move"
         return Text.assemble(f"{seats.name(event['seat'])} {verb} ", move_text(event, seats))
     if kind == "identity":
-        return Text(f"The covered piece taken on {event['point']} was a {piece_words(event['piece'])}.", style="italic")
+        return Text(f"The covered piece taken on {event['point']} was {piece_words(event['piece'])}.", style="italic")
     if kind == "result":
         return result_text(event, seats, event["game"])
     if kind == "end":
