@@ -47,3 +47,14 @@ def test_describe_lists_options():
     assert d["id"] == "giacomotto" and d["players"] == [2, 4]
     assert {o["name"]: o["default"] for o in d["options"]} == {"target": 101, "forced_capture": False,
                                                               "last_card_tabla": True}
+
+
+def test_float_options_take_whole_and_decimal_numbers():
+    komi = Option("komi", 7.5, "points for White", minimum=-50, maximum=50)
+    assert komi.check(6) == 6.0 and isinstance(komi.check(6), float) and komi.check(0.5) == 0.5
+    for bad, message in ((True, "must be a number"), ("6.5", "must be a number"), (float("nan"), "must be a number"),
+                         (51, r"must be in -50..50")):
+        with pytest.raises(BadOption, match=message):
+            komi.check(bad)
+    assert coerce(komi, "6.5") == 6.5 and coerce(komi, "seven") == "seven"
+    assert komi.describe()["type"] == "float"

@@ -7,6 +7,8 @@
 Traceback (most recent call last):
 ...
 parlour.core.errors.BadOption: option 'target' must be an integer, got 'many'
+>>> Option("komi", 7.5, "points for White", minimum=-50, maximum=50).check(6)   # a float option takes whole numbers
+6.0
 """
 
 from __future__ import annotations
@@ -34,9 +36,12 @@ class Option:
         if kind is bool:
             if not isinstance(value, bool):
                 raise BadOption(f"option {self.name!r} must be true or false, got {value!r}")
-        elif kind is int:
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise BadOption(f"option {self.name!r} must be an integer, got {value!r}")
+        elif kind in (int, float):
+            number = (int, float) if kind is float else int
+            if not isinstance(value, number) or isinstance(value, bool) or value != value:
+                raise BadOption(f"option {self.name!r} must be {'a number' if kind is float else 'an integer'}, "
+                                f"got {value!r}")
+            value = kind(value)
             if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
                 raise BadOption(f"option {self.name!r} must be in {self.minimum}..{self.maximum}, got {value}")
         elif not isinstance(value, kind):
@@ -75,9 +80,9 @@ def coerce(option: Option, text: str) -> Any:
         if low in ("0", "false", "no", "off"):
             return False
         return text
-    if kind is int:
+    if kind in (int, float):
         try:
-            return int(text)
+            return kind(text)
         except ValueError:
             return text
     return text
