@@ -25,20 +25,26 @@ def catalogue(game: Game) -> dict[str, type[Bot]]:
 
 
 def available(game: Game) -> list[str]:
-    """The names of the bots that play ``game``: its own, strongest first, then the generic ones."""
-    return list(catalogue(game))
+    """The names of the bots that play ``game`` here: its own, strongest first, then the generic ones.
+
+    A bot that drives an outside program (GNU Go) is left out where the program is not installed.
+    """
+    return [name for name, cls in catalogue(game).items() if cls.available()]
 
 
 def best(game: Game) -> str:
-    """The strongest bot that plays ``game``: the first of its own, or ``random`` if it has none."""
+    """The strongest bot that plays ``game`` here: the first available of its own, or ``random``."""
     return available(game)[0]
 
 
 def make(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
-    """A bot by name for one seat; an unknown name raises :class:`BadOption` listing the known ones."""
+    """A bot by name for one seat; an unknown or uninstalled one raises :class:`BadOption` listing the playable ones."""
     bots = catalogue(game)
     if name not in bots:
-        raise BadOption(f"no bot {name!r} for {game.id}; the bots are: {', '.join(sorted(bots))}")
+        raise BadOption(f"no bot {name!r} for {game.id}; the bots are: {', '.join(available(game))}")
+    if not bots[name].available():
+        raise BadOption(f"bot {name!r} cannot play here: {bots[name].__doc__ or 'it is not installed'} Its program is "
+                        f"not installed on this machine; the bots are: {', '.join(available(game))}")
     return bots[name](game, seat, seed)
 
 

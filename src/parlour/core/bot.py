@@ -30,6 +30,11 @@ class Bot(ABC):
         self.seat = seat
         self.rng = Rng(seed)
 
+    @classmethod
+    def available(cls) -> bool:
+        """Whether this bot can play on this machine (a bot that drives an outside program says if it is installed)."""
+        return True
+
     @abstractmethod
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """One of ``legal``, chosen from what ``view`` shows."""

@@ -1,4 +1,5 @@
-"""Finds the games: every package under :mod:`parlour.games` that exposes ``GAME``.
+"""Finds the games: every package under :mod:`parlour.games` that exposes ``GAME`` (or ``GAMES``, a tuple, for
+a folder that serves several ids from one engine, as Rengo serves plain Go).
 
 Adding a game is adding a folder there; nothing else changes.
 """
@@ -23,9 +24,9 @@ def _registry() -> dict[str, type[Game]]:
         if not info.ispkg:
             continue
         module = importlib.import_module(f"{package.__name__}.{info.name}")
-        game = getattr(module, "GAME", None)
-        if game is not None:
-            found[game.id] = game
+        for game in getattr(module, "GAMES", None) or [getattr(module, "GAME", None)]:
+            if game is not None:
+                found[game.id] = game
     return dict(sorted(found.items()))
 
 
