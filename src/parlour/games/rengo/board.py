@@ -1,0 +1,309 @@
+"""The Go board: stones, chains with their liberties kept up to date move by move, captures, and the
+positional superko rule by Zobrist hashes.
+
+Chains live in flat lists indexed by a *head* point (any stone of the chain): ``stones[head]`` and
+``libs[head]`` are bit masks over the points, ``keys[head]`` the XOR of the chain's Zobrist keys, so a
+capture changes the position's hash in one step. ``seen`` holds the hash of every position the game has
+had: a move that would bring one back is illegal (positional superko; simple ko is the commonest case).
+
+>>> b = Board(9)
+>>> for name, c in (("E5", WHITE), ("D5", BLACK), ("E6", BLACK), ("F5", BLACK), ("E4", BLACK)):
+...     _ = b.play_named(name, c)
+>>> b.colour[b.geo.point("E5")], b.captures[BLACK]          # the white stone had no liberty left
+(0, 1)
+>>> b2 = Board(9)
+>>> for name, c in (("D5", BLACK), ("E5", WHITE), ("E6", BLACK), ("F6", WHITE), ("E4", BLACK),
+...                 ("F4", WHITE), ("A1", BLACK), ("G5", WHITE), ("F5", BLACK)):
+...     _ = b2.play_named(name, c)
+>>> b2.captures[BLACK], b2.colour[b2.geo.point("E5")]      # F5 took the white stone on E5: a ko
+(1, 0)
+>>> b2.is_legal(b2.geo.point("E5"), WHITE)                  # taking back at once repeats the position
+False
+"""
+
+from __future__ import annotations
+
+from .points import BLACK, EMPTY, STONE_CHARS, WHITE, Geometry, geometry
+
+
+def bit_list(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask`` as a list, lowest first (faster than :func:`bits` on many)."""
+    out = []
+    text = bin(mask)
+    top = len(text) - 1
+    i = text.find("1", 2)
+    while i != -1:
+        out.append(top - i)
+        i = text.find("1", i + 1)
+    out.reverse()
+    return out
+
+
+class Board:
+    """A position with its history of hashes. :meth:`clone` is cheap; nothing here knows about teams."""
+
+    __slots__ = ("geo", "colour", "head", "stones", "libs", "keys", "masks", "heads", "hash", "seen", "counts",
+                 "captures")
+
+    def __init__(self, size: int) -> None:
+        geo = geometry(size)
+        n = geo.points
+        self.geo: Geometry = geo
+        self.colour: list[int] = [EMPTY] * n
+        self.head: list[int] = [-1] * n
+        self.stones: list[int] = [0] * n
+        self.libs: list[int] = [0] * n
+        self.keys: list[int] = [0] * n
+        #: Bit masks of the empty points, the black stones and the white stones (indexed by colour).
+        self.masks: list[int] = [geo.full, 0, 0]
+        #: The heads of the chains of each colour (index 0 unused).
+        self.heads: list[set[int]] = [set(), set(), set()]
+        self.hash = 0
+        self.seen: set[int] = {0}
+        #: ``black << 10 | white``, the stone counts of every position seen: a move that adds a stone without
+        #: capturing can repeat a position only if some earlier one had these counts after it.
+        self.counts: set[int] = {0}
+        #: Stones captured by each colour (index BLACK: white stones Black took).
+        self.captures: list[int] = [0, 0, 0]
+
+    def clone(self) -> "Board":
+        b = Board.__new__(Board)
+        b.geo = self.geo
+        b.colour, b.head = self.colour[:], self.head[:]
+        b.stones, b.libs, b.keys = self.stones[:], self.libs[:], self.keys[:]
+        b.masks, b.captures = self.masks[:], self.captures[:]
+        b.heads = [set(), set(self.heads[1]), set(self.heads[2])]
+        b.hash = self.hash
+        b.seen = set(self.seen)
+        b.counts = set(self.counts)
+        return b
+
+    # --- setting up ----------------------------------------------------------------------------------------------
+
+    def place(self, point: int, colour: int) -> None:
+        """Put a stone on an empty point as a setup (handicap, a position): no capture, no history.
+
+        A stone set up without a liberty is refused: a setup position must be one a game could have.
+        """
+        name = self.geo.name(point)
+        if self.colour[point] != EMPTY:
+            raise ValueError(f"{name} is not empty")
+        for q in self.geo.neighbours[point]:
+            if self.colour[q] not in (EMPTY, colour) and self.libs[self.head[q]] == 1 << point:
+                raise ValueError(f"a stone on {name} would leave the chain at {self.geo.name(q)} without a liberty")
+        self._put(point, colour)
+        if not self.libs[self.head[point]]:
+            raise ValueError(f"the stone on {name} would have no liberty")
+        self.seen = {self.hash}
+        self.counts = {self.count_key()}
+
+    # --- moves ---------------------------------------------------------------------------------------------------
+
+    def _put(self, p: int, c: int) -> int:
+        """Set a stone of colour ``c`` on ``p``: join its chains, take liberties, capture. Returns stones taken."""
+        geo = self.geo
+        bit = 1 << p
+        colour, head, stones, libs, keys = self.colour, self.head, self.stones, self.libs, self.keys
+        masks = self.masks
+        colour[p] = c
+        masks[0] ^= bit
+        masks[c] |= bit
+        key = geo.zobrist[c][p]
+        self.hash ^= key
+        # Join the friendly chains around p into the biggest one; the new stone joins it too.
+        friends = []
+        enemies = []
+        for q in geo.neighbours[p]:
+            cq = colour[q]
+            if cq == c:
+                h = head[q]
+                if h not in friends:
+                    friends.append(h)
+            elif cq:
+                enemies.append(head[q])
+        own_libs = geo.around[p] & masks[0]
+        own_stones = bit
+        own_key = key
+        if friends:
+            base = friends[0]
+            if len(friends) > 1:
+                base = max(friends, key=lambda h: stones[h].bit_count())
+                for h in friends:
+                    if h != base:  # relabel the smaller chains into the biggest
+                        own_stones |= stones[h]
+                        own_libs |= libs[h]
+                        own_key ^= keys[h]
+                        for s in bit_list(stones[h]):
+                            head[s] = base
+                        stones[h] = libs[h] = keys[h] = 0
+                        self.heads[c].discard(h)
+            own_stones |= stones[base]
+            own_libs |= libs[base]
+            own_key ^= keys[base]
+        else:
+            base = p
+            self.heads[c].add(p)
+        head[p] = base
+        stones[base] = own_stones
+        libs[base] = own_libs & ~bit
+        keys[base] = own_key
+        taken = 0
+        for h in enemies:
+            left = libs[h] & ~bit
+            libs[h] = left
+            if not left and stones[h]:
+                taken += self._remove(h)
+        return taken
+
+    def _remove(self, h: int) -> int:
+        """Take the chain with head ``h`` off the board; its neighbours gain the freed points as liberties."""
+        geo = self.geo
+        colour, head, libs = self.colour, self.head, self.libs
+        mask = self.stones[h]
+        c = colour[h]
+        for s in bit_list(mask):
+            colour[s] = EMPTY
+            head[s] = -1
+        self.masks[0] |= mask
+        self.masks[c] ^= mask
+        self.hash ^= self.keys[h]
+        self.stones[h] = self.keys[h] = 0
+        libs[h] = 0
+        self.heads[c].discard(h)
+        # Every chain touching the captured stones gains them as liberties.
+        border = geo.spread(mask) & ~mask
+        for q in bit_list(border):
+            hq = head[q]
+            if hq >= 0:
+                libs[hq] |= mask & geo.around[q]
+        count = mask.bit_count()
+        self.captures[3 - c] += count
+        return count
+
+    def play(self, p: int, c: int) -> int:
+        """Play a legal move (the caller checked it); returns the stones captured."""
+        taken = self._put(p, c)
+        self.seen.add(self.hash)
+        self.counts.add(self.count_key())
+        return taken
+
+    def count_key(self) -> int:
+        return self.masks[1].bit_count() << 10 | self.masks[2].bit_count()
+
+    def play_named(self, name: str, c: int) -> int:
+        """Play at a point given by name, checking legality (for tests and doctests)."""
+        p = self.geo.point(name)
+        if not self.is_legal(p, c):
+            raise ValueError(f"{name} is not legal for {STONE_CHARS[c]}")
+        return self.play(p, c)
+
+    # --- legality -------------------------------------------------------------------------------------------------
+
+    def result_hash(self, p: int, c: int) -> int | None:
+        """The hash after ``c`` plays on the empty point ``p``, or ``None`` if the stone would have no liberty."""
+        geo = self.geo
+        bit = 1 << p
+        colour, head, libs = self.colour, self.head, self.libs
+        h = self.hash ^ geo.zobrist[c][p]
+        alive = bool(geo.around[p] & self.masks[0])
+        taken = 0
+        for q in geo.neighbours[p]:
+            cq = colour[q]
+            if not cq:
+                continue
+            hq = head[q]
+            if cq == c:
+                if libs[hq] & ~bit:
+                    alive = True
+            elif libs[hq] == bit and not taken & (1 << hq):
+                taken |= 1 << hq
+                h ^= self.keys[hq]
+                alive = True
+        return h if alive else None
+
+    def why_not(self, p: int, c: int) -> str | None:
+        """Why ``c`` may not play on ``p`` (occupied, suicide, repetition), or ``None`` if it may."""
+        if self.colour[p] != EMPTY:
+            return f"{self.geo.name(p)} is occupied"
+        h = self.result_hash(p, c)
+        if h is None:
+            return f"{self.geo.name(p)} is suicide: the stone would have no liberty and capture nothing"
+        if h in self.seen:
+            return (f"{self.geo.name(p)} would repeat an earlier position (ko: positional superko forbids "
+                    f"recreating any earlier board)")
+        return None
+
+    def is_legal(self, p: int, c: int) -> bool:
+        if self.colour[p] != EMPTY:
+            return False
+        h = self.result_hash(p, c)
+        return h is not None and h not in self.seen
+
+    def legal_mask(self, c: int) -> int:
+        """The mask of every point ``c`` may play on."""
+        geo = self.geo
+        empty = self.masks[0]
+        # A point next to an empty point is never suicide, and unless it captures, the hash after it is one XOR away.
+        n = geo.size
+        near_empty = (empty << n | empty >> n | (empty & geo.not_last_col) << 1 | (empty & geo.not_first_col) >> 1)
+        tricky = empty & ~near_empty
+        libs = self.libs
+        for h in self.heads[3 - c]:
+            lib = libs[h]
+            if lib & (lib - 1) == 0:  # one liberty: playing there captures
+                tricky |= lib
+        legal = empty & ~tricky
+        key = self.count_key() + (1 << 10 if c == BLACK else 1)
+        if key in self.counts:  # some earlier position had one more stone of this colour: look closer
+            seen, h0, zc = self.seen, self.hash, geo.zobrist[c]
+            for p in geo.list_points(legal):
+                if h0 ^ zc[p] in seen:
+                    legal ^= 1 << p
+        for p in geo.list_points(tricky):
+            h = self.result_hash(p, c)
+            if h is not None and h not in self.seen:
+                legal |= 1 << p
+        return legal
+
+    def legal_points(self, c: int) -> list[int]:
+        """Every point ``c`` may play on, lowest first."""
+        return self.geo.list_points(self.legal_mask(c))
+
+    # --- reading the position ---------------------------------------------------------------------------------------
+
+    def chain(self, p: int) -> int:
+        """The stones of the chain through ``p`` (0 if it is empty)."""
+        h = self.head[p]
+        return self.stones[h] if h >= 0 else 0
+
+    def chain_heads(self) -> list[int]:
+        """One point per chain: its lowest point, in order."""
+        return sorted({(self.stones[h] & -self.stones[h]).bit_length() - 1
+                       for h in set(self.head) if h >= 0})
+
+    def rows(self) -> list[str]:
+        """The board as text, the top row first: ``X`` black, ``O`` white, ``.`` empty."""
+        n = self.geo.size
+        line = "".join(STONE_CHARS[c] for c in self.colour)
+        return [line[r * n:(r + 1) * n] for r in range(n - 1, -1, -1)]
+
+    def check(self) -> None:
+        """Recompute every chain from scratch and compare with the kept books (for tests)."""
+        geo = self.geo
+        for colour in (EMPTY, BLACK, WHITE):
+            assert self.masks[colour] == sum(1 << p for p, c in enumerate(self.colour) if c == colour)
+        key = 0
+        for p, c in enumerate(self.colour):
+            if c == EMPTY:
+                assert self.head[p] == -1
+                continue
+            key ^= geo.zobrist[c][p]
+            mask = geo.fill(1 << p, self.masks[c])
+            h = self.head[p]
+            assert self.stones[h] == mask, f"chain at {geo.name(p)}"
+            assert self.libs[h] == geo.spread(mask) & self.masks[0], f"liberties at {geo.name(p)}"
+            assert self.libs[h], f"chain at {geo.name(p)} has no liberty"
+        assert key == self.hash
+        for c in (BLACK, WHITE):
+            assert self.heads[c] == {h for p, h in enumerate(self.head) if h >= 0 and self.colour[p] == c}
+        assert self.hash in self.seen and self.count_key() in self.counts

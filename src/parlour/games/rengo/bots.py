@@ -1,0 +1,177 @@
+"""The Go bots: GNU Go at its levels (when it is installed) and a pure-Python MCTS bot.
+
+Both play Rengo as well as Go: a bot plays its colour's moves when its turn in the team order comes. Once
+play has stopped, a bot marks the chains it believes dead, one action at a time, then accepts; shown another
+team's marking that differs, it offers its own; it resumes play only when the marking it is asked to accept
+would lose the game that its own would win, and only once a game.
+
+>>> import parlour
+>>> from parlour.bots import make
+>>> game = parlour.load("go", size=9)
+>>> state = game.new(seed=1)
+>>> bot = make("mcts", game, 0, seed=1)
+>>> bot.simulations, bot.seconds = 60, 5.0          # a quick search for the example
+>>> state.apply(0, bot.choose(state.view(0), state.legal(0))).kind == 0   # a stone, not a pass
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from parlour.core.bot import Bot
+from parlour.core.game import Action
+
+from .gtp import Engine, GtpError, engine, gnugo_path
+from .mcts import PASS, Search, dead_chains
+from .scoring import count
+from .state import CONFIRM, PLAYING, RengoState
+
+#: Dead-stone estimates by position (bots are made afresh for every question a server asks).
+_DEAD_CACHE: dict[tuple, int] = {}
+_CACHE_LIMIT = 256
+
+
+class GoBot(Bot):
+    """What every Go bot shares: rebuilding the game from the view, and agreeing on the dead stones."""
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        state = self.game.determinize(view, self.rng)
+        assert isinstance(state, RengoState)
+        by_text = {str(a): a for a in legal}
+        text = self.play(state, by_text) if state.phase == PLAYING else self.mark(state, by_text)
+        return by_text[text]
+
+    def play(self, state: RengoState, legal: dict[str, Action]) -> str:
+        raise NotImplementedError
+
+    def dead_stones(self, state: RengoState) -> int:
+        raise NotImplementedError
+
+    def mark(self, state: RengoState, legal: dict[str, Action]) -> str:
+        """One step of the dead-stone agreement: toggle a chain this bot disagrees on, else accept (or resume)."""
+        key = (type(self).__name__, state.rules.size, state.board.hash, state.colour)
+        dead = _DEAD_CACHE.get(key)
+        if dead is None:
+            dead = self.dead_stones(state)
+            if len(_DEAD_CACHE) >= _CACHE_LIMIT:
+                _DEAD_CACHE.clear()
+            _DEAD_CACHE[key] = dead
+        board = state.board
+        if state.step != CONFIRM:
+            for text in legal:
+                kind, _, name = text.partition(" ")
+                if kind in ("dead", "alive"):
+                    chain = board.chain(board.geo.point(name))
+                    if bool(chain & dead) != bool(chain & state.dead):
+                        return text
+            return "accept"
+        team = state.rules.lineup.side[self.seat]
+        theirs, ours = self._margin(state, state.dead), self._margin(state, dead)
+        sign = 1 if team == 0 else -1
+        resumed = any(a == "resume" for a in state.actions)
+        if sign * theirs < 0 < sign * ours and not resumed and "resume" in legal:
+            return "resume"
+        return "accept"
+
+    def _margin(self, state: RengoState, dead: int) -> float:
+        r = state.rules
+        return count(state.board, dead, r.komi, r.territory, len(state.handicap)).margin
+
+
+class MctsBot(GoBot):
+    """Monte Carlo tree search with light random play-outs: pure Python, no GNU Go needed."""
+
+    name = "mcts"
+    description = "Monte Carlo tree search (pure Python): plays when GNU Go is not installed"
+    #: The most simulations per move, and the most seconds (whichever comes first).
+    simulations: ClassVar[int] = 3000
+    seconds: ClassVar[float] = 4.0
+    #: Play-outs per estimate of the dead stones.
+    marking_playouts: ClassVar[int] = 120
+
+    def play(self, state: RengoState, legal: dict[str, Action]) -> str:
+        rnd = random.Random(self.rng.next64())
+        search = Search(state.board.clone(), state.colour, self._komi(state), rnd, passes=min(state.passes, 1))
+        search.run(self.simulations, self.seconds)
+        best = search.best()
+        if best is None or best.move == PASS:
+            return "pass"
+        return f"play {state.board.geo.names[best.move]}"
+
+    def dead_stones(self, state: RengoState) -> int:
+        rnd = random.Random(state.board.hash ^ self.seat)
+        return dead_chains(state.board, state.colour, self._komi(state), rnd, self.marking_playouts)
+
+    @staticmethod
+    def _komi(state: RengoState) -> float:
+        handicap = len(state.handicap)
+        return state.rules.komi + (handicap if handicap >= 2 else 0)
+
+
+class GnuGoBot(GoBot):
+    """GNU Go over GTP (Debian's gnugo), one engine process per bot worker."""
+
+    level: ClassVar[int] = 10
+
+    @classmethod
+    def available(cls) -> bool:
+        return gnugo_path() is not None
+
+    def _engine(self, state: RengoState) -> Engine:
+        eng = engine(chinese=not state.rules.territory)
+        eng.set_level(self.level)
+        follow(eng, state)
+        return eng
+
+    def play(self, state: RengoState, legal: dict[str, Action]) -> str:
+        colour = "BW"[state.colour - 1]
+        try:
+            eng = self._engine(state)
+            cleanup = "resume" in state.actions  # the teams disagreed: capture what is dead, prove it on the board
+            answer = eng.genmove(colour, cleanup)
+            if cleanup:
+                eng.gtp.command("undo")
+            choices = [answer] + ([] if cleanup else eng.top_moves(colour))
+        except GtpError:
+            engine(chinese=not state.rules.territory).close()
+            raise
+        for move in choices:
+            text = "pass" if move == "PASS" else "resign" if move == "resign" else f"play {move}"
+            if text in legal:
+                return text
+        return "pass"
+
+    def dead_stones(self, state: RengoState) -> int:
+        eng = self._engine(state)
+        geo = state.board.geo
+        dead = 0
+        for name in eng.dead_stones():
+            dead |= 1 << geo.point(name)
+        return dead
+
+
+def follow(eng: Engine, state: RengoState) -> None:
+    """Bring GNU Go's board to the game: its start (handicap stones as such) and every move since."""
+    start = state.game.new(seed=0, deck=state.setup).board
+    names = start.geo.names
+    handicap = [names[p] for p in state.handicap]
+    stones = [("BW"[c - 1], names[p]) for p, c in enumerate(start.colour) if c and p not in state.handicap]
+    moves = [f"{e['colour']} {e['point'] if e['type'] == 'move' else 'pass'}"
+             for e in state.events if e["type"] in ("move", "pass")]
+    eng.follow(state.rules.size, state.rules.komi, handicap, stones, moves)
+
+
+def gnugo(level: int) -> type[GnuGoBot]:
+    """The GNU Go bot of one level (1 weakest to 10 strongest)."""
+    name = "gnugo" if level == 10 else f"gnugo-{level}"
+    return type(f"GnuGo{level}Bot", (GnuGoBot,), {
+        "name": name, "level": level, "__doc__": f"GNU Go 3.8 at level {level} over GTP.",
+        "description": f"GNU Go at level {level} of 10" + (" (its strongest)" if level == 10 else "")})
+
+
+#: The strongest first: GNU Go when it is installed, else MCTS (the lobby lists only the available ones).
+BOTS: dict[str, type[Bot]] = {**{b.name: b for b in map(gnugo, (10, 7, 4, 1))}, MctsBot.name: MctsBot}

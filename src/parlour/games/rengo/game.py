@@ -1,0 +1,85 @@
+"""Rengo (Go by teams) and plain Go: one engine, two ids. Go is Rengo with teams of one.
+
+>>> import parlour
+>>> game = parlour.load("go", size=9)
+>>> state = game.new()
+>>> state.apply(0, "play E5"), state.to_act
+(<Move play E5>, (1,))
+>>> parlour.load("rengo").rules.lineup.teams      # 2 against 2 by default, in the order of play
+((0, 2), (1, 3))
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from parlour.core.errors import IllegalAction
+from parlour.core.game import Game
+from parlour.core.options import Option
+from parlour.core.rng import Rng
+
+from .actions import Move, parse
+from .bots import BOTS
+from .points import SIZES
+from .rules import CANNED_MESSAGES, Rules
+from .state import RengoState
+
+BOARD_OPTIONS = (
+    Option("size", 19, "board size: 9×9, 13×13 or 19×19", choices=SIZES),
+    Option("komi", 7.5, "points White receives for moving second (whole or half points)", minimum=-50, maximum=50),
+    Option("handicap", 0, "handicap stones Black sets on the star points before White's first move (2-9; 0 for "
+           "none)", minimum=0, maximum=9),
+    Option("scoring", "area", "area: stones and territory count (Chinese); territory: territory and prisoners "
+           "(Japanese)", choices=("area", "territory")),
+)
+
+
+class Rengo(Game):
+    id = "rengo"
+    title = "Rengo (Go by teams)"
+    player_counts = tuple(range(2, 17))
+    default_players = 4
+    options_spec = BOARD_OPTIONS + (
+        Option("teams", "", "players per team as BLACK+WHITE, e.g. 2+2 or 3+2 (default: half each, Black takes "
+               "the odd one)"),
+        Option("mode", "strict", "strict: one resignation ends the game for the team, one clock per team; "
+               "casual: a player who resigns drops out and the team plays on", choices=("strict", "casual")),
+        Option("pair_go", False, "Pair Go: two pairs, each a woman and a man; the order is Black woman, White "
+               "woman, Black man, White man"),
+        Option("all_pass", False, "play stops only when every player has passed since the last stone (instead "
+               "of two passes in a row)"),
+    )
+    # Random play: about 140 moves on 9×9, 650 on 19×19 before two passes; resignations end it sooner.
+    action_bound = 20_000
+    deck_doc = ("deck=SGF text: start from the position at the end of its main line (its stones, captures and "
+                "the player to move); the table's options give the rules. A list is not accepted.")
+    state_class = RengoState
+    bots = BOTS
+    #: Partners may not discuss the game: chat during play is these messages only.
+    chat = "canned"
+    chat_messages = CANNED_MESSAGES
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.rules = Rules.read(self.players, self.options)
+
+    def parse(self, text: str) -> Move:
+        return parse(text, self.rules.size)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> RengoState:
+        """Go hides nothing: the game is rebuilt from the view's start position and its actions."""
+        state = self.new(seed=0, deck=view.get("setup"))
+        for text in view["actions"]:
+            to_act = state.to_act
+            if not to_act:
+                raise IllegalAction("the view's actions go on after the end of the game")
+            state.apply(to_act[0], text)
+        return state
+
+
+class Go(Rengo):
+    id = "go"
+    title = "Go"
+    player_counts = (2,)
+    default_players = 2
+    options_spec = BOARD_OPTIONS
