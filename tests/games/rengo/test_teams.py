@@ -32,7 +32,7 @@ def test_teams_of_different_sizes_each_cycle_through_their_own_players():
     assert state.rules.lineup.teams == ((0, 2), (1, 3, 4))
     assert order(state, 12) == [0, 1, 2, 3, 0, 4, 2, 1, 0, 3, 2, 4]
     default = parlour.load("rengo", players=3, size=9)
-    assert default.rules.lineup.teams == ((0, 2), (1,))  # Black takes the odd player
+    assert default.go_rules.lineup.teams == ((0, 2), (1,))  # Black takes the odd player
     assert order(default.new(seed=1), 6) == [0, 1, 2, 1, 0, 1]
 
 
@@ -107,7 +107,7 @@ def test_team_options_are_checked():
         parlour.load("rengo", teams="4+0")
     with pytest.raises(BadOption, match="must be one of \\['strict', 'casual'\\]"):
         parlour.load("rengo", mode="loose")
-    assert parlour.load("rengo", players=2).rules.lineup.teams == ((0,), (1,))  # plain Go under another name
+    assert parlour.load("rengo", players=2).go_rules.lineup.teams == ((0,), (1,))  # plain Go under another name
 
 
 def test_only_the_player_in_turn_may_act():

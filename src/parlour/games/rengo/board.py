@@ -205,20 +205,20 @@ class Board:
         bit = 1 << p
         colour, head, libs = self.colour, self.head, self.libs
         h = self.hash ^ geo.zobrist[c][p]
-        alive = bool(geo.around[p] & self.masks[0])
+        alive = geo.around[p] & self.masks[0]
         taken = 0
         for q in geo.neighbours[p]:
             cq = colour[q]
-            if not cq:
-                continue
-            hq = head[q]
-            if cq == c:
-                if libs[hq] & ~bit:
-                    alive = True
-            elif libs[hq] == bit and not taken & (1 << hq):
-                taken |= 1 << hq
-                h ^= self.keys[hq]
-                alive = True
+            if cq:
+                hq = head[q]
+                lib = libs[hq]
+                if cq == c:
+                    if lib != bit:
+                        alive = 1
+                elif lib == bit and not taken >> hq & 1:
+                    taken |= 1 << hq
+                    h ^= self.keys[hq]
+                    alive = 1
         return h if alive else None
 
     def why_not(self, p: int, c: int) -> str | None:
@@ -243,26 +243,33 @@ class Board:
         """The mask of every point ``c`` may play on."""
         geo = self.geo
         empty = self.masks[0]
-        # A point next to an empty point is never suicide, and unless it captures, the hash after it is one XOR away.
         n = geo.size
-        near_empty = (empty << n | empty >> n | (empty & geo.not_last_col) << 1 | (empty & geo.not_first_col) >> 1)
-        tricky = empty & ~near_empty
+        # A stone next to an empty point, or joining a chain of its own with another liberty, lives.
+        alive = (empty << n | empty >> n | (empty & geo.not_last_col) << 1 | (empty & geo.not_first_col) >> 1)
         libs = self.libs
+        for h in self.heads[c]:
+            lib = libs[h]
+            if lib & (lib - 1):  # two liberties or more
+                alive |= lib
+        # A stone on the last liberty of an enemy chain captures it: the hash changes by more than the stone.
+        captures = 0
         for h in self.heads[3 - c]:
             lib = libs[h]
-            if lib & (lib - 1) == 0:  # one liberty: playing there captures
-                tricky |= lib
-        legal = empty & ~tricky
+            if lib & (lib - 1) == 0:
+                captures |= lib
+        legal = empty & alive & ~captures
         key = self.count_key() + (1 << 10 if c == BLACK else 1)
         if key in self.counts:  # some earlier position had one more stone of this colour: look closer
             seen, h0, zc = self.seen, self.hash, geo.zobrist[c]
             for p in geo.list_points(legal):
                 if h0 ^ zc[p] in seen:
                     legal ^= 1 << p
-        for p in geo.list_points(tricky):
-            h = self.result_hash(p, c)
-            if h is not None and h not in self.seen:
-                legal |= 1 << p
+        if captures:
+            seen = self.seen
+            for p in geo.list_points(captures):
+                h = self.result_hash(p, c)
+                if h is not None and h not in seen:
+                    legal |= 1 << p
         return legal
 
     def legal_points(self, c: int) -> list[int]:

@@ -5,7 +5,7 @@
 >>> state = game.new()
 >>> state.apply(0, "play E5"), state.to_act
 (<Move play E5>, (1,))
->>> parlour.load("rengo").rules.lineup.teams      # 2 against 2 by default, in the order of play
+>>> parlour.load("rengo").go_rules.lineup.teams      # 2 against 2 by default, in the order of play
 ((0, 2), (1, 3))
 """
 
@@ -61,10 +61,11 @@ class Rengo(Game):
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
-        self.rules = Rules.read(self.players, self.options)
+        #: The rules of the table (``rules()`` is the rules document).
+        self.go_rules = Rules.read(self.players, self.options)
 
     def parse(self, text: str) -> Move:
-        return parse(text, self.rules.size)
+        return parse(text, self.go_rules.size)
 
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> RengoState:
         """Go hides nothing: the game is rebuilt from the view's start position and its actions."""

@@ -48,6 +48,8 @@ class Lister(Generic[T]):
                       for i in range(self.size)]
 
     def __call__(self, mask: int) -> list[T]:
+        if not mask:
+            return []
         out: list[T] = []
         table = self.table
         for i, v in enumerate(mask.to_bytes(self.size, "little")):

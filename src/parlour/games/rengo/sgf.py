@@ -115,7 +115,7 @@ def record_to_sgf(record: Record, names: Sequence[str | None] | None = None) -> 
     game = record.make_game()
     state = record.replay()
     assert isinstance(state, RengoState)
-    rules = game.rules  # type: ignore[attr-defined]
+    rules = game.go_rules  # type: ignore[attr-defined]
     size = rules.size
     who = [(names[s] if names and s < len(names) and names[s] else rules.role(s)).replace(",", " ")
            for s in range(game.players)]

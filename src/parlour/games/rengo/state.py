@@ -34,7 +34,7 @@ COLOUR_LETTERS = "BW"
 #: Events shown in a view's ``log`` (the view stays small: the whole game is in ``actions``).
 LOG_TAIL = 12
 
-_TEXT: dict[int, str] = {}
+_PASS_RESIGN = [Move(PASS), Move(RESIGN)]
 _LISTERS: dict[tuple[int, int], Lister[Move]] = {}
 
 
@@ -50,7 +50,7 @@ def lister(size: int, kind: int) -> Lister[Move]:
 class RengoState(State):
     __slots__ = ("game", "seed", "rules", "board", "rot", "phase", "passes", "passed", "dead", "step", "proposer",
                  "proposal", "events", "actions", "sheet", "count", "resigned", "winning", "last", "setup",
-                 "handicap", "_legal")
+                 "handicap", "_legal", "_mask", "_to_act")
 
     # --- setting up -------------------------------------------------------------------------------------------
 
@@ -59,7 +59,7 @@ class RengoState(State):
         from .sgf import start_position
 
         self = cls.__new__(cls)
-        rules: Rules = game.rules  # type: ignore[attr-defined]
+        rules: Rules = game.go_rules  # type: ignore[attr-defined]
         self.game, self.seed, self.rules = game, seed, rules
         self.rot = Rotation(rules.lineup)
         self.events, self.actions = [], []
@@ -70,7 +70,8 @@ class RengoState(State):
         self.resigned: int | None = None
         self.winning: tuple[int, ...] = ()
         self.last: dict[str, Any] | None = None
-        self._legal = None
+        self._legal: list[Move] | None = None
+        self._mask: int | None = None
         if deck is None:
             self.setup = None
             self.board = Board(rules.size)
@@ -92,17 +93,24 @@ class RengoState(State):
                 self.rot.after_move()
         self.events.append({"type": "start", "handicap": [self.board.geo.name(p) for p in self.handicap],
                             "first": self.rot.to_move, "colour": COLOUR_LETTERS[self.rot.colour]})
+        self._turn()
         return self
 
     # --- the contract -----------------------------------------------------------------------------------------
 
     @property
     def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    def _turn(self) -> None:
+        """After every change: who acts now (kept, as every check asks), and no legal list yet."""
+        self._legal = self._mask = None
         if self.phase == PLAYING:
-            return (self.rot.to_move,)
-        if self.phase == SCORING:
-            return (self.rot.active(self.proposer if self.step != ANSWER else 1 - self.proposer),)
-        return ()
+            self._to_act = (self.rot.to_move,)
+        elif self.phase == SCORING:
+            self._to_act = (self.rot.active(self.proposer if self.step != ANSWER else 1 - self.proposer),)
+        else:
+            self._to_act = ()
 
     @property
     def colour(self) -> int:
@@ -110,12 +118,12 @@ class RengoState(State):
         return self.rot.colour + 1
 
     def legal(self, seat: int) -> list[Move]:
-        if self.phase == OVER or seat not in self.to_act:
+        if seat not in self._to_act:
             return []
         if self._legal is None:
             if self.phase == PLAYING:
-                mask = self.board.legal_mask(self.colour)
-                self._legal = lister(self.rules.size, PLAY)(mask) + [Move(PASS), Move(RESIGN)]
+                self._mask = mask = self.board.legal_mask(self.colour)
+                self._legal = lister(self.rules.size, PLAY)(mask) + _PASS_RESIGN
             elif self.step == CONFIRM:
                 self._legal = [Move(ACCEPT), Move(RESUME), Move(RESIGN)]
             else:
@@ -144,7 +152,10 @@ class RengoState(State):
             return Move(action)
         if self.phase == PLAYING:
             if kind == PLAY:
-                why = self.board.why_not(action.point(size), self.colour)
+                p = action.point(size)
+                if self._mask is not None and self._mask >> p & 1:  # the legal list was asked for: it says
+                    return Move(action)
+                why = self.board.why_not(p, self.colour)
                 if why:
                     raise IllegalAction(why)
             elif action != PASS:
@@ -172,7 +183,6 @@ class RengoState(State):
         return Move(action)
 
     def _apply(self, seat: int, action: Move) -> None:  # type: ignore[override]
-        self._legal = None
         self.actions.append(str(action))
         kind = action >> 10
         if kind == PLAY:
@@ -192,6 +202,7 @@ class RengoState(State):
             self.phase, self.passes, self.passed, self.dead = PLAYING, 0, frozenset(), 0
             self.events.append({"type": "resume", "seat": seat, "team": self.rules.lineup.side[seat],
                                 "next": self.rot.to_move})
+        self._turn()
 
     def _play(self, seat: int, p: int) -> None:
         board = self.board
@@ -302,7 +313,7 @@ class RengoState(State):
     def clone(self) -> "RengoState":
         c = RengoState.__new__(RengoState)
         for name in ("game", "seed", "rules", "phase", "passes", "passed", "dead", "step", "proposer", "proposal",
-                     "count", "resigned", "winning", "last", "setup", "handicap", "_legal"):
+                     "count", "resigned", "winning", "last", "setup", "handicap", "_legal", "_mask", "_to_act"):
             setattr(c, name, getattr(self, name))
         c.board = self.board.clone()
         c.rot = self.rot.copy()
