@@ -4,8 +4,8 @@ count; every event told in words."""
 from __future__ import annotations
 
 import parlour
-from parlour.cli.render import plain
-from parlour.cli.text import Seats
+from parlour.core.terminal import plain
+from parlour.core.terminal import Seats
 from parlour.games.rengo.terminal import board, event_line
 
 from .helpers import play, start

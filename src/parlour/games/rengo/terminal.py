@@ -2,7 +2,7 @@
 play inside the teams, and the count (pure functions of a view).
 
 >>> import parlour
->>> from parlour.cli.render import plain
+>>> from parlour.core.terminal import plain
 >>> state = parlour.load("go", size=9).new(seed=1)
 >>> for text in ("play E5", "play C3", "play D3"):
 ...     _ = state.apply(state.to_act[0], text)
@@ -34,7 +34,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from parlour.cli.text import Seats
+from parlour.core.terminal import Seats
 
 from .points import LETTERS, handicap_points
 from .scoring import points_text
