@@ -15,7 +15,8 @@ from playwright.sync_api import Browser, Page, expect
 from browser import CARD_CORNER, PHONE, click_and_wait, create_table, open_seat, overflow, replay, shot, view, wait_my_turn
 
 BOTS = ["heuristic"] * 3
-#: Seat 0 wins the auction with Two here, and the deal is played out (found with the engine and the same bots).
+#: Seat 0 wins the auction with Two here, and the deal is played out: found by playing tables offline with the
+#: server's own bots (``parlour.server.bots.think`` with ``bot_seed(seed, index)``) for seeds 1..30.
 SEED_4 = 23
 #: Seat 0, forehand of the three-player table, takes the auction with Three.
 SEED_3 = 5
@@ -142,6 +143,14 @@ def test_a_person_plays_a_whole_deal_of_tarok_against_three_bots(parlour_server,
     expect(result).to_have_count(0)
     shot(page, "tarok-next-deal")
     assert page.errors == []  # type: ignore[attr-defined]
+
+    # A spectator on a phone sees the same table, nothing wider than the screen.
+    phone = open_seat(browser, parlour_server, table, None, viewport=PHONE, is_mobile=True, has_touch=True)
+    expect(phone.locator(".kit-table.tarok .kit-rim .kit-plate")).to_have_count(3)
+    expect(phone.locator(".kit-hand")).to_have_count(0)
+    assert overflow(phone) <= 0
+    shot(phone, "tarok-spectator-phone")
+    assert phone.errors == []  # type: ignore[attr-defined]
 
 
 def test_the_three_player_table_to_the_end_of_the_auction(parlour_server, browser: Browser) -> None:

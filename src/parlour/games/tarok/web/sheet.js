@@ -53,7 +53,10 @@ export function sheet(view, ctx) {
         givesWheel(d) ? h("span", { class: "wheel-note", title: "every player gets a wheel (radelc)" }, " · ◯ each") : null)));
   }
   const head = h("tr", {}, h("th", { scope: "col", title: "deal" }, "#"),
-    seats.map((i) => h("th", { scope: "col", class: mine(i) }, seatName(ctx, i))));
+    seats.map((i) => {
+      const [, name, level] = /^(.*?)( \([^)]*\))?$/.exec(seatName(ctx, i));
+      return h("th", { scope: "col", class: mine(i), title: seatName(ctx, i) }, name, level ? h("small", {}, level) : null);
+    }));
   const totals = h("tr", { class: "totals" }, h("th", { scope: "row" }, "Total"),
     seats.map((i) => h("td", { class: mine(i) }, String((s.totals || [])[i] ?? 0),
       view.over ? null : wheelMarks((view.wheels || [])[i]))));

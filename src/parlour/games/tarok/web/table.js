@@ -160,7 +160,10 @@ function contractStrip(view, ctx) {
   const kontras = Object.entries(view.kontra || {}).map(([t, level]) =>
     h("span", { class: "kit-badge red", title: `${cap(level)}: ×${2 ** (KONTRAS.indexOf(level) + 1)}` },
       `${cap(level)} ×${2 ** (KONTRAS.indexOf(level) + 1)} on ${t === "game" ? "the game" : bonusName(t)}`));
-  return h("div", { class: "contract-strip" }, items, announced, kontras);
+  const klopTalon = view.contract === "klop" && view.talon_count
+    ? h("span", { class: "kit-badge", title: "after each of the first six tricks the top talon card joins it" },
+      `talon ${view.talon_count}`) : null;
+  return h("div", { class: "contract-strip" }, items, announced, kontras, klopTalon);
 }
 
 /** The auction: a row per seat in the order they speak, with the bids made. */

@@ -65,7 +65,7 @@ export function seatPlate(ctx, seat, { where = "top", badges = [], note = null, 
     badges),
   note != null ? h("div", { class: "kit-note" }, note) : null,
   children,
-  acting && seat !== ctx.seat ? h("div", { class: "kit-thinking" }, "thinking") : null);
+  acting && seat !== ctx.seat && where !== "bottom" ? h("div", { class: "kit-thinking" }, "thinking") : null);
 }
 
 /**
