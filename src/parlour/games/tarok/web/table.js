@@ -491,6 +491,3 @@ export function board(view, ctx) {
     me: mine(view, ctx, places[0].seat),
   });
 }
-
-// Exposed for the browser test of the module's pure parts.
-export const _test = { discardReason, playReason, tricks, VALUES };
