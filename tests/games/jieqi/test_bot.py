@@ -129,3 +129,11 @@ def test_the_search_beats_random_and_greedy_play():
     assert series(RandomBot, 2) == ["w", "w"]
     assert series(GreedyBot, 2) == ["w", "w"]
 
+
+
+def test_analysis_tells_the_evaluation_and_the_expected_line():
+    from parlour.games.jieqi.bot import analyse
+    found = analyse(setup(fen_of({"d1": "K", "a7": "R", "i2": "R", "e10": "k"}), plain=True), seconds=2.0)
+    assert found["evaluation"] == "mates in 2 moves" and found["line"][0] == "move i2i9"
+    assert len(found["line"]) == 3 and found["iterations"][-1]["line"] == found["line"]
+    assert analyse(load().new(seed=3), seconds=0.2)["line"]

@@ -62,6 +62,10 @@ def test_a_match_of_several_games_changes_colours_and_counts_two_for_a_win():
     # the pieces missing from the position count as taken, and with nothing covered left everyone knows them
     mate = MATE_IN_ONE.replace("4K3R", "4K3R[N2C2B2A2P5r2n2c2b2a2p4]")
     assert view["log"][0] == {"type": "game", "game": 2, "red": 1, "fen": mate}
+    # how the first game ended stays in view: its mating move and the result
+    assert [e["type"] for e in view["previous"]] == ["move", "result"]
+    assert view["previous"][0]["action"] == "move i1i10" and view["previous"][1]["reason"] == "checkmate"
+    assert load(games=2).new(seed=4).view(0)["previous"] == []  # the first game follows none
     play(state, "i1i10")
     assert state.over and state.scores == (2, 2) and state.winners == (0, 1)
     assert [row[0] for row in state.sheet.rows] == ["game 1", "game 2"]

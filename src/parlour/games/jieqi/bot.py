@@ -12,10 +12,11 @@ pieces may be (``view["unseen"]``). See :mod:`.search` for how the search treats
 
 from __future__ import annotations
 
+import time
 from typing import Any, ClassVar
 
 from parlour.core.bot import Bot
-from parlour.core.game import Action
+from parlour.core.game import Action, State
 
 from .search import MATE, Searcher
 
@@ -62,3 +63,33 @@ class GreedyBot(Bot):
                 found.append(action)
         return self.rng.choice(found)
 
+
+
+def describe(value: int) -> str:
+    """A search value in words, for the player to move."""
+    if abs(value) >= MATE - 1000:
+        plies = MATE - abs(value)
+        moves = (plies + 1) // 2
+        return f"{'mates' if value > 0 else 'is mated'} in {moves} move{'s' * (moves != 1)}"
+    if abs(value) < 20:
+        return "about even"
+    return f"{'ahead' if value > 0 else 'behind'} by {abs(value)} (a chariot is worth 600, a soldier 30)"
+
+
+def analyse(state: State, seconds: float = 3.0) -> dict[str, Any]:
+    """The hook of ``parlour analyse``: the search's evaluation and expected line, from the view of the seat to
+    move (what it may know, nothing more)."""
+    if state.over:
+        raise ValueError("the match is over: there is nothing to analyse")
+    seat = state.to_act[0]
+    searcher = Searcher.from_view(state.view(seat))
+    start = time.perf_counter()
+    move, value = searcher.best(seconds=seconds)
+    line = searcher.iterations[-1][2] if searcher.iterations else [move]
+    return {
+        "to_move": seat, "score": value, "evaluation": describe(value), "line": [str(m) for m in line],
+        "depth": searcher.iterations[-1][0] if searcher.iterations else 0, "nodes": searcher.nodes,
+        "seconds": round(time.perf_counter() - start, 3),
+        "iterations": [{"depth": d, "evaluation": describe(v), "line": [str(m) for m in line]}
+                       for d, v, line in searcher.iterations],
+    }

@@ -63,6 +63,7 @@ class Jieqi(Game):
         s.rng = Rng(rng.next64())
         s.free = not self.options["plain"]
         s.events = [dict(e) for e in log]
+        s.previous = [dict(e) for e in view["previous"]]
         s.stacked, s.finished = [], view["over"]
         s.sheet = ScoreSheet.from_dict(view["sheet"])
         s.number, s.red_seat = view["number"], view["red"]

@@ -275,6 +275,23 @@ class Searcher:
         self._retable()
         return round(expected / total)
 
+    def line(self, first: int, length: int) -> list[Move]:
+        """The line the search expects after ``first``: its best moves from the transposition table (a piece
+        turned over stays covered along it, as in the search)."""
+        played: list[tuple[int, tuple[int, int, int]]] = []
+        m = first
+        while m >= 0 and len(played) < length:
+            colour = self.colour
+            if m not in legal_moves(self.board, colour, self.kings[colour], self.free):
+                break
+            played.append((m, self._make(m)))
+            entry = self.tt.get(self._key())
+            m = entry[3] if entry else -1
+        out = [MOVES[m] for m, _ in played]
+        for m, undo in reversed(played):
+            self._unmake(m, undo)
+        return out
+
     def static_after(self, m: int) -> int:
         """The position's worth right after ``m`` for the side making it, looking no further: a reveal is
         averaged over what the piece may be, and a move that leaves the other side no move wins."""
@@ -314,6 +331,7 @@ class Searcher:
             raise ValueError("no legal move to search")
         best_move, best_value = moves[0], -MATE - 1
         order = self._order(moves, -1)
+        self.iterations: list[tuple[int, int, list[Move]]] = []
         for d in range(1, depth + 1):
             values: dict[int, int] = {}
             try:
@@ -331,6 +349,7 @@ class Searcher:
                 break
             order = sorted(order, key=lambda m: values[m], reverse=True)
             best_move, best_value = order[0], values[order[0]]
+            self.iterations.append((d, best_value, self.line(best_move, d)))
             if abs(best_value) >= MATE - 100 or len(order) == 1:
                 break
         return MOVES[best_move], best_value

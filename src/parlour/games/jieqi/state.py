@@ -44,7 +44,7 @@ def game_bound(quiet_plies: int) -> int:
 class JieqiState(State):
     __slots__ = ("game", "seed", "rng", "events", "sheet", "stacked", "finished", "number", "red_seat", "free",
                  "board", "colour", "kings", "hidden", "captured", "quiet", "fullmove", "ply", "keys", "checks",
-                 "last", "result", "game_events", "_legal")
+                 "last", "result", "game_events", "previous", "_legal")
 
     # --- setting up -------------------------------------------------------------------------------------------
 
@@ -76,6 +76,7 @@ class JieqiState(State):
         self.finished = False
         self.number = 0
         self.red_seat = 1
+        self.previous: list[dict[str, Any]] = []
         self._next_game()
         return self
 
@@ -317,6 +318,10 @@ class JieqiState(State):
             self.finished = True
             self.events.append({"type": "end", "winners": list(self.winners), "scores": list(self.scores)})
         else:
+            # how this game ended (its last move and the result) stays in the next game's views
+            ended = self.events[self.game_events:]
+            last_move = max(i for i, e in enumerate(ended) if e["type"] == "move")
+            self.previous = ended[last_move:]
             self._next_game()
 
     # --- what is seen -----------------------------------------------------------------------------------------
@@ -366,6 +371,7 @@ class JieqiState(State):
             "sheet": self.sheet.to_dict(), "scores": list(self.scores), "over": self.finished,
             "winners": list(self.winners),
             "log": self.visible_events(seat, self.events[self.game_events:]),
+            "previous": self.visible_events(seat, self.previous),
         }
 
     # --- the match --------------------------------------------------------------------------------------------
@@ -401,6 +407,7 @@ class JieqiState(State):
         c.kings = dict(self.kings)
         c.captured = {k: list(v) for k, v in self.captured.items()}
         c.keys, c.checks = list(self.keys), list(self.checks)
+        c.previous = self.previous  # written once per game, never changed
         for attr in ("finished", "number", "red_seat", "colour", "quiet", "fullmove", "ply", "last", "result",
                      "game_events", "_legal"):
             setattr(c, attr, getattr(self, attr))

@@ -213,9 +213,12 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     side.add_column()
     side.add_row("Red", Text(seats.name(red), style=RED_STYLE))
     side.add_row("Black", Text(seats.name(black), style=BLACK_STYLE))
-    if view["result"] and (view["over"] or not view["log"][1:]):
+    ended = [e for e in view.get("previous") or [] if e["type"] == "result"]
+    if view["result"]:
         side.add_row("Result", result_text(view["result"], seats, view["number"]))
-    elif not view["over"]:
+    elif ended and not view["log"][1:]:  # a new game of the match: how the last one ended
+        side.add_row("Last game", result_text(ended[0], seats, ended[0]["game"]))
+    if not view["over"]:
         mover = red if view["to_move"] == "red" else black
         status = Text(f"{seats.name(mover)} ({view['to_move'].capitalize()})")
         if view["check"]:

@@ -279,9 +279,12 @@ function plate(view, ctx, seat, where) {
 
 function status(view, ctx) {
   let text;
-  if (view.over || (view.result && !(view.log || []).some((e) => e.type === "move"))) {
+  const ended = (view.previous || []).find((e) => e.type === "result");
+  if (view.over) {
     const r = view.result;
     text = r ? resultWords({ ...r, game: view.number }, ctx) : "The match is over.";
+  } else if (ended && !(view.log || []).some((e) => e.type === "move")) {
+    text = `${resultWords(ended, ctx)} Game ${view.number}: ${view.red === ctx.seat ? "you play" : `${seatName(ctx, view.red)} plays`} Red.`;
   } else if (ctx.myTurn) {
     if (ctx.pending) text = "Moving…";
     else if (ctx.ui.from) text = `Where to? Click a marked point (or the piece again to put it down).`;
