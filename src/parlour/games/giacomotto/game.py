@@ -33,6 +33,7 @@ class Giacomotto(Game):
                 "stacks consecutive packs; later packs are shuffled from the seed.")
     state_class = GiacomottoState
     bots = {"greedy": GreedyBot}
+    status = "complete"
 
     def parse(self, text: str) -> Play:
         return parse(text)

@@ -37,6 +37,7 @@ class Tarok(Game):
                 "deals; later deals are shuffled from the seed.")
     state_class = TarokState
     bots = {"heuristic": HeuristicBot}
+    status = "complete"
 
     def parse(self, text: str) -> Move:
         return parse(text)
