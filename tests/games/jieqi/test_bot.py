@@ -137,3 +137,11 @@ def test_analysis_tells_the_evaluation_and_the_expected_line():
     assert found["evaluation"] == "mates in 2 moves" and found["line"][0] == "move i2i9"
     assert len(found["line"]) == 3 and found["iterations"][-1]["line"] == found["line"]
     assert analyse(load().new(seed=3), seconds=0.2)["line"]
+
+
+def test_a_search_cut_short_leaves_the_position_as_it_was():
+    searcher = Searcher.from_view(load().new(seed=6).view(0))
+    before = (list(searcher.board), dict(searcher.kings), searcher.colour, {c: dict(p) for c, p in searcher.pools.items()})
+    for budget in (50, 333, 1000):
+        searcher.best(nodes=budget)
+        assert (searcher.board, searcher.kings, searcher.colour, searcher.pools) == before

@@ -139,9 +139,7 @@ class Searcher:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes & 255 == 0 and (time.perf_counter() > self.deadline or self.nodes > self.node_limit):
-            raise OutOfTime
-        if self.nodes > self.node_limit:
+        if self.nodes > self.node_limit or self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
             raise OutOfTime
 
     def _order(self, moves: list[int], best: int) -> list[int]:
@@ -332,6 +330,8 @@ class Searcher:
         best_move, best_value = moves[0], -MATE - 1
         order = self._order(moves, -1)
         self.iterations: list[tuple[int, int, list[Move]]] = []
+        saved = (list(self.board), dict(self.kings), self.colour)
+        saved_pools = {c: dict(p) for c, p in self.pools.items()}
         for d in range(1, depth + 1):
             values: dict[int, int] = {}
             try:
@@ -342,6 +342,10 @@ class Searcher:
                     if value > alpha:
                         alpha = value
             except OutOfTime:
+                # the search stopped midway through its moves: put the position back as it was
+                self.board[:], self.kings, self.colour = saved
+                self.pools = {c: dict(p) for c, p in saved_pools.items()}
+                self._retable()
                 if values:  # the moves searched at this depth, best first, beat the last depth's guess only if better
                     m = max(values, key=values.__getitem__)
                     if m == order[0] or values[m] > best_value:
