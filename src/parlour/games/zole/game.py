@@ -17,6 +17,7 @@ from .state import ZoleState
 class Zole(Game):
     id = "zole"
     title = "Zole"
+    status = "complete"
     player_counts = (3, 4)
     default_players = 3
     options_spec = (
