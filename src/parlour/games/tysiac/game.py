@@ -9,6 +9,7 @@ from parlour.core.options import Option
 from parlour.core.rng import Rng
 
 from .actions import Move, parse
+from .bot import ExpertBot, GreedyBot, HeuristicBot
 from .state import TysiacState
 
 #: What the ``preset="polish"`` option sets, unless the same options are given too.
@@ -54,7 +55,7 @@ class Tysiac(Game):
                 "(a hand thrown in for four nines is dealt again from the next one); later deals are shuffled "
                 "from the seed.")
     state_class = TysiacState
-    bots: dict[str, type] = {}
+    bots = {"expert": ExpertBot, "heuristic": HeuristicBot, "greedy": GreedyBot}
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if options.get("preset") == "polish":

@@ -292,8 +292,9 @@ class TysiacState(State):
             self.events.append({"type": "rospisat", "seat": seat, "action": "rospisat"})
             self._score(rospisat=True)
         elif kind == CONTRACT:
+            self.events.append({"type": "contract", "seat": seat, "action": str(action), "contract": 5 * p,
+                                "bid": self.contract})
             self.contract = 5 * p
-            self.events.append({"type": "contract", "seat": seat, "action": str(action), "contract": self.contract})
             self._check_nines()
         elif kind == NINES:
             self.events.append({"type": "nines", "seat": seat, "action": "show nines", "cards": codes(NINES_MASK)})
