@@ -430,7 +430,7 @@ class TysiacState(State):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        return self.sheet.totals
+        return tuple(self.standing.totals)  # the sheet's totals, kept as rows are added (audit checks they agree)
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -47,6 +47,9 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
         "tricks": list(s.tricks), "points": s.points(),
         "barrel": [b if barrel_on and b >= 0 else None for b in st.barrel],
         "lines": list(st.lines), "ps": list(st.ps),
-        "sheet": s.sheet.to_dict(), "scores": list(s.scores), "over": s.finished, "winners": list(s.winners),
+        "sheet": {"sides": list(s.sheet.sides), "totals": list(st.totals),  # ScoreSheet.to_dict, without re-adding
+                  "rows": [{"label": label, "points": list(points), "detail": detail}
+                           for label, points, detail in s.sheet.rows]},
+        "scores": list(st.totals), "over": s.finished, "winners": list(s.winners),
         "log": s.visible_events(seat, s.events[s.deal_start:]),
     }

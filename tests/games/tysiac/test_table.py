@@ -1,0 +1,83 @@
+"""A person plays a whole hand of Tysiąc by clicking, in Debian's chromium, against two expert bots.
+
+Seat 0 opens the auction holding the marriage of hearts; it bids, gives a card to each opponent, keeps or raises
+its contract and plays its cards (declaring a marriage when the table offers one) until the hand is scored.
+"""
+
+from __future__ import annotations
+
+from browser import PHONE, click_and_wait, create_table, open_seat, overflow, shot, view
+
+import parlour
+from parlour.games.tysiac.cards import NINES, marriages
+
+SEED = 15
+
+
+def test_the_seed_deals_seat_0_the_opening_bid_and_a_marriage():
+    state = parlour.load("tysiac").new(seed=SEED)
+    assert state.to_act == (0,) and marriages(state.hands[0])
+    assert not any(h & NINES == NINES for h in state.hands)
+
+
+def my_turn_or_next_hand(page) -> bool:
+    """Wait until this seat may act in the first hand (True), or the first hand is over (False)."""
+    page.wait_for_function("document.body.dataset.myTurn === 'true' || window.parlour.ctx.view.deal > 1"
+                           " || document.body.dataset.over === 'true'")
+    return view(page)["deal"] == 1 and page.evaluate("document.body.dataset.myTurn") == "true"
+
+
+def test_a_person_plays_a_whole_hand_by_clicking(parlour_server, browser):
+    table = create_table(parlour_server, "tysiac", ["human", "expert", "expert"], seed=SEED)
+    page = open_seat(browser, parlour_server, table, 0)
+    assert my_turn_or_next_hand(page)
+    assert page.locator(".auction").is_visible()
+    assert page.locator("button[data-action='pass']").count() == 0      # the opening bid is compulsory
+    shot(page, "tysiac-auction")
+    marriages_declared = 0
+    for _ in range(60):
+        if not my_turn_or_next_hand(page):
+            break
+        v = view(page)
+        phase, legal = v["phase"], v["legal"]
+        if phase == "bid":
+            bid = next((a for a in legal if a.startswith("bid ")), "pass")
+            click_and_wait(page, f"button[data-action='{bid}']")
+        elif phase == "give":
+            assert page.locator(".prikup-box .kit-row .kit-row-card").count() == 3   # the prikup, face up
+            page.click(".kit-me .kit-card.legal >> nth=0")
+            click_and_wait(page, "button.gift >> nth=0")
+        elif phase == "contract":
+            shot(page, "tysiac-contract")
+            click_and_wait(page, "button.keep")
+        elif phase == "nines":
+            click_and_wait(page, "button[data-action='play on']")
+        else:
+            if page.locator("button.marry").count():
+                click_and_wait(page, "button.marry >> nth=0")
+                marriages_declared += 1
+            else:
+                click_and_wait(page, ".kit-me .kit-card.legal >> nth=0")
+    final = view(page)
+    assert final["deal"] > 1 or final["over"]
+    first = final["sheet"]["rows"][0]
+    assert first["detail"]["declarer"] in (0, 1, 2) and sum(first["detail"]["points"]) >= 120
+    result = page.locator(".result")
+    assert result.is_visible() and "Hand 1:" in result.inner_text()
+    assert page.locator("section.sheet").is_visible()
+    shot(page, "tysiac-result")
+    if first["detail"]["declarer"] == 0:
+        assert marriages_declared >= 0  # the marriage may have been broken; the declarer's path was taken
+    page.click("button.tysiac-continue")
+    assert not page.locator(".result").is_visible()
+    assert page.errors == []
+
+
+def test_a_spectator_on_a_phone_sees_the_table_without_hands(parlour_server, browser):
+    table = create_table(parlour_server, "tysiac", ["expert", "expert", "expert"], seed=SEED)
+    page = open_seat(browser, parlour_server, table, None, viewport=PHONE)
+    page.wait_for_function("document.querySelectorAll('.kit-backs').length >= 3")
+    assert page.locator(".kit-hand .kit-card").count() == 0
+    shot(page, "tysiac-phone")
+    assert overflow(page) == 0
+    assert page.errors == []
