@@ -9,7 +9,8 @@ import pytest
 
 import parlour
 from parlour.core.errors import IllegalAction
-from parlour.games.tysiac.cards import CLUBS, CODES, DIAMONDS, FULL, HEARTS, MARRIAGE, SPADES, card_points, mask_of_codes as m
+from parlour.games.tysiac.cards import (CLUBS, CODES, DIAMONDS, FULL, HEARTS, MARRIAGE, SPADES, card_points,
+                                       mask_of_codes as m)
 from parlour.games.tysiac.play import legal as legal_cards
 from parlour.games.tysiac.scoring import round_to
 

@@ -34,7 +34,7 @@ def test_a_person_plays_a_whole_hand_by_clicking(parlour_server, browser):
     assert page.locator(".auction").is_visible()
     assert page.locator("button[data-action='pass']").count() == 0      # the opening bid is compulsory
     shot(page, "tysiac-auction")
-    marriages_declared = 0
+    pictured = False
     for _ in range(60):
         if not my_turn_or_next_hand(page):
             break
@@ -53,9 +53,11 @@ def test_a_person_plays_a_whole_hand_by_clicking(parlour_server, browser):
         elif phase == "nines":
             click_and_wait(page, "button[data-action='play on']")
         else:
+            if len(v["trick"]) == 2 and not pictured:
+                shot(page, "tysiac-play")                            # a trick on the felt, mid-hand
+                pictured = True
             if page.locator("button.marry").count():
                 click_and_wait(page, "button.marry >> nth=0")
-                marriages_declared += 1
             else:
                 click_and_wait(page, ".kit-me .kit-card.legal >> nth=0")
     final = view(page)
@@ -66,8 +68,6 @@ def test_a_person_plays_a_whole_hand_by_clicking(parlour_server, browser):
     assert result.is_visible() and "Hand 1:" in result.inner_text()
     assert page.locator("section.sheet").is_visible()
     shot(page, "tysiac-result")
-    if first["detail"]["declarer"] == 0:
-        assert marriages_declared >= 0  # the marriage may have been broken; the declarer's path was taken
     page.click("button.tysiac-continue")
     assert not page.locator(".result").is_visible()
     assert page.errors == []

@@ -32,11 +32,14 @@ from typing import Any
 
 from parlour.core.bot import Bot
 from parlour.core.game import Action
+from parlour.core.tricks import shown_void
 
 from .actions import BID, CONTRACT, GIVE, MARRY, NINES, PASS, PLAY, PLAY_ON, ROSPISAT, Move, give
-from .cards import (ABOVE, BY_CODE, FULL, KING, MARRIAGE, NINES as NINE_CARDS, POINTS, QUEEN, RANK, SUIT, SUIT_MASKS,
+from .cards import (ABOVE, BY_CODE, FULL, KING, MARRIAGE, POINTS, QUEEN, RANK, SUIT, SUIT_MASKS, card_points,
                     cards_in, king, marriages, queen)
-from .sim import declarer_points, finish, gifts, hand_points, keep_value
+from .play import winner_card
+from .scoring import round_to
+from .sim import beats, declarer_points, finish, gifts, hand_points, keep_value
 
 #: The share of simulated hands in which the expert must make a bid to say it.
 BID_CONFIDENCE = 0.6
@@ -112,11 +115,8 @@ class Table:
                     other = card + 1 if RANK[card] == QUEEN else card - 1
                     t.held[seat] |= (1 << other) & ~t.played
                 if trick:
-                    led = SUIT[trick[0][1]]
-                    if SUIT[card] != led:
-                        t.voids[seat] |= SUIT_MASKS[led]
-                        if trump >= 0 and SUIT[card] != trump:
-                            t.voids[seat] |= SUIT_MASKS[trump]
+                    t.voids[seat] |= shown_void(card, SUIT_MASKS[SUIT[trick[0][1]]],
+                                                SUIT_MASKS[trump] if trump >= 0 else 0)
                 trick.append((seat, card))
                 if len(trick) == 3:
                     trick = []
@@ -282,28 +282,24 @@ class HeuristicBot(Bot):
             played |= 1 << c
         led = SUIT[t.trick[0][1]]
         trump = t.trump
-        best = _winning(played, led, trump)
+        best = winner_card(played, led, trump)
         holder = next(s for s, c in t.trick if c == best)
         last = len(t.trick) == 2
         nxt = (t.me + 1) % 3
         if t.teammates(t.me, holder) and (last or not t.can_beat(nxt, best)):
             return max(cards, key=lambda c: (POINTS[c] - self._keep_bonus(t, c), -c))  # smear
-        winners = [c for c in cards if _beats(c, best, trump)]
+        winners = [c for c in cards if beats(c, best, trump)]
         if winners and not last:
             if t.teammates(t.me, nxt):
                 safe = winners
             else:
-                safe = [c for c in winners if not self._after(t, c, nxt)]
-            if not safe and card_points_of(played) >= 10 and not t.teammates(t.me, nxt):
+                safe = [c for c in winners if not t.can_beat(nxt, c)]
+            if not safe and card_points(played) >= 10 and not t.teammates(t.me, nxt):
                 safe = [max(winners, key=lambda c: (SUIT[c] == trump, c))]  # try the highest
             winners = safe
         if winners:
             return min(winners, key=lambda c: (SUIT[c] == trump and led != trump, POINTS[c], c))
         return min(cards, key=lambda c: (POINTS[c] + self._keep_bonus(t, c), c))
-
-    def _after(self, t: Table, card: int, seat: int) -> bool:
-        """Whether ``seat``, playing after ``card``, may take the trick from it."""
-        return t.can_beat(seat, card)
 
     @staticmethod
     def _keep_bonus(t: Table, card: int) -> int:
@@ -316,22 +312,6 @@ class HeuristicBot(Bot):
         if RANK[card] in (KING, QUEEN) and marriages(t.hand) >> king(SUIT[card]) & 1:
             bonus += 30
         return bonus
-
-
-def _winning(trick: int, led: int, trump: int) -> int:
-    if trump >= 0 and trick & SUIT_MASKS[trump]:
-        return (trick & SUIT_MASKS[trump]).bit_length() - 1
-    return (trick & SUIT_MASKS[led]).bit_length() - 1
-
-
-def _beats(card: int, best: int, trump: int) -> bool:
-    if SUIT[card] == SUIT[best]:
-        return card > best
-    return SUIT[card] == trump
-
-
-def card_points_of(mask: int) -> int:
-    return sum(POINTS[c] for c in cards_in(mask))
 
 
 def _share(sorted_points: list[int], value: int) -> float:
@@ -400,9 +380,11 @@ class ExpertBot(HeuristicBot):
                 c._apply(self.seat, m)
                 totals[i] += _utility(finish(c), d, contract, self.seat)
         return moves[max(range(len(moves)), key=lambda i: totals[i])]
+
+
 def _utility(points: list[int], declarer: int, contract: int, me: int) -> float:
     """A hand's result for ``me``: its score less the mean of the others' (the declarer's bid won or lost, the
     opponents' points rounded to 5)."""
-    row = [((p + 2) // 5 * 5) for p in points]
+    row = [round_to(p, 5) for p in points]
     row[declarer] = contract if points[declarer] >= contract else -contract
     return row[me] - (sum(row) - row[me]) / 2

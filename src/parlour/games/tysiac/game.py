@@ -19,6 +19,7 @@ POLISH = {"bid_step": 10, "rounding": 10, "must_beat": True, "lock_800": True}
 class Tysiac(Game):
     id = "tysiac"
     title = "Tysiąc (1000)"
+    status = "complete"
     player_counts = (3,)
     default_players = 3
     options_spec = (

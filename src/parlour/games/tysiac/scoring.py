@@ -156,8 +156,10 @@ def winners_after(totals: list[int], declarer: int) -> tuple[int, ...]:
     """Who wins once a hand is scored (Q10): of those at 1000 or more, the declarer if he is one of them, else
     the highest score; nobody if two share the highest (play on).
 
-    >>> winners_after([1005, 1040, 300], declarer=0), winners_after([1005, 1040, 300], 2), winners_after([1010, 1010, 0], 2)
-    ((0,), (1,), ())
+    >>> winners_after([1005, 1040, 300], declarer=0), winners_after([1005, 1040, 300], 2)
+    ((0,), (1,))
+    >>> winners_after([1010, 1010, 0], 2)
+    ()
     """
     reached = [s for s, t in enumerate(totals) if t >= WIN]
     if declarer in reached:

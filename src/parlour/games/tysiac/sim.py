@@ -42,8 +42,8 @@ def gifts(hand: int) -> int:
     return 1 << ranked[0] | 1 << ranked[1]
 
 
-def _beats(card: int, best: int, led: int, trump: int) -> bool:
-    """Whether ``card`` played now takes the trick from ``best``."""
+def beats(card: int, best: int, trump: int) -> bool:
+    """Whether ``card`` played now takes the trick from ``best`` (the card winning it so far)."""
     if SUIT[card] == SUIT[best]:
         return card > best
     return SUIT[card] == trump
@@ -75,7 +75,7 @@ def quick_play(state: TysiacState) -> Any:
     nxt = state.hands[(seat + 1) % 3]
     if partner_holds and (last or not _can_beat(nxt, best, state.led, trump)):
         return PLAYS[max(cards, key=lambda c: (POINTS[c], -c))]
-    winners = [c for c in cards if _beats(c, best, state.led, trump)]
+    winners = [c for c in cards if beats(c, best, trump)]
     if winners and not last:
         safe = [c for c in winners if not _can_beat(nxt, c, state.led, trump) or
                 ((seat + 1) % 3 != d and seat != d)]

@@ -90,12 +90,14 @@ class TysiacState(State):
         self.prikup = list(cards[:PRIKUP])
         self.hands = [0] * n
         for i in range(n):
-            self.hands[(self.forehand + i) % n] = sum(_BITS[c] for c in cards[PRIKUP + HAND * i:PRIKUP + HAND * (i + 1)])
+            start = PRIKUP + HAND * i
+            self.hands[(self.forehand + i) % n] = sum(_BITS[c] for c in cards[start:start + HAND])
         self.dealt = list(self.hands)
         st = self.standing
         self.deal_start = len(self.events)
         self.events.append({"type": "deal", "deal": self.deal_no, "dealer": self.dealer, "rows": len(self.sheet.rows),
-                            "hands": self.scored, "barrel": list(st.barrel), "lines": list(st.lines), "ps": list(st.ps)})
+                            "hands": self.scored, "barrel": list(st.barrel), "lines": list(st.lines),
+                            "ps": list(st.ps)})
         for s in range(n):
             self.events.append({"type": "hand", "seat": s, "cards": codes(self.hands[s]), "only": [s]})
         self.phase, self.turn = BIDDING, self.forehand
@@ -342,7 +344,8 @@ class TysiacState(State):
     def _check_nines(self) -> None:
         need_dealt = self.game.options["nines_as_dealt"]
         for s in range(self.game.players):
-            if self.hands[s] & NINES_MASK == NINES_MASK and (not need_dealt or self.dealt[s] & NINES_MASK == NINES_MASK):
+            if self.hands[s] & NINES_MASK == NINES_MASK and (
+                    not need_dealt or self.dealt[s] & NINES_MASK == NINES_MASK):
                 self.nines_holder = self.turn = s
                 self.phase = NINES_PHASE
                 return
