@@ -58,6 +58,8 @@ def test_a_person_plays_a_whole_hand_by_clicking(parlour_server, browser):
     result.wait_for()
     text = result.inner_text()
     assert "Hand 1" in text and "Big one" in text and "Card points" in text
+    assert result.locator(".final-card").count() == 3  # the last trick, whole, from the view's previous
+    assert result.locator(".kit-row-card").count() == 4  # the talon and the two cards laid away
     shot(page, "zole-result")
     page.click("button.zole-continue")
     assert page.locator(".result").count() == 0

@@ -45,8 +45,10 @@ def test_in_a_zole_nobody_sees_the_talon_until_the_hand_is_counted_and_then_only
         state.apply(state.to_act[0], state.legal(state.to_act[0])[0])
     first_legal(state)
     score = [e for e in state.events if e["type"] == "score"][-1]
-    assert set(score["talon"]) == talon and "talon" not in state.view(0)["last_result"]
-    assert state.view(0)["last_result"]["talon_points"] == 4
+    assert set(score["talon"]) == talon and score["talon_points"] == 4
+    view = state.view(0)
+    assert view["previous"][-1] == score and not named(view["sheet"])  # shown with how the hand ended, no more
+    assert [e["type"] for e in view["previous"]] == ["play", "play", "play", "trick", "score"]
 
 
 def test_a_view_holds_its_own_hand_the_others_counts_and_a_spectator_no_hand():

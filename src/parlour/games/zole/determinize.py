@@ -132,13 +132,12 @@ def _blank(game: Game, view: Mapping[str, Any], start: Mapping[str, Any], rng: R
     s = ZoleState.__new__(ZoleState)
     s.game, s.seed = game, -1  # the seed is secret: the determinized future has its own shuffles
     s.rng = Rng(rng.next64())
-    s.events = []
+    s.events = [dict(e) for e in view.get("previous") or []]  # how the previous hand ended, as the view saw it
     sheet = ScoreSheet.from_dict(view["sheet"])
     sheet.rows = sheet.rows[:start["rows"]]
     s.sheet = sheet
     s.stacked, s.finished = [], False
     s.dealer, s.deals = start["dealer"], start["hand"] - 1
     s.pool, s.common, s.personal = start["pool"], start["common"], list(start["personal"])
-    s.last_result = view["last_result"]  # replaced by the replay if the hand in the log was scored
     return s
 

@@ -42,7 +42,7 @@ _BITS = tuple(1 << c for c in range(26))
 class ZoleState(State):
     __slots__ = (
         "game", "seed", "rng", "events", "sheet", "stacked", "finished",
-        "dealer", "deals", "pool", "common", "personal", "last_result",
+        "dealer", "deals", "pool", "common", "personal",
         "deal_start", "active", "nxt", "phase", "turn", "hands", "talon", "dealt_talon", "discards", "mode",
         "declarer", "bids", "trick", "trick_by", "tmask", "led", "leader", "tricks", "won", "played",
         "last_trick", "_mask", "_legal",
@@ -64,7 +64,6 @@ class ZoleState(State):
         self.deals = 0
         self.pool = self.common = 0
         self.personal = []
-        self.last_result = None
         self._new_deal()
         return self
 
@@ -296,10 +295,9 @@ class ZoleState(State):
 
     def _write_row(self, row: list[int], detail: dict[str, Any]) -> None:
         """Write the hand's row. Its score event shows the talon and the cards laid away, as they are shown when
-        the hand is counted; the sheet and ``last_result``, which views carry into the next hand, name no card."""
+        the hand is counted; the sheet, which views carry on, names no card."""
         self.sheet.add(f"hand {self.deals + 1}", row, detail)
-        self.last_result = {"hand": self.deals + 1, "points": list(row), **detail}
-        event = {"type": "score", **self.last_result}
+        event = {"type": "score", "hand": self.deals + 1, "points": list(row), **detail}
         if self.mode:  # a hand played (not thrown in): its hidden cards are shown
             event.update({"talon": codes(self.dealt_talon), "laid away": codes(self.discards)})
         self.events.append(event)

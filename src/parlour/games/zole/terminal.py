@@ -83,8 +83,9 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
         last = view["last_trick"]
         body += [Text(), Text.assemble(("Last trick  ", "bold"), cards_text(last["cards"]), f"  won by "
                                        f"{seats.name(last['winner'])}")]
-    if view["last_result"] and view["phase"] in ("bid", "discard"):  # until the first card of the next hand
-        body += [Text(), Text.assemble(("Last hand  ", "bold"), result_text(view["last_result"], seats))]
+    last = next((e for e in view["previous"] or [] if e["type"] == "score"), None)
+    if last and view["phase"] in ("bid", "discard"):  # until the first card of the next hand
+        body += [Text(), Text.assemble(("Last hand  ", "bold"), result_text(last, seats))]
     if view["over"]:
         body += [Text(), end_line({"winners": view["winners"], "scores": view["scores"]}, seats)]
     return Panel(Group(*body), title=title, title_align="left")

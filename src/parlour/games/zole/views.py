@@ -2,8 +2,8 @@
 
 The hands of others and the face-down talon never appear; the two cards the Big one laid away appear in
 his view alone. The card points each seat has taken in tricks are public (every trick was seen), the
-Big one's cards laid away are not among them. When a hand is over, ``last_result`` holds its score with
-the talon and the cards laid away shown.
+Big one's cards laid away are not among them. Once the next hand is dealt, ``previous`` holds the events
+that ended the hand before: its last trick and its score, which shows the talon and the cards laid away.
 """
 
 from __future__ import annotations
@@ -40,6 +40,28 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
         "tricks": list(s.tricks), "won_points": [points(w) for w in s.won],
         "pool": s.pool, "pules": {"common": s.common, "personal": list(s.personal)},
         "sheet": sheet, "scores": sheet["totals"], "over": s.finished, "winners": list(s.winners),
-        "last_result": s.last_result,
+        "previous": previous(s, seat),
         "log": s.visible_events(seat, s.events[s.deal_start:]),
     }
+
+
+def previous(s: Any, seat: int | None) -> list[dict[str, Any]] | None:
+    """The events that ended the hand before this one, as ``seat`` saw them: the plays of its last trick and
+    the trick (none when all passed), and its score; None in the first hand.
+
+    The table shows them with the result while the next hand has begun. ``determinize`` puts them in front of
+    the hand it deals, so that the view of the state it builds has the same ``previous``.
+    """
+    events = s.events
+    i = s.deal_start - 1
+    while i >= 0 and events[i]["type"] != "score":
+        i -= 1
+    if i < 0:
+        return None
+    start = i
+    if i > 0 and events[i - 1]["type"] == "trick":
+        start, plays = i - 1, 0
+        while start > 0 and events[start - 1]["type"] == "play" and plays < 3:
+            start -= 1
+            plays += 1
+    return s.visible_events(seat, events[start:i + 1])

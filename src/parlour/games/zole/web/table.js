@@ -186,13 +186,16 @@ function value(code) {
   return { A: 11, 10: 10, K: 4, Q: 3, J: 2 }[code.slice(0, -1)] || 0;
 }
 
-/** Keep the hand's last trick as this page saw it: the next view is already a new hand. */
-function remember(view, ctx) {
-  if (view.phase !== "play") return;
-  const plays = [...(view.trick || [])];
-  const mine = ctx.seat != null && (view.to_act || []).includes(ctx.seat) && (view.hand || []).length === 1;
-  if (mine) plays.push({ seat: ctx.seat, card: view.hand[0] });
-  if (doneTricks(view.log).length === 7 || view.mode === "small zole") ctx.ui.finalTrick = { hand: view.hand_number, plays };
+/** How hand `number` ended: its last trick and its score event (with the talon and the cards laid away shown),
+ * from the view's `previous` once the next hand is dealt, or from the log for the match's last hand. */
+function ending(view, number) {
+  for (const events of [view.previous || [], view.log || []]) {
+    const score = events.find((e) => e.type === "score" && e.hand === number);
+    if (!score) continue;
+    const tricks = doneTricks(events.slice(0, events.indexOf(score) + 1));
+    return { score, last: tricks[tricks.length - 1] || null };
+  }
+  return null;
 }
 
 /** The result of the hand just over, until the player moves on. */
@@ -203,14 +206,18 @@ function result(view, ctx) {
   const row = rows[ctx.ui.rowsSeen];
   const d = row.detail || {};
   const number = ctx.ui.rowsSeen + 1;
-  const final = ctx.ui.finalTrick && ctx.ui.finalTrick.hand === number && d.mode !== "all pass" ? ctx.ui.finalTrick : null;
+  const end = ending(view, number);
   const next = () => { ctx.ui.rowsSeen += 1; ctx.rerender(); };
   const mine = ctx.seat != null ? (row.points || [])[ctx.seat] : null;
+  const shown = (label, codes) => (codes && codes.length ? h("div", { class: "final-trick" }, h("span", {}, label),
+    cardRow(codes, { cls: "small", flip: false })) : null);
   return h("div", { class: "result", role: "dialog", "aria-label": `${row.label} result` },
     h("h2", {}, `${row.label[0].toUpperCase()}${row.label.slice(1)}: ${summary(d, ctx)}`),
-    final && final.plays.length ? h("div", { class: "final-trick" }, h("span", {}, "Last cards"),
-      h("span", { class: "kit-row" }, final.plays.map((p) => h("span", { class: "final-card", title: seatName(ctx, p.seat) },
-        cardSVG(p.card), h("small", {}, seatName(ctx, p.seat).split(" (")[0]))))) : null,
+    end && end.last ? h("div", { class: "final-trick" }, h("span", {}, "Last trick"),
+      h("span", { class: "kit-row" }, end.last.plays.map((p) => h("span", {
+        class: `final-card${p.seat === end.last.winner ? " won" : ""}`, title: seatName(ctx, p.seat) },
+      cardSVG(p.card), h("small", {}, seatName(ctx, p.seat).split(" (")[0]))))) : null,
+    end && d.mode !== "all pass" ? [shown("Talon", end.score.talon), shown("Laid away", end.score["laid away"])] : null,
     h("dl", { class: "breakdown" }, breakdown(d, ctx).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
     h("div", { class: "result-points" }, (row.points || []).map((p, s) => h("span", { class: `pts ${p > 0 ? "plus" : p < 0 ? "minus" : ""}` },
       `${seatName(ctx, s)} ${signed(p)}`))),
@@ -295,7 +302,6 @@ function mine(view, ctx, bottom) {
 }
 
 export function board(view, ctx) {
-  remember(view, ctx);
   if (ctx.prev && ctx.prev.hand_number !== view.hand_number) ctx.ui.lastTrick = null;
   const places = placeSeats(view.players, ctx.seat ?? 0);
   return feltTable(places, (seat, where) => opponent(view, ctx, seat, where), {
