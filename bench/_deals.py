@@ -1,9 +1,9 @@
 """Deals per second with random play for a card game, in two modes, against the reference baseline.
 
-What the per-game benchmarks of deal-based games share (``bench/tysiac.py`` uses it): deals follow one another
-through whole matches of the game (match ``m`` is seeded ``m``), every action a uniformly random legal one through
-the public contract (``state.legal``, ``state.apply``), so each deal's shuffle and deal is timed once, in the deal
-before it. Two modes alternate within each repeat, so that the machine's drift hits both alike:
+What the per-game benchmarks of deal-based games share (``bench/tysiac.py`` and ``bench/zole.py`` use it): deals
+follow one another through whole matches of the game (match ``m`` is seeded ``m``), every action a uniformly random
+legal one through the public contract (``state.legal``, ``state.apply``), so each deal's shuffle and deal is timed
+once, in the deal before it. Two modes alternate within each repeat, so that the machine's drift hits both alike:
 
 * ``engine`` (legal + apply): what a search bot pays per simulated step;
 * ``views`` (the acting seat's ``state.view`` built before each decision, as the server and every real bot do).
@@ -78,21 +78,29 @@ def timed(play: Deals, deals: int, tick: Callable[[int], None]) -> tuple[float, 
     return elapsed, baseline.per_op, actions
 
 
-def main(name: str, title: str, game: Game, deal_of: Callable[[State], int], doc: str, argv: list[str]) -> int:
-    """The command line of a game's deals benchmark: ``--deals``, ``--repeat``, ``--json``, ``--quiet``."""
+def main(name: str, doc: str, argv: list[str], load: Callable[[int], Game], deal_of: Callable[[State], int],
+         title: str, players: tuple[int, ...] = (3,)) -> int:
+    """The command line of a game's deals benchmark: ``--deals``, ``--repeat``, ``--json``, ``--quiet`` (and
+    ``--players`` when the game has several counts: the first is the default). ``load(players)`` makes the game;
+    ``title`` names it in the table, ``{players}`` standing for the player count."""
     p = argparse.ArgumentParser(prog=f"python -m bench {name}", description=doc.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=2000, help="deals per mode and repeat (default 2000)")
     p.add_argument("--repeat", type=int, default=3, help="runs per mode (default 3); best and median reported")
+    if len(players) > 1:
+        p.add_argument("--players", type=int, default=players[0], choices=players,
+                       help=f"{' or '.join(map(str, players))} (default {players[0]})")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     args = p.parse_args(argv)
     if args.deals < 1 or args.repeat < 1:
         p.error("--deals and --repeat must be 1 or more")
-    data = measure(name, game, deal_of, args.deals, args.repeat, args.quiet)
+    count = getattr(args, "players", players[0])
+    data = measure(name, load(count), deal_of, args.deals, args.repeat, args.quiet)
     if args.json:
         print(json.dumps(data, indent=2))
         return 0
-    t = Table(title=f"{title}, {args.deals} deals of random play: best (median) of {args.repeat}",
+    t = Table(title=f"{title.format(players=count)}, {args.deals} deals of random play: best (median) of "
+                    f"{args.repeat}",
               caption=f"× baseline = deals/s ÷ reference ops/s. Baseline: {REFERENCE_DOC}. Python {data['python']}.",
               caption_justify="left")
     for col in ("mode", "times", "deals/s", "× baseline", "actions/deal"):

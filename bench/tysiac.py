@@ -16,5 +16,5 @@ from bench import _deals
 
 
 def main(argv: list[str]) -> int:
-    return _deals.main("tysiac", "Tysiąc, 3 players", parlour.load("tysiac"), lambda state: state.deal_no, __doc__,
-                       argv)
+    return _deals.main("tysiac", __doc__, argv, lambda players: parlour.load("tysiac"), lambda state: state.deal_no,
+                       "Tysiąc, {players} players")
