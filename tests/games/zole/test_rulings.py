@@ -6,7 +6,7 @@ import pytest
 
 import parlour
 from parlour.core.errors import BadOption, IllegalAction
-from parlour.games.zole.cards import CODES, POINTS, SUIT, TRUMPS, mask_of_codes
+from parlour.games.zole.cards import CODES, POINTS, TRUMPS, mask_of_codes
 
 from .helpers import act, chips, last_row, legal, new, order, plays, seat, stack
 

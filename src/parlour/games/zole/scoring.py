@@ -110,7 +110,8 @@ def share_pool(pool: int, winners: list[int], players: int) -> tuple[list[int], 
     return row, pool - each * len(winners)
 
 
-def settle_pules(common: int, personal: list[int], big: int, won: bool, players: int) -> tuple[list[int], int, list[int], str]:
+def settle_pules(common: int, personal: list[int], big: int, won: bool,
+                 players: int) -> tuple[list[int], int, list[int], str]:
     """The federation's pules after a Big one's hand with the talon (``all_pass="pules"``).
 
     An all-pass hand writes a *common* pule and moves no chips. A Big one who wins then takes back a

@@ -25,7 +25,7 @@ from parlour.core.sheet import ScoreSheet
 from parlour.core.stacking import stacked
 from parlour.core.tricks import LEAD, cards_in, follow, winner
 
-from .actions import (BID_WORDS, DISCARD, PASS, PASS_MOVE, PLAY, PLAY_TEXTS, PLAYS, SMALL, SMALL_MOVE, TAKE,
+from .actions import (BID_WORDS, DISCARD, PASS, PASS_MOVE, PLAY, PLAY_TEXTS, PLAYS, SMALL_MOVE, TAKE,
                       TAKE_MOVE, ZOLE, ZOLE_MOVE, Move, move, plays_of)
 from .cards import CARDS, CODES, HAND, LED, SUIT, SUIT_NAMES, TALON, TRUMPS, Card, codes, parse_card, points
 from .scoring import big_hand, settle, settle_pules, share_pool, small_zole, table_losers, table_row

@@ -34,7 +34,8 @@ from rich.text import Text
 
 from parlour.core.terminal import Seats, card_text, cards_text, end_line
 
-BIDS = {"pass": "passes", "take": "takes the talon: the Big one", "zole": "declares Zole: the Big one, without the talon",
+BIDS = {"pass": "passes", "take": "takes the talon: the Big one",
+        "zole": "declares Zole: the Big one, without the talon",
         "small zole": "declares small zole: to take no trick"}
 MODES = {"big": "took the talon", "zole": "Zole", "small zole": "small zole"}
 
@@ -105,7 +106,8 @@ def _seats(view: dict[str, Any], seats: Seats) -> Table:
         else:
             role = "small one" if seat != declarer else "Big one" if view["mode"] != "small zole" else "small zole"
         chips = view["scores"][seat]
-        people.add_row("▶" if seat in to_act else "", Text(seats.name(seat), style="bold" if seat == seats.viewer else ""),
+        name = Text(seats.name(seat), style="bold" if seat == seats.viewer else "")
+        people.add_row("▶" if seat in to_act else "", name,
                        role, str(view["hand_counts"][seat]), str(view["tricks"][seat]),
                        str(view["won_points"][seat]), f"{chips:+d}" if chips else "0")
     return people
