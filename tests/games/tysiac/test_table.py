@@ -66,6 +66,7 @@ def test_a_person_plays_a_whole_hand_by_clicking(parlour_server, browser):
     assert first["detail"]["declarer"] in (0, 1, 2) and sum(first["detail"]["points"]) >= 120
     result = page.locator(".result")
     assert result.is_visible() and "Hand 1:" in result.inner_text()
+    assert page.locator(".result .final-card").count() == 3      # the hand's last trick, from the view's previous
     assert page.locator("section.sheet").is_visible()
     shot(page, "tysiac-result")
     page.click("button.tysiac-continue")

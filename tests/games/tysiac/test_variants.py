@@ -279,3 +279,14 @@ def test_the_deal_limit_ends_the_match_with_the_highest_total():
 def test_bad_options_are_refused_saying_what_is_allowed(options, message):
     with pytest.raises(BadOption, match=message):
         parlour.load("tysiac", **options)
+
+
+def test_the_audit_recounts_a_whole_match_with_the_barrel_knocks_lines_and_rospisat():
+    from parlour.bots import make, play_match
+
+    game = parlour.load("tysiac", barrel=True, barrel_knock=True, lines=True, rospisat=True)
+    state, _ = play_match(game, [make("heuristic", game, s, seed=s) for s in range(3)], seed=3, record=False)
+    state.audit()  # the sheet recomputed from the public events by code of its own
+    seen = {k for e in state.events if e["type"] == "score" for k in e}
+    assert {"on barrel", "fell off barrel", "knocked off barrel", "line", "p"} <= seen
+    assert state.over and max(state.scores[w] for w in state.winners) >= 1000

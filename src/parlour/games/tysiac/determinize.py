@@ -256,7 +256,7 @@ def _blank(game: Game, view: Mapping[str, Any], start: Mapping[str, Any], rng: R
     s = TysiacState.__new__(TysiacState)
     s.game, s.seed = game, -1  # the seed is secret: the determinized future has its own shuffles
     s.rng = Rng(rng.next64())
-    s.events = []
+    s.events = [dict(e) for e in view.get("previous") or []]  # how the hand before ended, as the view saw it
     sheet = ScoreSheet.from_dict(view["sheet"])
     sheet.rows = sheet.rows[:start["rows"]]
     s.sheet = sheet

@@ -152,6 +152,10 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     last = _last_trick(view, seats)
     if last is not None:
         facts.add_row("Last trick", last)
+    before = [e for e in view.get("previous") or [] if e["type"] in ("score", "abandoned")]
+    if phase == "bid" and before:
+        facts.add_row("Last hand", breakdown(before[-1], seats) if before[-1]["type"] == "score"
+                      else Text("thrown in for four nines", style="dim"))
     body: list[RenderableType] = [facts, Text(), _seats_table(view, seats)]
     if view["over"]:
         scored = [e for e in view.get("log", []) if e["type"] == "score"]

@@ -1,7 +1,8 @@
 """What one seat may know of a Tysiąc match, as a JSON-ready dict.
 
 The hands of others never appear; the prikup appears once the auction is over and it is shown; a card given
-face down is named only to the declarer who gave it and the opponent who received it.
+face down is named only to the declarer who gave it and the opponent who received it. ``previous`` holds how the
+hand before ended (its last trick and score), once the next hand is dealt.
 """
 
 from __future__ import annotations
@@ -52,4 +53,30 @@ def view(state: Any, seat: int | None) -> dict[str, Any]:
                            for label, points, detail in s.sheet.rows]},
         "scores": list(st.totals), "over": s.finished, "winners": list(s.winners),
         "log": s.visible_events(seat, s.events[s.deal_start:]),
+        "previous": previous(s, seat),
     }
+
+
+def previous(s: Any, seat: int | None) -> list[dict[str, Any]] | None:
+    """The events that ended the hand before this one, as ``seat`` saw them: the plays of its last trick, the
+    trick and the score (or the Rospisat' and the score, or the four nines shown and the hand thrown in); None in
+    the first hand.
+
+    The table shows them while the next hand has begun. ``determinize`` puts them in front of the hand it deals,
+    so that the view of the state it builds has the same ``previous``.
+    """
+    events = s.events
+    i = s.deal_start - 1
+    if i < 0:
+        return None
+    start = i
+    if events[i]["type"] == "abandoned":
+        start = i - 1  # the four nines shown
+    elif events[i - 1]["type"] == "rospisat":
+        start = i - 1
+    elif events[i - 1]["type"] == "trick":
+        start, plays = i - 1, 0
+        while events[start - 1]["type"] == "play" and plays < s.game.players:
+            start -= 1
+            plays += 1
+    return s.visible_events(seat, events[start:i + 1])

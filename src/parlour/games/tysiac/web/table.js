@@ -178,8 +178,14 @@ function result(view, ctx) {
   const next = () => { ctx.ui.rowsSeen += 1; ctx.rerender(); };
   const mine = ctx.seat != null ? (row.points || [])[ctx.seat] : null;
   const points = d.points ? (d.points || []).map((p, s) => `${seatName(ctx, s)} ${p}`) : [];
+  // the hand's last trick, from the view's previous (the next hand is dealt already)
+  const latest = ctx.ui.rowsSeen === rows.length - 1;
+  const final = latest ? tricks(view.previous || []).pop() : null;
   return h("div", { class: "result", role: "dialog", "aria-label": `Hand ${ctx.ui.rowsSeen + 1} result` },
     h("h2", {}, `Hand ${ctx.ui.rowsSeen + 1}: ${summary(d, ctx)}`),
+    final ? h("div", { class: "final-trick" }, h("span", {}, "Last trick"),
+      final.plays.map((p) => h("span", { class: `final-card${p.seat === final.winner ? " won" : ""}`, title: seatName(ctx, p.seat) },
+        cardSVG(p.card), h("small", {}, seatName(ctx, p.seat).split(" (")[0])))) : null,
     points.length ? h("div", { class: "result-line" }, `Points taken (cards and marriages): ${points.join(", ")}`) : null,
     notes(d, ctx).map((n) => h("div", { class: "result-line" }, n)),
     h("div", { class: "result-points" }, (row.points || []).map((p, s) => h("span", { class: `pts ${p > 0 ? "plus" : p < 0 ? "minus" : ""}` },
