@@ -66,6 +66,9 @@ def seat_at(state: Any, position: int) -> int:
     return (state.view(None)["dealer"] + 1 + position) % n
 
 
+Policy = Callable[[Any, int], Any]
+
+
 def first_legal(state: Any, seat: int) -> Any:
     return state.legal(seat)[0]
 
@@ -74,7 +77,32 @@ def trail_only(state: Any, seat: int) -> Any:
     return next(a for a in state.legal(seat) if str(a).startswith("trail"))
 
 
-Policy = Callable[[Any, int], Any]
+def whole_turn(state: Any, policy: Policy) -> None:
+    """Play one seat's whole turn by ``policy``: one trail, or every step of a capture."""
+    seat = state.to_act[0]
+    state.apply(seat, policy(state, seat))
+    while state.view(None)["capture"] is not None:
+        state.apply(seat, policy(state, seat))
+
+
+def steps(text: str) -> list[str]:
+    """The steps of a capture written whole: ``capture KH 8C+5D 6S+AH`` → ``capture KH``, ``take 8C``,
+    ``take 5D``, ``take 6S``, ``take AH``, ``done`` (each group's aces last, so that no group is complete
+    before its last card). Any other text is one step."""
+    words = text.split()
+    if words[0] != "capture" or len(words) < 3:
+        return [text]
+    out = [f"capture {words[1]}"]
+    for group in words[2:]:
+        cards = group.split("+")
+        out += [f"take {c}" for c in sorted(cards, key=lambda c: c.startswith("A"))]
+    return out + ["done"]
+
+
+def play_turn(state: Any, seat: int, text: str) -> None:
+    """Apply a trail, or a capture written whole, as the steps a player takes."""
+    for step in steps(text):
+        state.apply(seat, step)
 
 
 def play_pack(state: Any, policy: Policy = first_legal) -> None:
@@ -129,7 +157,8 @@ def snapshot(state: Any) -> str:
     """Everything observable about a state, to check that a refused action changed nothing."""
     views = [state.view(s) for s in [None, *range(state.game.players)]]
     inner = [state.hands, state.table, state.stock, state.piles, state.tablas, state.turn, len(state.events),
-             state.last_capturer, state.dealer, state.pack, state.deal, state.finished]
+             state.last_capturer, state.dealer, state.pack, state.deal, state.finished, state.capturing,
+             state.values, state.groups, state.group, state.group_sums, state.taken]
     return json.dumps([views, [str(x) for x in inner]], sort_keys=True)
 
 

@@ -14,9 +14,9 @@ from parlour.bots import available, make, play_match
 from parlour.core.cards import CODES, Card
 from parlour.core.rng import Rng
 from parlour.games.giacomotto import bot as bot_module
-from parlour.games.giacomotto.actions import Play, play
+from parlour.games.giacomotto.actions import Move, capture, trail
 from parlour.games.giacomotto.bot import GreedyBot
-from parlour.games.giacomotto.captures import VALUE, captures_for
+from parlour.games.giacomotto.captures import VALUE, can_capture, captures_for
 from parlour.games.giacomotto.state import card_points
 
 
@@ -28,7 +28,7 @@ def mask(codes: str) -> int:
 
 
 def position(hand: str, table: str, taken: str = "", players: int = 2, stock: int = 24,
-             last_capturer: int | None = None) -> tuple[dict[str, Any], list[Play]]:
+             last_capturer: int | None = None) -> tuple[dict[str, Any], list[Move]]:
     """Seat 0's view and legal plays, built by hand: ``taken`` was captured earlier this pack by seat 1."""
     log: list[dict[str, Any]] = [{"type": "pack", "pack": 1, "dealer": players - 1, "table": []}]
     if taken:
@@ -42,20 +42,30 @@ def position(hand: str, table: str, taken: str = "", players: int = 2, stock: in
         "sides": [[0, 2], [1, 3]] if players == 4 else [[0], [1]],
         "hand": held, "hands": [len(held)] + [len(held)] * (players - 1), "table": table.split(),
         "stock": stock, "piles": [0, len(taken.split())], "tablas": [0, 0], "last_capturer": last_capturer,
-        "log": log,
+        "capture": None, "log": log,
     }
     table_mask = mask(table)
-    legal = [play(c, m) for c in map(Card.parse, held) for m in captures_for(c, table_mask)]
-    legal += [play(Card.parse(c)) for c in held]
+    legal = [capture(c) for c in map(Card.parse, held) if can_capture(c, table_mask)]
+    legal += [trail(Card.parse(c)) for c in held]
     return view, legal
+
+
+def whole(bot: GreedyBot, action: Move) -> str:
+    """The bot's first step, and for a capture the cards it plans to take, written as one capture."""
+    if action.verb != "capture":
+        return str(action)
+    card, takes = bot.plan
+    assert card == action.card
+    return str(capture(card, sum(1 << c for c in takes)))
 
 
 def choose(hand: str, table: str, seed: int = 0, **kw: Any) -> str:
     view, legal = position(hand, table, **kw)
     game = parlour.load("giacomotto", players=view["players"])
-    action = GreedyBot(game, 0, seed).choose(view, legal)
+    bot = GreedyBot(game, 0, seed)
+    action = bot.choose(view, legal)
     assert action in legal
-    return str(action)
+    return whole(bot, action)
 
 
 def test_it_is_registered_for_giacomotto():
@@ -114,8 +124,8 @@ def test_on_the_last_play_it_captures_to_win_the_sweep():
     # The pack's last card: taking the 3 makes this seat the last capturer, who sweeps the 10♦ and the king.
     view, legal = position("3H", "10D KS 3C", stock=0, last_capturer=1)
     view["hands"] = [1, 0]
-    action = GreedyBot(parlour.load("giacomotto"), 0, 0).choose(view, legal)
-    assert str(action) == "capture 3H 3C"
+    bot = GreedyBot(parlour.load("giacomotto"), 0, 0)
+    assert whole(bot, bot.choose(view, legal)) == "capture 3H 3C"
 
 
 def test_its_estimate_of_the_next_take_agrees_with_the_engine_captures():

@@ -21,9 +21,12 @@ def opening():
     ("capture QD 8C+6S", "cannot take 8C\\+6S, which adds up to 14"),  # a group not summing
     ("capture QD 8C+5D 8C+5D", "8C is named twice"),           # groups sharing a card
     ("capture QD QD", "QD is named twice"),                    # the played card inside a group
-    ("", "cannot read"), ("play QD", "cannot read"), ("trail", "needs the card"),
-    ("trail QD 8C", "a trail takes nothing"), ("capture QD", "names the cards it takes"),
+    ("", "cannot read"), ("play QD", "cannot read"), ("trail", "trail needs a card"), ("capture", "needs a card"),
+    ("trail QD 8C", "a trail takes nothing"), ("capture 9S", "9S can take nothing: no table cards add up to 9"),
+    ("take 8C", "no capture is under way"), ("done", "no capture is under way"),
+    ("take 8C+5D", "take one table card at a time: 'take 8C'"), ("done 8C", "'done' ends a capture and names nothing"),
     ("trail ZZ", "not a card"), ("capture QD 8C+XX", "not a card"), ("trail JK", "without jokers"),
+    ("take JK", "without jokers"),
 ])
 def test_bad_actions_are_refused_and_change_nothing(opening, text, message):
     state, seat = opening

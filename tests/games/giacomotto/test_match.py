@@ -39,7 +39,7 @@ def test_both_sides_over_the_target_the_higher_wins(players, seed):
     assert state.over and state.winners == winners_of(players, points.index(max(points)))
 
 
-@pytest.mark.parametrize("players,seed", [(2, 6), (4, 100)])
+@pytest.mark.parametrize("players,seed", [(2, 6), (4, 7)])
 def test_an_exact_tie_over_the_target_plays_another_pack(players, seed):
     points = first_pack_points(players, seed)
     assert points[0] == points[1] > 0  # the case this test is about

@@ -8,7 +8,8 @@ import pytest
 from parlour.core.cards import FULL_MASK, cards, mask_of
 from parlour.games.giacomotto.state import card_points
 
-from .helpers import DECK, first_legal, load, pack_events, play_pack, points_of, recount, scripted, seat_at, sides
+from .helpers import (DECK, first_legal, load, pack_events, play_pack, play_turn, points_of, recount, scripted, seat_at,
+                      sides)
 
 RANKS = ["3", "4", "6", "8", "9", "10", "J", "Q", "K", "A"]
 #: Pairs of equal rank, used by the scripted packs: one trails, the other takes it back.
@@ -22,7 +23,7 @@ def play_script(state, plays: list[list[str]]) -> None:
     """Apply the scripted pack: position p's cards in order; a card captures whatever the script says."""
     moves = [m for pair in zip(*plays) for m in pair]
     for text in moves:
-        state.apply(state.to_act[0], text)
+        play_turn(state, state.to_act[0], text)
 
 
 def test_card_points_of_the_engine():  # Q9: 10♦ is 2 in all, 2♣ 1, every A K Q J 10 1; 22 in the deck
@@ -116,7 +117,7 @@ def test_pack_points_are_cards_most_cards_and_tablas(players, seed):  # Q8, Q9, 
     assert sum(points) == (22 if mine["counts"][0] == 26 else 25) + sum(mine["tablas"])
 
 
-@pytest.mark.parametrize("players,seed", [(2, 31), (4, 11)])
+@pytest.mark.parametrize("players,seed", [(2, 16), (4, 8)])
 def test_a_tie_on_cards_gives_nobody_the_3_points(players, seed):  # Q8
     state = load(players, target=10_000).new(seed=seed)
     play_pack(state, first_legal)
@@ -137,9 +138,9 @@ def test_partners_pool_their_piles_and_tablas():  # Q8: 4 players, sides 0&2 and
     state = game.new(seed=8, deck=deck)
     p = [seat_at(state, i) for i in range(4)]
     assert SIDE[p[0]] == SIDE[p[2]] != SIDE[p[1]]
-    state.apply(p[0], "capture KD 5D+4D+3C+2C")  # tabla
+    play_turn(state, p[0], "capture KD 5D+4D+3C+2C")  # tabla
     state.apply(p[1], "trail 9D")
-    state.apply(p[2], "capture 9H 9D")  # the partner's tabla
+    play_turn(state, p[2], "capture 9H 9D")  # the partner's tabla
     view = state.view(p[3])
     ours = SIDE[p[0]]
     assert view["piles"][ours] == 7 and view["tablas"][ours] == 2

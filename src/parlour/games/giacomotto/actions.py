@@ -1,18 +1,28 @@
-"""Giacomotto's one action: play a card, trailing it or capturing with it.
+"""Giacomotto's actions: a turn is a trail, or a capture made in small steps.
 
-Text: ``trail 7H``, or ``capture KH 8C+5D 6S+7H`` (the played card, then each group of table cards it
-takes, cards of a group joined by ``+``). Two ways of grouping the same cards are the same action.
+* ``trail 7H`` plays 7H to the table; the turn passes.
+* ``capture KH`` plays KH to capture with it. Then, one table card at a time,
+* ``take 8C`` takes a card into the group being built. A group is complete as soon as its cards add up to the
+  played card's value; the next ``take`` starts a new group, disjoint from the others.
+* ``done`` ends the capture, once at least one group is complete and none is half taken; the turn passes.
 
+So ``capture KH``, ``take 8C``, ``take 5D``, ``take 7H``, ``take 6S``, ``done`` takes 8+5 and 7+6 with the
+king. The legal list of every step is short (the cards of the hand, or the table cards that can join the
+group, and ``done``), however crowded the table.
+
+The whole capture in one text, ``capture KH 8C+5D 6S+7H`` (the played card, then each group, its cards joined
+by ``+``), is still read: records written before the steps hold captures so, and a player may type it. It is a
+shorthand for the steps, accepted when no capture is under way; ``str`` writes it with its groups in a
+canonical order. It is never listed among the legal actions.
+
+>>> [str(a) for a in (parse("capture kh"), parse("take 8c"), parse("done"))]
+['capture KH', 'take 8C', 'done']
 >>> a = parse("capture QH 8C+5D 6S+7H")
->>> str(a)
-'capture QH 8C+5D 7H+6S'
->>> parse("trail 7H").captured
-0
+>>> str(a), a.whole
+('capture QH 8C+5D 7H+6S', True)
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 from parlour.core.cards import CARDS, Card, cards_of
 from parlour.core.errors import IllegalAction
@@ -20,76 +30,125 @@ from parlour.core.game import Action
 
 from .captures import PLAYED_VALUES, VALUE, card_order, group_codes, group_sums, partition
 
-USAGE = "write 'trail CARD' or 'capture CARD GROUP [GROUP...]' with groups like 8C+5D, e.g. 'capture QH 8C+5D 6S+7H'"
+TRAIL, CAPTURE, TAKE, DONE = range(4)
+VERBS = ("trail", "capture", "take", "done")
+
+USAGE = ("write 'trail CARD', or 'capture CARD' then 'take CARD' for each table card you take and 'done' "
+         "(or the whole capture at once: 'capture QH 8C+5D 6S+7H')")
 
 
-class Play(Action):
-    """``card | captured << 6``: the played card and the mask of the table cards it takes (0: a trail)."""
+class Move(Action):
+    """``kind | card << 2``, and for a whole capture in one action also ``| captured << 8``.
+
+    ``kind`` is :data:`TRAIL`, :data:`CAPTURE`, :data:`TAKE` or :data:`DONE`; ``card`` is the card played
+    (trail, capture) or taken (take); ``captured`` the mask of the table cards a one-step capture takes.
+    """
 
     __slots__ = ()
 
     @property
-    def card(self) -> Card:
-        return CARDS[self & 63]
+    def kind(self) -> int:
+        return self & 3
+
+    @property
+    def verb(self) -> str:
+        return VERBS[self & 3]
+
+    @property
+    def card(self) -> Card | None:
+        return None if self & 3 == DONE else CARDS[self >> 2 & 63]
 
     @property
     def captured(self) -> int:
-        return self >> 6
+        """The table cards a one-step capture takes (0 for every step)."""
+        return self >> 8
+
+    @property
+    def whole(self) -> bool:
+        """Whether this is a whole capture in one action (the shorthand of older records)."""
+        return self >= 256
 
     def groups(self) -> list[list[str]]:
-        """The captured cards as groups (codes), in the canonical order."""
-        return _groups(int(self))
+        """A one-step capture's cards as groups (codes), in the canonical order."""
+        return [group_codes(g) for g in whole_groups(self >> 2 & 63, self >> 8)]
 
     def __str__(self) -> str:
-        return _text(int(self))
+        if self < 256:
+            return _TEXTS[self] or f"move {int(self)}"
+        return f"capture {CARDS[self >> 2 & 63]} " + " ".join("+".join(g) for g in self.groups())
 
 
-def play(card: int, captured: int = 0) -> Play:
-    return Play(card | captured << 6)
-
-
-@lru_cache(maxsize=1 << 16)
-def _groups(code: int) -> list[list[str]]:
-    split = partition(code & 63, code >> 6) or []
+def whole_groups(card: int, captured: int) -> list[int]:
+    """The groups of a one-step capture, in the canonical order (by their highest card, high first)."""
+    split = partition(card, captured) or []
     split.sort(key=lambda g: card_order(max(cards_of(g), key=lambda c: (VALUE[c], c))))
-    return [group_codes(g) for g in split]
+    return split
 
 
-@lru_cache(maxsize=1 << 16)
-def _text(code: int) -> str:
-    card = CARDS[code & 63]
-    if not code >> 6:
-        return f"trail {card}"
-    return f"capture {card} " + " ".join("+".join(g) for g in _groups(code))
+def trail(card: int) -> Move:
+    return Move(TRAIL | card << 2)
 
 
-def parse(text: str) -> Play:
+def capture(card: int, captured: int = 0) -> Move:
+    """``capture CARD`` (start a capture), or with ``captured`` the whole capture in one action."""
+    return Move(CAPTURE | card << 2 | captured << 8)
+
+
+def take(card: int) -> Move:
+    return Move(TAKE | card << 2)
+
+
+DONE_MOVE = Move(DONE)
+
+_TEXTS: tuple[str | None, ...] = tuple(
+    "done" if code == DONE else
+    f"{VERBS[code & 3]} {CARDS[code >> 2]}" if code & 3 != DONE and code >> 2 < 52 else None
+    for code in range(256))
+
+
+def parse(text: str) -> Move:
     """Read an action's text; raise :class:`IllegalAction` saying what is wrong with it."""
     if not isinstance(text, str):
         raise IllegalAction(f"an action is text; {USAGE}")
     words = text.split()
-    if not words or words[0].lower() not in ("trail", "capture"):
+    verb = words[0].lower() if words else ""
+    if verb not in VERBS:
         raise IllegalAction(f"cannot read {text!r}: {USAGE}")
-    verb = words[0].lower()
+    if verb == "done":
+        if len(words) > 1:
+            raise IllegalAction("'done' ends a capture and names nothing: write 'done'")
+        return DONE_MOVE
     if len(words) < 2:
-        raise IllegalAction(f"{verb} needs the card you play: {USAGE}")
-    card = Card.parse(words[1])
-    if card >= 52:
-        raise IllegalAction("Giacomotto is played without jokers")
+        raise IllegalAction(f"{verb} needs a card: {USAGE}")
+    if verb == "take" and (len(words) > 2 or "+" in words[1]):
+        raise IllegalAction(f"take one table card at a time: 'take {words[1].split('+')[0].upper()}', then the next")
+    card = _card(words[1])
     if verb == "trail":
         if len(words) > 2:
             raise IllegalAction(f"a trail takes nothing: write 'trail {card}'")
-        return play(card)
-    if len(words) < 3:
-        raise IllegalAction(f"a capture names the cards it takes: {USAGE}")
+        return trail(card)
+    if verb == "take":
+        return take(card)
+    if len(words) == 2:
+        return capture(card)
+    return capture(card, _whole(card, words[2:]))
+
+
+def _card(code: str) -> Card:
+    card = Card.parse(code)
+    if card >= 52:
+        raise IllegalAction("Giacomotto is played without jokers")
+    return card
+
+
+def _whole(card: Card, words: list[str]) -> int:
+    """The cards a whole capture ``capture CARD GROUP...`` takes, checked group by group."""
     used = 1 << card
     masks = []
-    for word in words[2:]:
+    for word in words:
         group = 0
         for code in word.split("+"):
-            c = Card.parse(code)
-            if c >= 52:
-                raise IllegalAction("Giacomotto is played without jokers")
+            c = _card(code)
             if used & (1 << c):
                 raise IllegalAction(f"{c} is named twice: groups must not share cards")
             used |= 1 << c
@@ -98,7 +157,10 @@ def parse(text: str) -> Play:
     values = PLAYED_VALUES[card]
     if not any(all(v in group_sums(g) for g in masks) for v in values):
         worth = " or ".join(map(str, values))
-        bad = next(g for g in masks if not any(v in group_sums(g) for v in values))
+        bad = next((g for g in masks if not any(v in group_sums(g) for v in values)), None)
+        if bad is None:  # every group fits one of an ace's values, but not all the same one
+            raise IllegalAction(f"{card} counts 1 or 11 for the whole capture: its groups must all add up to 1, "
+                                f"or all to 11")
         raise IllegalAction(
             f"{card} is worth {worth} and cannot take {'+'.join(group_codes(bad))}, which adds up to "
             f"{' or '.join(map(str, sorted(group_sums(bad))))}: every group must add up to the played card's value "
@@ -107,4 +169,4 @@ def parse(text: str) -> Play:
     captured = 0
     for g in masks:
         captured |= g
-    return play(card, captured)
+    return captured

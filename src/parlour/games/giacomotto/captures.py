@@ -1,16 +1,27 @@
-"""Capture arithmetic of Giacomotto on card bit masks (pure functions, memoised).
+"""Capture arithmetic of Giacomotto on card bit masks (pure functions).
 
 A capture takes any set of pairwise-disjoint groups of table cards, each group summing to the played
 card's value. Values: 2-10 as printed, J 12, Q 13, K 14, A 1 or 11 (each table ace on its own; the played
 ace one value for the whole capture).
 
+The engine never lists whole captures (on a crowded table there are hundreds of thousands): it asks small
+questions about **sum sets**, bit masks of the sums 0..14 that some cards can make (bit ``s`` set: ``s`` can
+be made). A played card can capture when the table's subset sums hold its value; a table card may join a
+group when the group can still be completed from what is left.
+
 >>> from parlour.core.cards import mask_of, cards
 >>> table = mask_of(cards("8C 5D 6S 7H"))
->>> sorted(len(list(cards_of(m))) for m in capture_sets(table, 13))   # 8+5, 6+7, or both
+>>> sums_text(subset_sums(table))       # 0 (take nothing) and every sum of 1-3 of the cards up to 14
+'0 5 6 7 8 11 12 13 14'
+>>> can_capture(cards("QH")[0], table), can_capture(cards("4H")[0], table)
+(True, False)
+>>> sorted(len(list(cards_of(m))) for m in capture_sets(table, 13))   # 8+5, 6+7, or both (for the bot)
 [2, 2, 4]
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from parlour.core.cards import CARDS, cards_of
 
@@ -19,21 +30,115 @@ VALUE: tuple[int, ...] = tuple((2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 1)[i % 1
 ACES_MASK = sum(1 << (s * 13 + 12) for s in range(4))
 #: The values a played card may take.
 PLAYED_VALUES: tuple[tuple[int, ...], ...] = tuple((1, 11) if VALUE[i] == 1 else (VALUE[i],) for i in range(52))
+#: The same as sum sets: bit ``v`` for each value ``v`` the played card may take.
+PLAYED_SUMS: tuple[int, ...] = tuple(sum(1 << v for v in PLAYED_VALUES[i]) for i in range(52))
 
 MAX_VALUE = 14
-_GROUPS: dict[int, tuple[tuple[int, ...], ...]] = {}
-_SETS: dict[tuple[int, int], tuple[int, ...]] = {}
-_MEMO_LIMIT = 1 << 17
+#: Every sum a group can have: 0..14 (a group never exceeds the king's 14).
+ALL_SUMS = (1 << (MAX_VALUE + 1)) - 1
+#: The sums of the empty group: just 0.
+EMPTY = 1
+#: How many tables the bot's search helpers remember (bounded: a server runs for weeks).
+MEMO = 1024
 
 
+def with_card(sums: int, card: int) -> int:
+    """The sum set of a group after ``card`` joins it (sums above 14 dropped; an ace adds 1 or 11).
+
+    >>> sums_text(with_card(with_card(EMPTY, 12), 25))    # A♣ then A♦: 1+1, 1+11, 11+11 (22 is dropped)
+    '2 12'
+    """
+    v = VALUE[card]
+    if v == 1:
+        return (sums << 1 | sums << 11) & ALL_SUMS
+    return (sums << v) & ALL_SUMS
+
+
+def subset_sums(mask: int) -> int:
+    """The sum set of every subset of ``mask`` (the empty one too, so bit 0 is always set)."""
+    sums = EMPTY
+    while mask:
+        low = mask & -mask
+        v = VALUE[low.bit_length() - 1]
+        sums |= (sums << 1 | sums << 11) if v == 1 else sums << v
+        sums &= ALL_SUMS
+        mask ^= low
+    return sums
+
+
+def can_capture(card: int, table: int) -> bool:
+    """Whether ``card`` can take anything from ``table``: some table cards add up to its value."""
+    return bool(subset_sums(table) & PLAYED_SUMS[card])
+
+
+def completions(group: int, values: int) -> int:
+    """The sums the rest of a group may still add to a group whose sum set is ``group`` to reach ``values``.
+
+    >>> sums_text(completions(1 << 8, 1 << 14))      # a group holding 8, played king: 6 more
+    '6'
+    """
+    need = 0
+    s = group
+    while s:
+        low = s & -s
+        have = low.bit_length() - 1
+        need |= values >> have  # bit v - have for every value v above have (and v == have, bit 0)
+        s ^= low
+    return need & ~EMPTY
+
+
+def joinable(group_sums: int, values: int, free: int) -> list[int]:
+    """The cards of ``free`` (a mask of table cards) that may join the open group next.
+
+    A card may join when the group then adds up to one of ``values`` (it is complete) or can still be
+    completed by cards of ``free`` other than this one. Cards of equal value answer alike, so each value is
+    worked out once: about 14 subset-sum passes over the free cards, whatever the table holds.
+
+    >>> from parlour.core.cards import mask_of, cards, codes
+    >>> free = mask_of(cards("8C 5D 6S 7H 9H"))
+    >>> codes(joinable(EMPTY, 1 << 13, free))          # a queen: 8+5 and 6+7; the 9 needs a 4
+    ['8C', '5D', '7H', '6S']
+    """
+    answers: dict[int, bool] = {}
+    out = []
+    m = free
+    while m:
+        low = m & -m
+        card = low.bit_length() - 1
+        m ^= low
+        v = VALUE[card]
+        ok = answers.get(v)
+        if ok is None:
+            after = with_card(group_sums, card)
+            ok = bool(after & values) or bool(after and subset_sums(free ^ low) & completions(after, values))
+            answers[v] = ok
+        if ok:
+            out.append(card)
+    return out
+
+
+def group_sums(group: int) -> set[int]:
+    """The sums a group of cards can make (each ace 1 or 11), with no cap."""
+    base = sum(VALUE[c] for c in cards_of(group))
+    aces = (group & ACES_MASK).bit_count()
+    return {base + 10 * k for k in range(aces + 1)}
+
+
+def sums_text(sums: int) -> str:
+    """A sum set written out, for docs and messages: ``'0 5 6'``."""
+    return " ".join(str(s) for s in range(MAX_VALUE + 1) if sums >> s & 1)
+
+
+# --- whole captures: for the bot, and for the one-step capture of older records --------------------------------
+
+@lru_cache(maxsize=MEMO)
 def table_groups(table: int) -> tuple[tuple[int, ...], ...]:
     """For each value 0..14, every set of table cards (as a mask) that sums to it: one search per table.
 
-    Groups never exceed 14, so the search stops early; each table ace counts 1 or 11 on its own.
+    Groups never exceed 14, so the search stops early; each table ace counts 1 or 11 on its own. On a
+    crowded table of small cards a value can have thousands of groups: the engine never calls this on the
+    whole table, only the bot does (in its own process) and a one-step capture on the cards it names.
     """
-    hit = _GROUPS.get(table)
-    if hit is not None:
-        return hit
     items = []
     m = table
     while m:
@@ -51,11 +156,7 @@ def table_groups(table: int) -> tuple[tuple[int, ...], ...]:
                     by_sum[t].append(mask | bit)
                     stack.append((j + 1, t, mask | bit))
     # two aces make 12 as 1+11 and as 11+1: keep one group
-    result = tuple(tuple(sorted(set(g))) for g in by_sum)
-    if len(_GROUPS) >= _MEMO_LIMIT:
-        _GROUPS.clear()
-    _GROUPS[table] = result
-    return result
+    return tuple(tuple(sorted(set(g))) for g in by_sum)
 
 
 def groups(table: int, value: int) -> tuple[int, ...]:
@@ -63,21 +164,17 @@ def groups(table: int, value: int) -> tuple[int, ...]:
     return table_groups(table)[value] if 0 < value <= MAX_VALUE else ()
 
 
+@lru_cache(maxsize=MEMO)
 def capture_sets(table: int, value: int) -> tuple[int, ...]:
-    """Every non-empty union of pairwise-disjoint groups summing to ``value`` (masks, each once)."""
-    key = (table, value)
-    hit = _SETS.get(key)
-    if hit is not None:
-        return hit
+    """Every non-empty union of pairwise-disjoint groups summing to ``value`` (masks, each once).
+
+    Exponential in the table: the bot bounds it with :func:`group_count` first.
+    """
     unions = {0}
     for g in groups(table, value):
         unions |= {u | g for u in unions if not u & g}
     unions.discard(0)
-    result = tuple(sorted(unions))
-    if len(_SETS) >= _MEMO_LIMIT:
-        _SETS.clear()
-    _SETS[key] = result
-    return result
+    return tuple(sorted(unions))
 
 
 def captures_for(card: int, table: int) -> tuple[int, ...]:
@@ -85,27 +182,11 @@ def captures_for(card: int, table: int) -> tuple[int, ...]:
     values = PLAYED_VALUES[card]
     if len(values) == 1:
         return capture_sets(table, values[0])
-    key = (table, 0)  # value 0 never occurs: it keys the played ace's captures
-    hit = _SETS.get(key)
-    if hit is None:
-        hit = _SETS[key] = tuple(sorted(set(capture_sets(table, 1)) | set(capture_sets(table, 11))))
-    return hit
-
-
-def can_capture(card: int, table: int) -> bool:
-    """Whether ``card`` can take anything from ``table``."""
-    return any(groups(table, v) for v in PLAYED_VALUES[card])
-
-
-def group_sums(group: int) -> set[int]:
-    """The sums a group of cards can make (each ace 1 or 11)."""
-    base = sum(VALUE[c] for c in cards_of(group))
-    aces = (group & ACES_MASK).bit_count()
-    return {base + 10 * k for k in range(aces + 1)}
+    return tuple(sorted(set(capture_sets(table, 1)) | set(capture_sets(table, 11))))
 
 
 def partition(card: int, captured: int) -> list[int] | None:
-    """Split ``captured`` into groups that ``card`` takes (the canonical text of a capture), or None."""
+    """Split ``captured`` into groups that ``card`` takes, or None if it cannot be split so."""
     for value in PLAYED_VALUES[card]:
         split = _split(captured, groups(captured, value))
         if split is not None:
@@ -126,9 +207,18 @@ def _split(rest: int, candidates: tuple[int, ...]) -> list[int] | None:
 
 
 def card_order(c: int) -> tuple[int, int]:
-    """Cards in a group are written high value first."""
+    """Cards in a group are written high value first and aces last: the order in which they can be taken."""
     return (-VALUE[c] if VALUE[c] != 1 else -1, c)
 
 
 def group_codes(group: int) -> list[str]:
     return [str(CARDS[c]) for c in sorted(cards_of(group), key=card_order)]
+
+
+def ordered(group: int) -> list[int]:
+    """A group's cards in the order they are taken one by one: high value first, aces last.
+
+    Taken so, no part of the group adds up to the played value before its last card (an ace last counts
+    1 or 11 as needed), so the group closes with its last card and not before.
+    """
+    return sorted(cards_of(group), key=card_order)

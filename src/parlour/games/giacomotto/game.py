@@ -10,8 +10,9 @@ from parlour.core.options import Option
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
 
-from .actions import Play, parse
+from .actions import Move, parse
 from .bot import GreedyBot
+from .captures import with_card
 from .state import GiacomottoState, teams_for
 
 
@@ -26,8 +27,9 @@ class Giacomotto(Game):
         Option("forced_capture", False, "house rule: a player who can capture must capture (trailing is optional by default)"),
         Option("last_card_tabla", True, "a capture with the pack's very last card that clears the table scores a tabla"),
     )
-    # Every pack gives out at least 22 points, so ten packs pass 101 but for exact ties at the top.
-    action_bound = 52 * 40
+    # A pack takes at most 148 actions (48 cards played, at most 48 captures done, each of 52 cards taken once);
+    # every pack gives out at least 22 points, so ten packs pass 101 but for exact ties at the top.
+    action_bound = 148 * 40
     deck_doc = ("deck=[52 codes]: the 4 table cards, then 6 cards to each seat in turn order from the first "
                 "player (the dealer's right), then each later deal of 6 the same way. A list of such lists "
                 "stacks consecutive packs; later packs are shuffled from the seed.")
@@ -35,13 +37,14 @@ class Giacomotto(Game):
     bots = {"greedy": GreedyBot}
     status = "complete"
 
-    def parse(self, text: str) -> Play:
+    def parse(self, text: str) -> Move:
         return parse(text)
 
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> GiacomottoState:
         """A match consistent with ``view``: the cards the seat has not seen dealt again at random.
 
-        Seen cards are the seat's hand, the table, and every card captured this pack (captures are public).
+        Seen cards are the seat's hand, the table, every card captured this pack (captures are public) and the
+        card of a capture under way.
         """
         seat = view["seat"]
         s = GiacomottoState.__new__(GiacomottoState)
@@ -58,6 +61,16 @@ class Giacomotto(Game):
         s.last_capturer = -1 if view["last_capturer"] is None else view["last_capturer"]
         s.stacked, s._legal = [], None
         s.table = _mask(view["table"])
+        s.clear_capture()
+        capture = view["capture"]
+        if capture is not None:
+            s.capturing = Card.parse(capture["card"])
+            s.values = sum(1 << v for v in capture["values"])
+            s.groups = [_mask(g) for g in capture["groups"]]
+            s.group = _mask(capture["group"])
+            s.taken = _mask(c for g in capture["groups"] for c in g)
+            for c in cards_of(s.group):
+                s.group_sums = with_card(s.group_sums, c)
         s.piles = [0, 0]
         for e in s.events:
             if e["type"] in ("capture", "sweep"):
@@ -67,7 +80,8 @@ class Giacomotto(Game):
         own = _mask(view["hand"]) if seat is not None else 0
         if seat is not None:
             s.hands[seat] = own
-        unseen = list(cards_of(FULL_MASK & ~own & ~s.table & ~s.piles[0] & ~s.piles[1]))
+        played = 1 << s.capturing if s.capturing >= 0 else 0
+        unseen = list(cards_of(FULL_MASK & ~own & ~played & ~s.table & ~s.piles[0] & ~s.piles[1]))
         rng.shuffle(unseen)
         for other, size in enumerate(view["hands"]):
             if other != seat:

@@ -2,6 +2,10 @@
 
 Seats play in turn order ``s, s+1, ...`` (counter-clockwise at a real table: play passes to the right).
 The player after the dealer plays first; the deal passes on by one seat after each pack.
+
+A turn is one action (a trail) or several (a capture: the card, one ``take`` per table card, ``done``); the
+seat keeps the turn until its capture is done. Every legal list is short, so every call here stays fast on
+any table (``bench/worst.py`` measures the worst positions).
 """
 
 from __future__ import annotations
@@ -15,9 +19,9 @@ from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet, Teams
 from parlour.core.stacking import stacked
 
-from .actions import Play
+from .actions import CAPTURE, DONE, DONE_MOVE, TAKE, TRAIL, USAGE, Move, whole_groups
 from .audit import recount
-from .captures import can_capture, captures_for, partition
+from .captures import EMPTY, PLAYED_SUMS, group_codes, joinable, partition, subset_sums, with_card
 
 HAND = 6
 TABLE = 4
@@ -40,7 +44,14 @@ def card_points(pile: int) -> int:
 
 class GiacomottoState(State):
     __slots__ = ("game", "seed", "rng", "teams", "events", "sheet", "dealer", "turn", "hands", "table", "stock",
-                 "piles", "tablas", "last_capturer", "pack", "deal", "pack_events", "stacked", "finished", "_legal")
+                 "piles", "tablas", "last_capturer", "pack", "deal", "pack_events", "stacked", "finished", "_legal",
+                 "capturing", "values", "groups", "group", "group_sums", "taken")
+
+    def clear_capture(self) -> None:
+        """No capture under way: ``capturing`` is the card played to capture (-1: none), ``values`` the sums its
+        groups may have, ``groups`` the complete groups, ``group`` the open one and ``group_sums`` its sums."""
+        self.capturing, self.values, self.groups = -1, 0, []
+        self.group, self.group_sums, self.taken = 0, EMPTY, 0
 
     # --- setting up -------------------------------------------------------------------------------------------
 
@@ -57,6 +68,7 @@ class GiacomottoState(State):
         self.stacked = stacked(deck, Card.parse, standard_deck(), "pack", "each of the 52 cards once (no jokers)")
         self.pack = 0
         self.finished = False
+        self.clear_capture()
         self._start_pack()
         return self
 
@@ -101,70 +113,145 @@ class GiacomottoState(State):
     def to_act(self) -> tuple[int, ...]:
         return () if self.finished else (self.turn,)
 
-    def legal(self, seat: int) -> list[Play]:
+    def legal(self, seat: int) -> list[Move]:
         if self.finished or seat != self.turn:
             return []
         if self._legal is None:
-            table = self.table
-            trails, takes = [], []
-            for c in cards_of(self.hands[seat]):
-                trails.append(Play(c))
-                takes.extend(Play(c | m << 6) for m in captures_for(c, table))
-            if self.game.options["forced_capture"] and takes:
-                trails = []
-            self._legal = takes + trails
+            self._legal = self._steps() if self.capturing >= 0 else self._plays(seat)
         return list(self._legal)
 
-    def check(self, seat: int, action: Action) -> Play:
-        """Check a play directly rather than by looking it up in :meth:`legal`.
-
-        On a crowded table the list of captures grows exponentially (every union of disjoint groups), so an
-        offered capture is checked by splitting it into groups instead.
-        """
-        card, captured = action & 63, action >> 6
-        if not isinstance(action, Play) or card >= 52 or captured >> 52 or action < 0:
-            raise IllegalAction(f"{action!r} is not a Giacomotto play: write 'trail CARD' or 'capture CARD GROUP...'")
-        play = Play(int(action))
+    def _plays(self, seat: int) -> list[Move]:
+        """A turn's first step: capture with a card that can take something, or trail any card."""
         hand = self.hands[seat]
-        ok = hand >> card & 1 and not captured & ~self.table
-        if ok and captured:
-            ok = partition(card, captured) is not None
-        elif ok and self.game.options["forced_capture"]:
-            ok = not any(can_capture(c, self.table) for c in cards_of(hand))
-        if not ok:
-            raise IllegalAction(self.why_illegal(seat, play))
-        return play
+        sums = subset_sums(self.table)
+        takes = [Move(CAPTURE | c << 2) for c in cards_of(hand) if sums & PLAYED_SUMS[c]]
+        if takes and self.game.options["forced_capture"]:
+            return takes
+        return takes + [Move(TRAIL | c << 2) for c in cards_of(hand)]
 
-    def why_illegal(self, seat: int, action: Play) -> str:  # type: ignore[override]
-        card, captured = action.card, action.captured
-        if not self.hands[seat] >> card & 1:
-            return f"you do not hold {card}; your hand is {' '.join(codes(cards_of(self.hands[seat])))}"
+    def _steps(self) -> list[Move]:
+        """Inside a capture: the table cards that can join the open group, and ``done`` between groups."""
+        free = self.table & ~self.taken & ~self.group
+        steps = [Move(TAKE | c << 2) for c in joinable(self.group_sums, self.values, free)]
+        if self.groups and not self.group:
+            steps.append(DONE_MOVE)
+        return steps
+
+    def check(self, seat: int, action: Action) -> Move:
+        """A step is looked up in the (short) legal list; a whole capture in one action is checked on its own."""
+        if not isinstance(action, Move) or action < 0 or action >> 60:
+            raise IllegalAction(f"{action!r} is not a Giacomotto action: {USAGE}")
+        if action.whole:
+            return self._check_whole(seat, action)
+        if action not in self.legal(seat):
+            raise IllegalAction(self.why_illegal(seat, action))
+        return action
+
+    def _check_whole(self, seat: int, action: Move) -> Move:
+        card, captured = action >> 2 & 63, action >> 8
+        hand = self.hands[seat]
+        if self.capturing >= 0:
+            raise IllegalAction(self._under_way())
+        if action & 3 != CAPTURE or card >= 52 or captured >> 52:
+            raise IllegalAction(f"{action!r} is not a Giacomotto action: {USAGE}")
+        if not hand >> card & 1:
+            raise IllegalAction(self._not_held(seat, card))
         missing = captured & ~self.table
         if missing:
-            return f"{' '.join(codes(cards_of(missing)))} not on the table; the table is {' '.join(codes(cards_of(self.table))) or 'empty'}"
-        if not captured:
-            return "forced capture is on: you must capture when you can"
-        return f"{action} is not a capture: {card}'s groups must be disjoint and each add up to its value"
+            raise IllegalAction(f"{' '.join(codes(cards_of(missing)))} not on the table; the table is "
+                                f"{' '.join(codes(cards_of(self.table))) or 'empty'}")
+        if partition(card, captured) is None:
+            raise IllegalAction(f"{action} is not a capture: {CARDS[card]}'s groups must be disjoint and each add up "
+                                f"to its value")
+        return action
 
-    def _apply(self, seat: int, action: Play) -> None:  # type: ignore[override]
-        card = action & 63
-        captured = action >> 6
-        self.hands[seat] ^= 1 << card
+    def why_illegal(self, seat: int, action: Move) -> str:  # type: ignore[override]
+        kind, card = action & 3, action >> 2 & 63
+        if self.capturing >= 0:
+            if kind != TAKE:
+                return self._under_way()
+            if card >= 52 or not self.table >> card & 1:
+                return f"{CARDS[card] if card < 52 else card} is not on the table; {self._under_way()}"
+            if (self.taken | self.group) >> card & 1:
+                return f"{CARDS[card]} is already taken in this capture; {self._under_way()}"
+            return (f"{CARDS[card]} cannot join the group: with it no table cards left add up to "
+                    f"{self._worth()}; {self._under_way()}")
+        if kind in (TAKE, DONE):
+            return f"no capture is under way: play a card first ('trail CARD' or 'capture CARD')"
+        if card >= 52 or not self.hands[seat] >> card & 1:
+            return self._not_held(seat, CARDS[card] if card < 52 else card)
+        if kind == CAPTURE:
+            return (f"{CARDS[card]} can take nothing: no table cards add up to {self._worth(PLAYED_SUMS[card])}; "
+                    f"trail it or play another card")
+        return "forced capture is on: you must capture when you can"
+
+    def _not_held(self, seat: int, card: Any) -> str:
+        return f"you do not hold {card}; your hand is {' '.join(codes(cards_of(self.hands[seat]))) or 'empty'}"
+
+    def _worth(self, values: int | None = None) -> str:
+        values = self.values if values is None else values
+        return " or ".join(str(v) for v in range(15) if values >> v & 1)
+
+    def _under_way(self) -> str:
+        """What may be done in the capture under way (its legal steps are few: they are all named)."""
+        steps = [str(a) for a in self._steps()]
+        group = f" the group {'+'.join(group_codes(self.group))} is half taken;" if self.group else ""
+        return (f"the capture with {CARDS[self.capturing]} (worth {self._worth()}) is under way:{group} "
+                f"{' or '.join(repr(s) for s in steps)}")
+
+    def _apply(self, seat: int, action: Move) -> None:  # type: ignore[override]
+        kind = action & 3
         self._legal = None
-        if captured:
-            side = self.teams.side[seat]
-            self.table ^= captured
-            self.piles[side] |= captured | 1 << card
-            self.last_capturer = seat
-            last_card = not self.stock and not any(self.hands)
-            tabla = not self.table and (not last_card or self.game.options["last_card_tabla"])
-            if tabla:
-                self.tablas[side] += 1
-            self.events.append({"type": "capture", "seat": seat, "action": str(action), "card": str(CARDS[card]),
-                                "cards": codes(cards_of(captured)), "tabla": tabla})
-        else:
+        if kind == TAKE:
+            card = action >> 2
+            self.group |= 1 << card
+            sums = with_card(self.group_sums, card)
+            hit = sums & self.values
+            if hit:  # the group adds up to the value: it is complete, the next take starts another
+                self.values = hit  # a played ace keeps the value its groups used
+                self.groups.append(self.group)
+                self.taken |= self.group
+                self.group, self.group_sums = 0, EMPTY
+            else:
+                self.group_sums = sums
+        elif kind == TRAIL:
+            card = action >> 2
+            self.hands[seat] ^= 1 << card
             self.table |= 1 << card
             self.events.append({"type": "trail", "seat": seat, "action": str(action), "card": str(CARDS[card])})
+            self._pass(seat)
+        elif kind == CAPTURE:
+            card = action >> 2 & 63
+            self.hands[seat] ^= 1 << card
+            if action.whole:
+                self._capture(seat, card, whole_groups(card, action >> 8))
+            else:
+                self.capturing, self.values = card, PLAYED_SUMS[card]
+        else:
+            self._capture(seat, self.capturing, self.groups)
+
+    def _capture(self, seat: int, card: int, groups: list[int]) -> None:
+        """Close a capture: ``card`` and its ``groups`` go to the side's pile; a cleared table is a tabla."""
+        captured = 0
+        for g in groups:
+            captured |= g
+        side = self.teams.side[seat]
+        self.table ^= captured
+        self.piles[side] |= captured | 1 << card
+        self.last_capturer = seat
+        last_card = not self.stock and not any(self.hands)
+        tabla = not self.table and (not last_card or self.game.options["last_card_tabla"])
+        if tabla:
+            self.tablas[side] += 1
+        written = [group_codes(g) for g in groups]
+        self.events.append({"type": "capture", "seat": seat, "card": str(CARDS[card]),
+                            "action": f"capture {CARDS[card]} " + " ".join("+".join(g) for g in written),
+                            "groups": written, "cards": codes(cards_of(captured)), "tabla": tabla})
+        self.clear_capture()
+        self._pass(seat)
+
+    def _pass(self, seat: int) -> None:
+        """The turn passes on; when every hand is empty the next deal comes, or the pack ends."""
         self.turn = (seat + 1) % self.game.players
         if not any(self.hands):
             if self.stock:
@@ -222,10 +309,19 @@ class GiacomottoState(State):
             "table": codes(cards_of(self.table)), "stock": len(self.stock),
             "piles": [p.bit_count() for p in self.piles], "tablas": list(self.tablas),
             "last_capturer": None if self.last_capturer < 0 else self.last_capturer,
+            "capture": self._capture_view(),
             "sheet": self.sheet.to_dict(), "scores": list(self.scores), "over": self.finished,
             "winners": list(self.winners),
             "log": self.visible_events(seat, self.events[self.pack_events:]),
         }
+
+    def _capture_view(self) -> dict[str, Any] | None:
+        """The capture under way, all public: the card played, its value(s), the groups taken, the open group."""
+        if self.capturing < 0:
+            return None
+        return {"seat": self.turn, "card": str(CARDS[self.capturing]),
+                "values": [v for v in range(15) if self.values >> v & 1],
+                "groups": [group_codes(g) for g in self.groups], "group": group_codes(self.group)}
 
     def audit(self) -> None:
         rows = recount(self.events, self.teams.side, self.game.options["target"])
@@ -236,6 +332,7 @@ class GiacomottoState(State):
         z = {f"hand {s}": list(cards_of(h)) for s, h in enumerate(self.hands)}
         z.update({f"pile {s}": list(cards_of(p)) for s, p in enumerate(self.piles)})
         z["table"] = list(cards_of(self.table))
+        z["played"] = [CARDS[self.capturing]] if self.capturing >= 0 else []
         z["stock"] = list(self.stock)
         return z
 
@@ -248,6 +345,8 @@ class GiacomottoState(State):
         c.hands, c.piles, c.tablas = list(self.hands), list(self.piles), list(self.tablas)
         c.stock = list(self.stock)
         c.stacked = [list(p) for p in self.stacked]
-        for name in ("dealer", "turn", "table", "last_capturer", "pack", "deal", "pack_events", "finished", "_legal"):
+        c.groups = list(self.groups)
+        for name in ("dealer", "turn", "table", "last_capturer", "pack", "deal", "pack_events", "finished", "_legal",
+                     "capturing", "values", "group", "group_sums", "taken"):
             setattr(c, name, getattr(self, name))
         return c
