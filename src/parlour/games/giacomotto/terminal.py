@@ -13,7 +13,7 @@
 │        Seat 1 (random)          6    0 cards         0        0    │
 ╰────────────────────────────────────────────────────────────────────╯
 >>> print(event_line({"type": "capture", "seat": 1, "action": "capture KH 8C+5D", "card": "KH",
-...                   "cards": ["5D", "8C"], "tabla": True}, Seats(("human", "random"), viewer=0)))
+...                   "groups": [["8C", "5D"]], "cards": ["5D", "8C"], "tabla": True}, Seats(("human", "random"), viewer=0)))
 Seat 1 (random) captures with K♥: 8♣+5♦  TABLA!
 """
 
@@ -48,7 +48,11 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     top = Table.grid(padding=(0, 2))
     top.add_column(style="bold", no_wrap=True)
     top.add_column()
-    top.add_row("Table", cards_text(view["table"], sep="  ", empty="empty"))
+    capture = view.get("capture")
+    taken = {c for g in capture["groups"] for c in g} | set(capture["group"]) if capture else set()
+    top.add_row("Table", cards_text([c for c in view["table"] if c not in taken], sep="  ", empty="empty"))
+    if capture:
+        top.add_row("Capture", capture_text(capture, seats))
     stock = view["stock"]
     deals_left = stock // (HAND * players)
     more = f"{deals_left} more deal{'s' * (deals_left != 1)}" if stock else "last deal of the pack"
@@ -74,6 +78,33 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
                  subtitle=("house rules: " + ", ".join(house)) if house else None, subtitle_align="left")
 
 
+def groups_text(groups: list[list[str]]) -> Text:
+    """Groups of cards: ``8♣+5♦ 6♠+7♥``."""
+    return Text(" ").join(Text("+").join(card_text(c) for c in g) for g in groups)
+
+
+def capture_text(capture: dict[str, Any], seats: Seats) -> Text:
+    """The capture under way: ``Seat 1 captures with K♥ (14): took 8♣+5♦, taking 6♠+…``.
+
+    >>> from parlour.core.terminal import plain
+    >>> print(plain(capture_text({"seat": 1, "card": "KH", "values": [14], "groups": [["8C", "5D"]],
+    ...                           "group": ["6S"]}, Seats(("human", "random"), viewer=0))))
+    Seat 1 (random) captures with K♥ (14): took 8♣+5♦, taking 6♠+…
+    """
+    worth = " or ".join(map(str, capture["values"]))
+    line = Text.assemble(f"{seats.does(capture['seat'], 'captures')} with ", card_text(capture["card"]), f" ({worth})")
+    if capture["groups"]:
+        line.append(": took ")
+        line.append_text(groups_text(capture["groups"]))
+    if capture["group"]:
+        line.append(", taking " if capture["groups"] else ": taking ")
+        line.append_text(Text("+").join(card_text(c) for c in capture["group"]))
+        line.append("+…")
+    elif not capture["groups"]:
+        line.append(": nothing taken yet")
+    return line
+
+
 def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     """One line of the log: ``Seat 1 (greedy) captures with K♥: 8♣+5♦ 6♠+7♥``; ``None`` if it has no line."""
     kind = event["type"]
@@ -90,9 +121,8 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     if kind == "trail":
         return Text.assemble(f"{seats.does(event['seat'], 'trails')} ", card_text(event["card"]))
     if kind == "capture":
-        groups = event["action"].split()[2:]
         line = Text.assemble(f"{seats.does(event['seat'], 'captures')} with ", card_text(event["card"]), ": ",
-                             Text(" ").join(Text("+").join(card_text(c) for c in g.split("+")) for g in groups))
+                             groups_text(event["groups"]))
         if event.get("tabla"):
             line.append("  TABLA!", style="bold yellow")
         return line
