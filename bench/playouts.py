@@ -187,7 +187,7 @@ def _child(game_id: str, players: int, options: dict[str, Any], seeds: list[int]
 def run_in_child(game: Game, seeds: list[int], mode: str, tick: Callable[[], None]) -> RunResult:
     """:func:`timed_run` in a freshly started process, so no cache warmed by an earlier run is left.
 
-    The engine memoises (captures by table, action texts): replaying the same seeds in one process would
+    An engine may memoise (by table, by action): replaying the same seeds in one process would
     time the second and later runs against warm caches and the first against cold ones.
     """
     ctx = multiprocessing.get_context("spawn")
