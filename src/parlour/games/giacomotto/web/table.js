@@ -1,8 +1,9 @@
 // Giacomotto (Serbian Tablić) at the table: the open table cards on the felt, the stock and the sides' piles, the
 // other seats around it with their backs, your hand along the bottom.
-// Play: click a card of your hand; if it has one legal play it is made at once, otherwise its plays appear as
-// buttons (hovering one lights up the table cards it takes).
-// Actions on the wire: "trail 3D", "capture QH 9D+4D 6S+7H" (the played card, then disjoint groups).
+// Play: click a card of your hand; if it can only be trailed it is, otherwise choose Capture or Trail. A capture
+// is made as at a real table: the table cards that can still complete your group are lit, click them one at a
+// time (a group closes when it adds up: its cards take a colour), then Done.
+// Actions on the wire: "trail 3D", then for a capture "capture QH", "take 9D", "take 4D", ..., "done".
 
 import {
   h, cardSVG, cardText, prettyText, seatName, sideOf, sideLabel,
@@ -12,10 +13,10 @@ import {
 export const styles = ["table.css"];
 export const ownsLegal = false;
 
-/** Split a legal action text: "capture QH 9D+4D" → {text, kind: "capture", card: "QH", groups: [["9D", "4D"]]}. */
+/** Split a legal action text: "capture QH" → {text, kind: "capture", card: "QH"}; "done" → {text, kind: "done"}. */
 export function parseAction(text) {
-  const [kind, card, ...groups] = String(text).trim().split(/\s+/);
-  return { text, kind, card, groups: groups.map((g) => g.split("+")) };
+  const [kind, card] = String(text).trim().split(/\s+/);
+  return { text, kind, card };
 }
 
 export function title() {
@@ -41,7 +42,7 @@ export function describe(e, ctx) {
     case "trail":
       return `${who} trailed ${cardText(e.card)}`;
     case "capture":
-      return `${who} took ${(e.cards || []).map(cardText).join(" ")} with ${cardText(e.card)}${e.tabla ? " — tabla!" : ""}`;
+      return `${who} took ${(e.groups || [e.cards || []]).map((g) => g.map(cardText).join("+")).join(" ")} with ${cardText(e.card)}${e.tabla ? " — tabla!" : ""}`;
     case "sweep":
       return `${who} gather${e.seat === ctx.seat ? "" : "s"} the rest: ${(e.cards || []).map(cardText).join(" ")}`;
     case "score": {
@@ -105,34 +106,60 @@ function piles(view, ctx) {
   }));
 }
 
-function center(view, ctx, options) {
-  const hovered = ctx.ui.hover;
-  const selected = ctx.ui.selected;
-  // Colour the table cards the selected card can take; the hovered play's groups get their own colours.
-  const groupOf = new Map();
-  const takeable = new Set();
-  for (const o of options) for (const g of o.groups) for (const c of g) takeable.add(c);
-  if (hovered) hovered.groups.forEach((g, i) => g.forEach((c) => groupOf.set(c, i)));
+/** Where each table card stands in the capture under way: the group it closed in (0, 1, ...), or "open". */
+function capturePlaces(capture) {
+  const place = new Map();
+  if (!capture) return place;
+  capture.groups.forEach((g, i) => g.forEach((c) => place.set(c, i)));
+  capture.group.forEach((c) => place.set(c, "open"));
+  return place;
+}
+
+function center(view, ctx, takes) {
+  const place = capturePlaces(view.capture);
+  const capturing = Boolean(view.capture);
   const cards = (view.table || []).map((c) => {
     const cls = ["tcard"];
-    if (groupOf.has(c)) cls.push("hl", `hl-${groupOf.get(c) % 4}`);
-    else if (selected && takeable.has(c)) cls.push("takeable");
-    else if (selected && options.length) cls.push("dim");
-    return h("div", { class: cls.join(" "), dataset: { code: c, flip: `card:${c}` } }, cardSVG(c));
+    const at = place.get(c);
+    if (at === "open") cls.push("hl", "open");
+    else if (at !== undefined) cls.push("hl", `hl-${at % 4}`);
+    else if (takes.has(c)) cls.push("takeable");
+    else if (capturing) cls.push("dim");
+    const attrs = { class: cls.join(" "), dataset: { code: c, flip: `card:${c}` } };
+    if (takes.has(c)) {
+      return h("button", { ...attrs, type: "button", disabled: ctx.pending, title: `take ${cardText(c)}`,
+        onclick: () => ctx.play(`take ${c}`) }, cardSVG(c));
+    }
+    return h("div", attrs, cardSVG(c));
   });
   return [
     h("div", { class: "felt-top" }, stock(view.stock ?? 0), piles(view, ctx)),
+    capturing ? captureBar(view, ctx) : null,
     h("div", { class: "table-cards", "aria-label": "Cards on the table" },
       cards.length ? cards : h("p", { class: "felt-empty" }, "The table is empty")),
-    lastPlay(view, ctx),
+    capturing ? null : lastPlay(view, ctx),
   ];
 }
 
-// Redraw only when the hovered play changes: a redraw puts a new button under the pointer.
-function hover(ctx, o) {
-  if (ctx.ui.hover && ctx.ui.hover.text === o.text) return;
-  ctx.ui.hover = o;
-  ctx.rerender();
+/** The capture under way, for everybody: the card played, its value, the groups taken, the group being taken. */
+function captureBar(view, ctx) {
+  const cap = view.capture;
+  const worth = cap.values.join(" or ");
+  const mine = ctx.myTurn && cap.seat === ctx.seat;
+  const done = (view.legal || []).includes("done");
+  let hint;
+  if (!mine) hint = `${seatName(ctx, cap.seat)} ${cap.seat === ctx.seat ? "are" : "is"} capturing…`;
+  else if (cap.group.length) hint = "Finish the group: click a lit card.";
+  else if (cap.groups.length) hint = "Take another group, or Done.";
+  else hint = `Click the table cards to take: each group adds up to ${worth}.`;
+  return h("div", { class: "capture-bar", role: "group", "aria-label": "Capture under way" },
+    h("span", { class: "mini-cards" }, cardSVG(cap.card)),
+    h("span", { class: "capture-worth" }, `${cardText(cap.card)} (${worth})`),
+    cap.groups.map((g, i) => h("span", { class: `grp hl-${i % 4}` }, g.map(cardText).join("+"))),
+    cap.group.length ? h("span", { class: "grp open" }, `${cap.group.map(cardText).join("+")}+…`) : null,
+    h("span", { class: "capture-hint" }, hint),
+    mine ? h("button", { type: "button", class: "primary capture-done", dataset: { action: "done" },
+      disabled: !done || ctx.pending, onclick: () => ctx.play("done") }, "Done") : null);
 }
 
 function choices(view, ctx, options) {
@@ -140,43 +167,41 @@ function choices(view, ctx, options) {
   if (!sel || !options.length) return null;
   const btn = (o) => h("button", {
     type: "button", class: `choice ${o.kind}`, dataset: { action: o.text }, disabled: ctx.pending,
-    onclick: () => { ctx.ui.selected = null; ctx.ui.hover = null; ctx.play(o.text); },
-    onmouseenter: () => hover(ctx, o),
-    onfocus: () => hover(ctx, o),
-  }, o.kind === "trail" ? `Trail ${cardText(o.card)}` : h("span", {},
-    "Take ", o.groups.map((g, i) => h("span", { class: `grp hl-${i % 4}` }, g.map(cardText).join("+")))));
+    onclick: () => { ctx.ui.selected = null; ctx.play(o.text); },
+  }, o.kind === "trail" ? `Trail ${cardText(o.card)}` : `Capture with ${cardText(o.card)}`);
   return h("div", { class: "kit-chooser choices", role: "group", "aria-label": `Plays for ${cardText(sel)}` },
     h("span", { class: "kit-chooser-title" }, `${cardText(sel)}:`),
     options.map(btn),
-    h("button", { type: "button", class: "quiet", onclick: () => { ctx.ui.selected = null; ctx.ui.hover = null; ctx.rerender(); } }, "Cancel"));
+    h("button", { type: "button", class: "quiet", onclick: () => { ctx.ui.selected = null; ctx.rerender(); } }, "Cancel"));
 }
 
 function pick(ctx, card, legal) {
   const options = legal.filter((o) => o.card === card);
   if (options.length === 1) {
     ctx.ui.selected = null;
-    ctx.ui.hover = null;
     ctx.play(options[0].text);
     return;
   }
   ctx.ui.selected = ctx.ui.selected === card ? null : card;
-  ctx.ui.hover = null;
   ctx.rerender();
 }
 
 function me(view, ctx, legal, options, bottom) {
   const seat = ctx.seat;
   const mine = ctx.myTurn;
+  const capturing = Boolean(view.capture);
   const toAct = view.to_act || [];
   let message;
   if (view.over) message = "The match is over.";
-  else if (mine) message = ctx.pending ? "Playing…" : ctx.ui.selected ? "Choose what to take — or cancel." : "Your turn: pick a card.";
-  else if (toAct.length) message = `Waiting for ${toAct.map((s) => seatName(ctx, s)).join(", ")}…`;
+  else if (mine) {
+    message = ctx.pending ? "Playing…" : capturing ? "Capturing: take the lit cards, then Done."
+      : ctx.ui.selected ? "Capture or trail it — or cancel." : "Your turn: pick a card.";
+  } else if (toAct.length) message = `Waiting for ${toAct.map((s) => seatName(ctx, s)).join(", ")}…`;
   else message = "";
   const cards = seat == null
     ? backs((view.hands || [])[bottom] ?? 0)
     : hand(view.hand || [], {
-      active: mine && !ctx.pending, legal: (c) => legal.some((o) => o.card === c),
+      active: mine && !ctx.pending && !capturing, legal: (c) => legal.some((o) => o.card === c),
       selected: ctx.ui.selected ? [ctx.ui.selected] : [], onPick: (c) => pick(ctx, c, legal),
     });
   return [
@@ -190,14 +215,14 @@ function me(view, ctx, legal, options, bottom) {
 export function board(view, ctx) {
   const legal = (view.legal || []).map(parseAction);
   if (ctx.ui.selected && !(view.hand || []).includes(ctx.ui.selected)) ctx.ui.selected = null;
-  if (!ctx.myTurn) { ctx.ui.selected = null; ctx.ui.hover = null; }
+  if (!ctx.myTurn || view.capture) ctx.ui.selected = null;
   const options = ctx.ui.selected ? legal.filter((o) => o.card === ctx.ui.selected) : [];
-  if (ctx.ui.hover && !options.some((o) => o.text === ctx.ui.hover.text)) ctx.ui.hover = null;
+  const takes = new Set(ctx.myTurn ? legal.filter((o) => o.kind === "take").map((o) => o.card) : []);
   const n = view.players || (view.hands || []).length;
   const places = placeSeats(n, ctx.seat ?? 0);
   return feltTable(places, (seat, where) => opponent(view, ctx, seat, where), {
     cls: `giaco players-${n}`,
-    center: center(view, ctx, options),
+    center: center(view, ctx, takes),
     me: me(view, ctx, legal, options, places[0].seat),
   });
 }
