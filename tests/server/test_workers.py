@@ -90,10 +90,11 @@ def test_a_killed_worker_is_replaced_and_every_bot_seat_plays_on(db_url, tmp_pat
 
         human = Seat(base, duel["table"], duel["seats"][0]["token"])
         state = human.wait_version(0)
-        for _ in range(3):  # the human moves, the greedy bot answers
-            if 0 not in state["view"]["to_act"]:
+        for _ in range(3):  # the human trails (a whole turn), the greedy bot answers (a capture takes several steps)
+            while 0 not in state["view"]["to_act"]:
                 state = human.wait_version(state["version"] + 1)
-            send_action(human, state["view"]["legal"][0], state["version"])
+            trail = next(a for a in state["view"]["legal"] if a.startswith("trail"))
+            send_action(human, trail, state["version"])
             state = human.wait_version(state["version"] + 2)
         after = wait_until(lambda: len(server.workers()) == 2 and server.workers(), 30, "two workers again")
         assert before[0] not in after and before[1] in after
