@@ -153,7 +153,8 @@ def test_a_seat_whose_move_clock_runs_out_is_played_by_the_fallback_bot(client):
         first = receive_until(sock, is_type("state"))
         seat = first["view"]["to_act"][0]
         assert first["clock"][seat] <= 0.3 and first["clock"][1 - seat] == 0.3
-        moved = receive_until(sock, lambda m: m["type"] == "state" and m["version"] == 1)
+        # the fallback plays the seat's whole turn: one move, or a capture's steps, each when the clock runs out
+        moved = receive_until(sock, lambda m: m["type"] == "state" and m["view"]["to_act"] != [seat])
         assert moved["view"]["to_act"] == [1 - seat]
         played = [e for e in moved["view"]["log"] if e.get("seat") == seat and "action" in e]
         assert len(played) == 1

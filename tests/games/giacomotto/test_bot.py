@@ -11,7 +11,7 @@ import pytest
 
 import parlour
 from parlour.bots import available, make, play_match
-from parlour.core.cards import CODES, Card
+from parlour.core.cards import CODES, Card, deck
 from parlour.core.rng import Rng
 from parlour.games.giacomotto import bot as bot_module
 from parlour.games.giacomotto.actions import Move, capture, trail
@@ -126,6 +126,40 @@ def test_on_the_last_play_it_captures_to_win_the_sweep():
     view["hands"] = [1, 0]
     bot = GreedyBot(parlour.load("giacomotto"), 0, 0)
     assert whole(bot, bot.choose(view, legal)) == "capture 3H 3C"
+
+
+def test_it_takes_its_capture_step_by_step_and_a_fresh_bot_at_each_step_finishes_it_alike():
+    # On a server every step is asked of a new bot: it must finish the capture as the one that planned it.
+    game = parlour.load("giacomotto")
+    top = "8C 5D 6S 7H  QH 2D 3D 4D KS 9C".split()
+    stacked = top + [str(c) for c in deck() if str(c) not in top]
+    for fresh in (False, True):
+        state = game.new(seed=5, deck=stacked)
+        seat = state.to_act[0]
+        bot = GreedyBot(game, seat, 0)
+        steps = []
+        while state.to_act == (seat,):
+            if fresh:
+                bot = GreedyBot(game, seat, len(steps))
+            steps.append(str(state.apply(seat, bot.choose(state.view(seat), state.legal(seat)))))
+        assert steps[0] == "capture QH" and steps[-1] == "done" and len(steps) == 6
+        assert state.events[-1]["tabla"] and sorted(map(sorted, state.events[-1]["groups"])) == [["5D", "8C"], ["6S", "7H"]]
+
+
+def test_a_fresh_bot_asked_mid_capture_finishes_it_the_best_way():
+    # J (12) has taken the 10: A+A (10+1+1) or the 2 completes it. Only 10+2 leaves A+A (1+11), a second group and a
+    # tabla; a bot asked now (it did not plan this capture) must take the 2, and then the aces.
+    game = parlour.load("giacomotto")
+    top = "10C AH AD 2H  JS 3C 4C 5C 6C 7C".split()
+    stacked = top + [str(c) for c in deck() if str(c) not in top]
+    state = game.new(seed=5, deck=stacked)
+    seat = state.to_act[0]
+    for step in ("capture JS", "take 10C"):
+        state.apply(seat, step)
+    assert sorted(map(str, state.legal(seat))) == ["take 2H", "take AD", "take AH"]
+    while state.to_act == (seat,):
+        state.apply(seat, GreedyBot(game, seat, len(state.events)).choose(state.view(seat), state.legal(seat)))
+    assert state.events[-1]["groups"] == [["10C", "2H"], ["AD", "AH"]] and state.events[-1]["tabla"]
 
 
 def test_its_estimate_of_the_next_take_agrees_with_the_engine_captures():

@@ -177,7 +177,7 @@ class GiacomottoState(State):
             return (f"{CARDS[card]} cannot join the group: with it no table cards left add up to "
                     f"{self._worth()}; {self._under_way()}")
         if kind in (TAKE, DONE):
-            return f"no capture is under way: play a card first ('trail CARD' or 'capture CARD')"
+            return "no capture is under way: play a card first ('trail CARD' or 'capture CARD')"
         if card >= 52 or not self.hands[seat] >> card & 1:
             return self._not_held(seat, CARDS[card] if card < 52 else card)
         if kind == CAPTURE:
