@@ -115,3 +115,28 @@ def test_playouts_names_a_seed_that_played_differently(monkeypatch):
     _check_same(game, [4, 9], earlier, [300, 410], "bots run 1")
     with pytest.raises(RuntimeError, match="seed 9: 410 actions in an earlier engine run, 411 in bots run 2"):
         _check_same(game, [4, 9], earlier, [300, 411], "bots run 2")
+
+
+def test_worst_times_every_server_call_on_the_games_own_worst_positions():
+    done = bench("worst", "giacomotto", "--seeds", "0", "--keep", "1", "--repeat", "1", "--actions", "2", "--json",
+                 "--quiet")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["benchmark"] == "worst" and data["baseline"]["ms_per_op"] > 0
+    assert [(r["game"], r["players"]) for r in data["results"]] == [("giacomotto", 2), ("giacomotto", 4)]
+    for r in data["results"]:
+        assert set(r["calls"]) == {"legal", "view", "apply", "clone", "to_act", "deadline"}  # no timed window here
+        assert r["positions"] >= 10  # giacomotto/worst.py's ten, and the play-outs' slowest and longest
+        assert r["longest_legal"] == {"actions": 47, "position": "51 cards on the table, the last king taking its "
+                                                                 "first card"}
+        for call in r["calls"].values():
+            assert call["max_ms"] >= call["p99_ms"] >= 0 and call["calls"] > 0
+
+
+def test_giacomotto_bench_series_shape():
+    done = bench("giacomotto", "--seeds", "0-1", "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert [(s["series"], s["players"], s["matches"]) for s in data["series"]] == [
+        ("greedy vs random", 2, 2), ("greedy vs random", 4, 2), ("greedy vs greedy-old", 2, 2)]
+    assert data["agreement"]["asked"] > 0 and 0 <= data["agreement"]["same"] <= data["agreement"]["asked"]
