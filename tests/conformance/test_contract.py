@@ -71,10 +71,11 @@ def card_tokens(view: dict[str, Any]) -> set[str]:
 
 
 def load(gid: str, players: int) -> Game:
-    """The game at the default player count as a player gets it; at the other counts with its quick options."""
+    """The game at the default player count as a player gets it; at the other counts with its quick options.
+    A game whose random play would not end declares ``random_options``, added at every count."""
     cls = parlour.core.game_class(gid)
     options = {} if players == cls.default_players else dict(cls.quick_options)
-    return parlour.load(gid, players=players, **options)
+    return parlour.load(gid, players=players, **{**cls.random_options, **options})
 
 
 @pytest.fixture(params=CASES, ids=case_id)

@@ -55,10 +55,21 @@ def play_match(game: Game, bots: list[Bot], seed: int | None = None, deck: list[
                record: bool = True) -> tuple[State, Record | None]:
     """Play a whole match between bots (one per seat); return the final state and its record.
 
-    Each bot is shown only its own seat's view. Timed windows are closed as soon as nobody acts.
+    Each bot is shown only its own seat's view. Timed windows are closed as soon as nobody acts. A real-time
+    game is played on a virtual clock (:class:`parlour.bots.race.Race`): each bot acts after its reaction time.
     """
     state = game.new(seed=seed, deck=deck)
     rec = Record.start(game, state.seed, deck) if record else None
+    if game.realtime:
+        from .race import Race
+
+        race = Race(state, dict(enumerate(bots)))
+        race.run()
+        if rec:
+            for seat, text, t in race.log:
+                rec.add(seat, text, t)
+            rec.scores = list(state.scores)
+        return state, rec
     while not state.over:
         seats = state.to_act
         if not seats:

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
@@ -38,6 +39,27 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """One of ``legal``, chosen from what ``view`` shows."""
+
+    def delay(self, view: dict[str, Any], action: Action) -> float:
+        """Seconds this bot takes to play ``action`` (just chosen from ``view``), counted from the moment ``view``
+        appeared: its reaction time in a real-time game (``Game.realtime``), where the seat that acts first wins.
+        The server and ``parlour.bots.race`` play the action that much later, if it is still legal then.
+        Turn-based games wait for a bot anyway: 0."""
+        return 0.0
+
+
+def reaction_time(rng: Rng, median: float, spread: float = 0.3) -> float:
+    """A human-like reaction time, in seconds: log-normal around ``median``; ``spread`` is the standard deviation
+    of its logarithm (0.3: about two times in three within 26% of the median).
+
+    >>> r = Rng(1)
+    >>> times = sorted(reaction_time(r, 0.5) for _ in range(1001))
+    >>> 0.45 < times[500] < 0.55 and times[0] > 0.1
+    True
+    """
+    u1 = ((rng.next64() >> 11) + 1) / 2**53  # (0, 1]: the logarithm stays finite
+    u2 = (rng.next64() >> 11) / 2**53
+    return median * math.exp(spread * math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2))
 
 
 class RandomBot(Bot):

@@ -60,6 +60,15 @@ class Game(ABC):
     #: Options that make a match short (fewer rounds, a lower target): the conformance harness plays the fewest
     #: and the most players with them, so a long match at twelve seats does not cost the suite minutes.
     quick_options: ClassVar[dict[str, Any]] = {}
+    #: Options the conformance harness adds at EVERY player count, for a game whose uniformly random play would
+    #: not end a match in reasonable time (Spoons: random passing gathers four of a kind once in ~4,000 passes).
+    random_options: ClassVar[dict[str, Any]] = {}
+    #: A real-time game (Spoons, the Claw): several seats act at once and the first to act wins. Actions are judged
+    #: in the order they arrive: the server takes an action made against an older version of the table if it is
+    #: still legal when it arrives, so such a game's action texts say everything that decides their effect (a
+    #: claim names its call). Bots act after a reaction time (:meth:`parlour.core.bot.Bot.delay`);
+    #: ``parlour.bots.play_match`` and ``parlour play`` run the match on a virtual clock (``parlour.bots.race``).
+    realtime: ClassVar[bool] = False
     #: "complete" once a person can sit down and play it: rules tested, its own browser table (``web/table.js``) and
     #: terminal drawing (``terminal.py``) in its folder, a strong default bot; "in progress" until then.
     status: ClassVar[str] = "in progress"
@@ -161,10 +170,8 @@ class State(ABC):
             if not isinstance(action, str):
                 raise IllegalAction(f"an action is an Action or its text, not {type(action).__name__}")
             action = game.parse(action)
-        to_act = self.to_act
-        if seat not in to_act:
-            who = ", ".join(map(str, to_act)) or "nobody (the match is over)"
-            raise IllegalAction(f"seat {seat} may not act now; waiting for seat {who}")
+        if seat not in self.to_act:
+            raise IllegalAction(self.why_waiting(seat))
         action = self.check(seat, action)
         self._apply(seat, action)
         return action
@@ -178,6 +185,13 @@ class State(ABC):
         if action not in legal:
             raise IllegalAction(self.why_illegal(seat, action))
         return legal[legal.index(action)]
+
+    def why_waiting(self, seat: int) -> str:
+        """The message for an action of a seat that may not act now; real-time games say what it waits for."""
+        to_act = self.to_act
+        who = ", ".join(map(str, to_act)) or ("nobody (the match is over)" if self.over else
+                                              "nobody until the timed window closes")
+        return f"seat {seat} may not act now; waiting for seat {who}"
 
     def why_illegal(self, seat: int, action: Action) -> str:
         """The message for an action that parsed but is not legal; games say more where they can."""
