@@ -10,6 +10,7 @@ import os
 import secrets
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -18,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from parlour.bots import Bot, make
+from parlour.bots.race import Race
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action, Game, State
 from parlour.core.record import TIMEOUT, Record
@@ -63,6 +65,9 @@ class TerminalMatch:
         self.record = Record.start(game, seed)
         self.bots: dict[int, Bot] = {s: make(k, game, s, seed=seed * 16 + s) for s, k in enumerate(kinds) if k != HUMAN}
         self.humans = [s for s, k in enumerate(kinds) if k == HUMAN]
+        if game.realtime and len(self.humans) > 1:
+            raise click.ClickException(f"{game.title} is played against the clock: one person at a terminal, the "
+                                       "other seats bots (play it with friends in the browser: parlour serve)")
         self.seen = {s: 0 for s in self.humans}  # per human: how many events it had seen when it last played
         self.shown = 0  # events already printed, when bots play alone
         self.last_human: int | None = None
@@ -73,6 +78,8 @@ class TerminalMatch:
 
     def run(self) -> bool:
         """Play until the match ends (True) or a human quits (False)."""
+        if self.game.realtime:
+            return self.run_race()
         state = self.state
         while not state.over:
             to_act = state.to_act
@@ -90,6 +97,44 @@ class TerminalMatch:
                 self.played(seat, action)
             elif not self.human_turn(seat):
                 return False
+        self.record.scores = list(state.scores)
+        save(self.record, self.path)
+        self.show_end()
+        return True
+
+    def run_race(self) -> bool:
+        """A real-time game (Spoons, the Claw) on a virtual clock: each bot acts after its reaction time, and the
+        person's reaction time is the time he takes to answer. What the bots did meanwhile happens first; his move
+        then counts if it is still legal (else he is told why, and sees the table again)."""
+        state, console = self.state, self.console
+        race = Race(state, self.bots)
+        human = self.humans[0] if self.humans else None
+        while not state.over:
+            if human is None or human not in state.to_act:
+                event = race.step()
+                if event is None:
+                    raise click.ClickException(f"nobody may act at seat(s) {list(state.to_act)} and no window is open")
+                self.played(*event)
+                continue
+            view = state.view(human)
+            events = state.visible_events(human, state.events[self.seen[human]:])
+            self.seen[human] = len(state.events)
+            console.print(render.turn_screen(view, self.seats(human), events))
+            legal = [str(a) for a in state.legal(human)]
+            started = time.monotonic()
+            text = self.ask(f"Your move (1-{len(legal)}, text, q): ").strip()
+            if text.lower() in QUIT:
+                return False
+            for seat, done in race.advance(race.now + time.monotonic() - started):
+                self.played(seat, done)
+            if text.isdigit() and 1 <= int(text) <= len(legal):
+                text = legal[int(text) - 1]
+            try:
+                action = race.play(human, text)
+            except IllegalAction as e:
+                console.print(Text(f"Too late or not possible: {e}", style="yellow"))
+                continue
+            self.played(human, action)
         self.record.scores = list(state.scores)
         save(self.record, self.path)
         self.show_end()
