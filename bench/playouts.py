@@ -309,7 +309,9 @@ def main(argv: list[str]) -> int:
         p.error(f"--repeat must be 1 or more, not {args.repeat}")
     try:
         ids = [args.game] if args.game else parlour.games()
-        games = [parlour.load(game_id, players=args.players) for game_id in ids]
+        # a game whose random play would not end (Spoons) is played with its random_options
+        games = [parlour.load(game_id, players=args.players, **parlour.core.game_class(game_id).random_options)
+                 for game_id in ids]
     except ParlourError as e:
         p.error(str(e))
     modes = list(MODES) if args.mode == "both" else [args.mode]

@@ -178,7 +178,7 @@ def run(game_ids: list[str], seeds: list[int], keep: int, repeat: int, actions: 
     baseline = Baseline()
     baseline.sample(0.0, force=True)
     for gid, players in jobs:
-        game = parlour.load(gid, players=players)
+        game = parlour.load(gid, players=players, **parlour.core.game_class(gid).random_options)  # play-outs end
         if progress:
             progress.update(task, description=f"{gid} {players}p")
         m = Measured(game)
