@@ -1,4 +1,8 @@
-"""``parlour replay FILE`` steps through a match record; ``parlour verify FILE`` checks it."""
+"""``parlour replay FILE`` steps through a match record; ``parlour verify FILE`` checks it.
+
+A record is parlour's JSON, or a format a game writes and reads (``Game.record_formats``, by the file's suffix:
+``game.sgf`` for Go).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from rich.console import Console
 from parlour.core.errors import RecordError
 from parlour.core.game import State
 from parlour.core.record import Record
+from parlour.core.registry import game_class, games
 from parlour.core.terminal import Seats, plural
 
 from . import render
@@ -17,8 +22,16 @@ from .setup import UsageProblem
 
 
 def load_record(path: Path) -> Record:
+    suffix = path.suffix.lower().lstrip(".")
+    readers = [game_class(g) for g in games() if suffix in game_class(g).record_formats]
     try:
-        return Record.load(str(path))
+        if not readers:
+            return Record.load(str(path))
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise RecordError(f"cannot read record {path}: {getattr(e, 'strerror', None) or e}") from None
+        return readers[0].read_record(text, suffix)
     except RecordError as e:
         raise click.ClickException(str(e)) from None
 

@@ -72,6 +72,16 @@ class Game(ABC):
     #: "complete" once a person can sit down and play it: rules tested, its own browser table (``web/table.js``) and
     #: terminal drawing (``terminal.py``) in its folder, a strong default bot; "in progress" until then.
     status: ClassVar[str] = "in progress"
+    #: What a table's start position is written in, for a game that can start from one (Go: ``"SGF"``, read by
+    #: ``new(deck=text)``); ``None`` for a game that always starts from its deal.
+    position_format: ClassVar[str | None] = None
+    #: Formats besides parlour's JSON that a match record is written in and read from, by file suffix, with their
+    #: media type (Go: ``{"sgf": "application/x-go-sgf"}``); see :meth:`write_record` and :meth:`read_record`.
+    record_formats: ClassVar[dict[str, str]] = {}
+    #: Chat at the table: ``"free"``, or ``"canned"``: while the match goes on only ``chat_messages`` may be said
+    #: (Rengo: partners may not discuss the game).
+    chat: ClassVar[str] = "free"
+    chat_messages: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:
@@ -98,7 +108,18 @@ class Game(ABC):
     def describe(cls) -> dict[str, Any]:
         """JSON-ready description: id, title, player counts, options."""
         return {"id": cls.id, "title": cls.title, "status": cls.status, "players": list(cls.player_counts),
-                "default_players": cls.default_players, "options": [o.describe() for o in cls.options_spec]}
+                "default_players": cls.default_players, "options": [o.describe() for o in cls.options_spec],
+                "position": cls.position_format, "record_formats": sorted(cls.record_formats),
+                "chat": {"mode": cls.chat, "messages": list(cls.chat_messages)}}
+
+    def write_record(self, record: Any, fmt: str, names: Sequence[str | None] | None = None) -> str:
+        """The match ``record`` in one of :attr:`record_formats` (``names``: the seats' names, if known)."""
+        raise BadOption(f"{self.id} records are written only as parlour's JSON, not {fmt!r}")
+
+    @classmethod
+    def read_record(cls, text: str, fmt: str) -> Any:
+        """A :class:`~parlour.core.record.Record` read from ``text`` in one of :attr:`record_formats`."""
+        raise BadOption(f"{cls.id} reads records only as parlour's JSON, not {fmt!r}")
 
     def new(self, seed: int | None = None, deck: Sequence[str] | None = None) -> "State":
         """Start a match. ``seed=None`` draws one from the OS; ``deck`` stacks the cards (see ``deck_doc``)."""
@@ -209,6 +230,13 @@ class State(ABC):
     def timeout(self) -> None:
         """Close the open timed window."""
         raise IllegalAction("no timed window is open")
+
+    def clock_out(self, seat: int) -> str | None:
+        """The action played for ``seat`` when its move clock runs out; ``None``: a random legal one.
+
+        A game where running out of time loses (Go) answers ``"resign"``.
+        """
+        return None
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:

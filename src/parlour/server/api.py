@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, Union
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import AfterValidator, BaseModel, Field
 
 from parlour.bots import available, catalogue
@@ -45,8 +45,9 @@ class BotSeat(BaseModel):
 
 
 class Clock(BaseModel):
-    seconds_per_move: float = Field(gt=0, le=86400, description="when a seat's time runs out, a random legal "
-                                                                 "move is played for it")
+    seconds_per_move: float = Field(gt=0, le=86400, description="when a seat's time runs out, the game's clock-out "
+                                                                 "move is played for it (Go: resign), else a random "
+                                                                 "legal one")
 
 
 class NewTable(BaseModel):
@@ -59,6 +60,8 @@ class NewTable(BaseModel):
     clock: Clock | None = None
     seed: int | None = Field(None, ge=0, lt=2**63, description="fixes the shuffle; only on a server started with "
                              "--fixed-seeds (tests and demos), since whoever creates the table would choose the deal")
+    setup: str | None = Field(None, max_length=200_000, description="a start position, for a game that takes one "
+                              "(its `position` in GET /api/games: SGF for Go)")
 
 
 def lobby_of(request: Request) -> Lobby:
@@ -89,7 +92,8 @@ async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
                                  "--fixed-seeds (for tests and demos) takes one")
     try:
         table = await lobby_of(request).create(body.game, body.players, body.options, specs,
-                                               body.clock.seconds_per_move if body.clock else None, body.seed)
+                                               body.clock.seconds_per_move if body.clock else None, body.seed,
+                                               body.setup)
     except ParlourError as e:
         raise HTTPException(422, str(e)) from None
     summary = table.summary()
@@ -125,6 +129,25 @@ async def table_record(table_id: str, request: Request) -> JSONResponse:
                                  "its record, which reveals the seed, is published when the match ends")
     return JSONResponse(table.record().to_dict(),
                         headers={"Content-Disposition": f'attachment; filename="parlour-{table_id}.json"'})
+
+
+@router.get("/tables/{table_id}/record.{fmt}",
+            summary="The record of a finished match in another format the game writes (Go: .sgf)")
+async def table_record_as(table_id: str, fmt: str, request: Request) -> Response:
+    if fmt == "json":
+        return await table_record(table_id, request)
+    table = await _table(request, table_id)
+    formats = table.game.record_formats
+    if fmt not in formats:
+        allowed = ", ".join(f".{f}" for f in ["json", *formats])
+        raise HTTPException(404, f"{table.game.id} records are written as {allowed}, not .{fmt}")
+    if not table.state.over:
+        raise HTTPException(409, f"table {table_id} is still playing ({table.version} actions so far); "
+                                 "its record is published when the match ends")
+    names = [s.name for s in table.seats]
+    text = table.game.write_record(table.record(), fmt, names)
+    return Response(text, media_type=formats[fmt],
+                    headers={"Content-Disposition": f'attachment; filename="parlour-{table_id}.{fmt}"'})
 
 
 async def _table(request: Request, table_id: str) -> Table:

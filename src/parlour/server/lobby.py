@@ -56,12 +56,19 @@ class Lobby:
         return resumed
 
     async def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec],
-                     seconds_per_move: float | None = None, seed: int | None = None) -> Table:
-        """A new table; raises :class:`BadOption` (saying what is allowed) for a bad game, option or seat.
+                     seconds_per_move: float | None = None, seed: int | None = None,
+                     setup: str | None = None) -> Table:
+        """A new table; raises :class:`BadOption` (saying what is allowed) for a bad game, option or seat, and
+        :class:`~parlour.core.errors.IllegalAction` for a start position the game cannot read.
 
-        ``seed`` fixes the shuffle (tests and demos); by default a fresh one is drawn from the OS.
+        ``seed`` fixes the shuffle (tests and demos); by default a fresh one is drawn from the OS. ``setup`` is a
+        start position in the game's ``position_format`` (SGF for Go).
         """
         game = load(game_id, players, **options)
+        if setup is not None:
+            if game.position_format is None:
+                raise BadOption(f"{game.id} starts from its own deal: it takes no start position")
+            game.new(seed=0, deck=setup)  # refuses, saying why, a position the game cannot start from
         if len(seats) != game.players:
             raise BadOption(f"a {game.players}-player table needs {game.players} seats, got {len(seats)}")
         levels = available(game)
@@ -78,7 +85,7 @@ class Lobby:
                 raise BadOption(f"seat {i}: kind must be 'human' or 'bot', got {spec.kind!r}")
         seed, salt = secrets.randbits(63) if seed is None else seed, secrets.token_hex(16)
         row = TableRow(secrets.token_urlsafe(8), game.id, game.players, dict(game.options), seed, salt,
-                       commitment(seed, salt), seconds_per_move, round(time.time(), 3))
+                       commitment(seed, salt), seconds_per_move, round(time.time(), 3), setup=setup)
         await self.store.add_table(row, rows)
         table = Table(row, rows, [], self.store, self.bots)
         self._forget_finished()

@@ -72,6 +72,14 @@ actions = Table(
     UniqueConstraint("table_id", "idx"),
 )
 
+# A table that starts from a position (a Go game from an SGF) keeps it here; one row, only for such tables. A table
+# of its own, so that databases made before it need no change of the "tables" table.
+positions = Table(
+    "positions", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("setup", Text, nullable=False),
+)
+
 chat = Table(
     "chat", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
@@ -95,6 +103,8 @@ class TableRow:
     seconds_per_move: float | None
     created: float
     finished: bool = False
+    #: The start position the game reads (``game.new(deck=setup)``: SGF for Go); ``None``: the game's own start.
+    setup: str | None = None
 
 
 @dataclass(frozen=True)
@@ -204,6 +214,8 @@ class Store:
             await conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
                  "token": s.token} for s in seat_rows])
+            if row.setup is not None:
+                await conn.execute(insert(positions).values(table_id=row.id, setup=row.setup))
 
     async def add_action(self, table_id: str, index: int, seat: int | None, action: str, t: float,
                          finished: bool = False) -> None:
@@ -261,7 +273,9 @@ class Store:
                 return None
             seat_rows = (await conn.execute(select(seats).where(seats.c.table_id == table_id)
                                             .order_by(seats.c.seat))).mappings().all()
-        return _table_row(row), [_seat_row(s) for s in seat_rows]
+            setup = (await conn.execute(select(positions.c.setup)
+                                        .where(positions.c.table_id == table_id))).scalar_one_or_none()
+        return _table_row(row, setup), [_seat_row(s) for s in seat_rows]
 
     async def unfinished(self) -> list[str]:
         """Ids of the tables whose match goes on, oldest first: the ones to rebuild at startup."""
@@ -294,9 +308,9 @@ class Store:
             return [ChatRow(*r) for r in reversed(result.all())]
 
 
-def _table_row(m: Any) -> TableRow:
+def _table_row(m: Any, setup: str | None = None) -> TableRow:
     return TableRow(m["id"], m["game"], m["players"], dict(m["options"]), m["seed"], m["salt"], m["commitment"],
-                    m["seconds_per_move"], m["created"], bool(m["finished"]))
+                    m["seconds_per_move"], m["created"], bool(m["finished"]), setup)
 
 
 def _seat_row(m: Any) -> SeatRow:

@@ -9,7 +9,11 @@ that opened it; the server then applies ``state.timeout()`` and logs it as ``{"s
 After a restart the time already spent counts, from the logged time of the last change.
 
 Move clocks (optional, ``seconds_per_move``): a human seat that may act gets that many seconds for its move; when
-they run out, the table's fallback bot (a random legal move, seeded like every bot) plays the move for it.
+they run out, the game's ``state.clock_out(seat)`` is played for it (Go: ``resign``), or, for a game that names
+none, the table's fallback bot's move (a random legal move, seeded like every bot).
+
+Chat: a game whose ``chat`` is ``"canned"`` (Rengo: partners may not discuss the game) takes only its
+``chat_messages`` while the match goes on; free chat opens when it is over.
 """
 
 from __future__ import annotations
@@ -72,9 +76,10 @@ class Client:
             self.outbox.put_nowait(None)
 
 
-def replay(game: Game, seed: int, entries: list[ActionRow]) -> State:
-    """The state after the logged actions (the log holds only accepted actions, so each applies)."""
-    state = game.new(seed=seed)
+def replay(game: Game, seed: int, entries: list[ActionRow], setup: str | None = None) -> State:
+    """The state after the logged actions (the log holds only accepted actions, so each applies), from the
+    table's start position ``setup`` if it has one."""
+    state = game.new(seed=seed, deck=setup)
     for entry in entries:
         if entry.seat is None:
             state.timeout()
@@ -90,7 +95,7 @@ class Table:
                  bots: BotPool | None, now: Callable[[], float] = time.time) -> None:
         self.row, self.seats, self.store, self.bots, self.now = row, seats, store, bots, now
         self.game = load(row.game, row.players, **row.options)
-        self.state = replay(self.game, row.seed, log_)
+        self.state = replay(self.game, row.seed, log_, row.setup)
         self.log: list[ActionRow] = list(log_)
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
@@ -158,7 +163,9 @@ class Table:
 
     def over_message(self) -> str:
         return json.dumps({"type": "over", "seed": self.row.seed, "salt": self.row.salt,
-                           "commitment": self.row.commitment, "record_url": f"/api/tables/{self.id}/record"})
+                           "commitment": self.row.commitment, "record_url": f"/api/tables/{self.id}/record",
+                           "record_formats": {fmt: f"/api/tables/{self.id}/record.{fmt}"
+                                              for fmt in self.game.record_formats}})
 
     def broadcast_state(self) -> None:
         summary = self.summary()
@@ -170,7 +177,7 @@ class Table:
 
     def record(self) -> Record:
         """The match record with the seed and salt revealed (callers refuse it while the match goes on)."""
-        rec = Record(self.row.game, self.row.players, dict(self.game.options), self.row.seed,
+        rec = Record(self.row.game, self.row.players, dict(self.game.options), self.row.seed, deck=self.row.setup,
                      salt=self.row.salt, commitment=self.row.commitment)
         rec.actions = [{"seat": a.seat, "action": a.action, "t": a.t} for a in self.log]
         if self.state.over:
@@ -247,6 +254,10 @@ class Table:
             raise ActionError("too_big", f"a chat line holds at most {CHAT_LIMIT} characters, this one has {len(text)}")
         if NUL in text:
             raise ActionError("bad_json", "a chat line may hold any character but NUL (\\u0000)")
+        game = self.game
+        if game.chat == "canned" and not self.state.over and text.strip() not in game.chat_messages:
+            raise ActionError("canned_chat", f"while the game goes on, {game.title} allows only these messages "
+                                             f"(players may not discuss the game): {' | '.join(game.chat_messages)}")
         name = "spectator" if seat is None else (self.seats[seat].name or f"seat {seat}")
         line = ChatRow(seat, name, text.strip(), round(self.now(), 3))
         await self.store.add_chat(self.id, line)
@@ -295,13 +306,19 @@ class Table:
                 await self._accept(None, TIMEOUT)
 
     async def _clock_out(self, seat: int, version: int) -> None:
-        """The seat's move clock ran out: the fallback bot plays its move."""
+        """The seat's move clock ran out: the game's clock-out action is played (Go: resign), else the fallback
+        bot's move."""
         async with self.lock:
             if version != self.version or seat not in self.state.to_act:
                 return
-            legal = [str(a) for a in self.state.legal(seat)]
-            log.info("table %s: seat %d's clock ran out; %s plays for it", self.id, seat, FALLBACK)
-            await self._accept(seat, fallback(bot_seed(self.row.seed, version), legal))
+            action = self.state.clock_out(seat)
+            if action is None:
+                legal = [str(a) for a in self.state.legal(seat)]
+                log.info("table %s: seat %d's clock ran out; %s plays for it", self.id, seat, FALLBACK)
+                action = fallback(bot_seed(self.row.seed, version), legal)
+            else:
+                log.info("table %s: seat %d's clock ran out: %s", self.id, seat, action)
+            await self._accept(seat, action)
 
     async def _bot_move(self, seat: int, version: int) -> None:
         assert self.bots is not None

@@ -160,3 +160,22 @@ def test_gnugo_reads_our_sgf_to_the_same_board(tmp_path):
     lines = [line.split()[1:10] for line in board.splitlines()[1:10]]
     drawn = ["".join({"X": "X", "O": "O"}.get(ch, ".") for ch in line) for line in lines]
     assert drawn == record.replay().board.rows()
+
+
+def test_parlour_replay_and_verify_read_sgf(tmp_path):
+    from click.testing import CliRunner
+
+    from parlour.cli import main
+
+    record = random_game(parlour.load("rengo", size=9), seed=8, stop=30)
+    path = tmp_path / "rengo.sgf"
+    path.write_text(record_to_sgf(record, names=["Ana", "Bo", "Cy", "Di"]), encoding="utf-8")
+    runner = CliRunner()
+    shown = runner.invoke(main, ["replay", str(path)])
+    assert shown.exit_code == 0, shown.output
+    assert "Rengo · 9×9" in shown.output and f"Replayed {len(record.actions)} actions" in shown.output
+    checked = runner.invoke(main, ["verify", str(path)])
+    assert checked.exit_code == 0 and checked.output.startswith(f"OK: {len(record.actions)} actions")
+    path.write_text("(;GM[1]FF[4]SZ[9];B[aa];B[bb])", encoding="utf-8")
+    bad = runner.invoke(main, ["verify", str(path)])
+    assert bad.exit_code == 1 and "move 2 is B's, but W is to play" in bad.output

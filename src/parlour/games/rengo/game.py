@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Game
@@ -37,6 +37,7 @@ BOARD_OPTIONS = (
 class Rengo(Game):
     id = "rengo"
     title = "Rengo (Go by teams)"
+    status = "complete"
     player_counts = tuple(range(2, 17))
     default_players = 4
     options_spec = BOARD_OPTIONS + (
@@ -58,11 +59,30 @@ class Rengo(Game):
     #: Partners may not discuss the game: chat during play is these messages only.
     chat = "canned"
     chat_messages = CANNED_MESSAGES
+    position_format = "SGF"
+    record_formats = {"sgf": "application/x-go-sgf"}
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         #: The rules of the table (``rules()`` is the rules document).
         self.go_rules = Rules.read(self.players, self.options)
+
+    def write_record(self, record: Any, fmt: str, names: Sequence[str | None] | None = None) -> str:
+        """The record as SGF (``fmt="sgf"``), the teams' players named."""
+        if fmt != "sgf":
+            return super().write_record(record, fmt, names)
+        from .sgf import record_to_sgf
+
+        return record_to_sgf(record, names)
+
+    @classmethod
+    def read_record(cls, text: str, fmt: str) -> Any:
+        """A record from SGF text (``fmt="sgf"``): parlour's own files, or another program's."""
+        if fmt != "sgf":
+            return super().read_record(text, fmt)
+        from .sgf import sgf_to_record
+
+        return sgf_to_record(text)
 
     def parse(self, text: str) -> Move:
         return parse(text, self.go_rules.size)
@@ -84,3 +104,6 @@ class Go(Rengo):
     player_counts = (2,)
     default_players = 2
     options_spec = BOARD_OPTIONS
+    #: Two players: nobody to keep from conferring.
+    chat = "free"
+    chat_messages = ()

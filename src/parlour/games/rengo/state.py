@@ -276,6 +276,11 @@ class RengoState(State):
         names = self.board.geo.names
         return [names[p] for p in self.board.geo.list_points(mask)]
 
+    def clock_out(self, seat: int) -> str | None:
+        """Time is up: the player resigns (strict Rengo and Go: the team loses; casual: the player drops out and
+        the next teammate takes the turn with a fresh clock)."""
+        return "resign"
+
     @property
     def over(self) -> bool:
         return self.phase == OVER

@@ -83,8 +83,13 @@ function optionInput(o) {
 
 function renderOptions() {
   const opts = game.options || [];
-  $("options-box").hidden = !opts.length;
-  fill($("options"), opts.map(optionInput));
+  $("options-box").hidden = !opts.length && !game.position;
+  // A game that can start from a position (Go: SGF) takes one pasted here; empty: its own start.
+  const position = game.position ? h("div", { class: "option position" },
+    h("label", { for: "position" }, `Start from a position (${game.position})`),
+    h("textarea", { id: "position", name: "position", rows: 3, placeholder: `optional: paste ${game.position} text` }),
+    h("p", { class: "hint" }, "The game goes on from the position at the end of its main line.")) : null;
+  fill($("options"), opts.map(optionInput), position);
 }
 
 function readOptions() {
@@ -134,9 +139,10 @@ async function create(ev) {
   const button = $("create");
   button.disabled = true;
   try {
-    const table = await postJSON("/api/tables", {
-      game: game.id, players, options: readOptions(), seats: readSeats(),
-    });
+    const body = { game: game.id, players, options: readOptions(), seats: readSeats() };
+    const position = $("position") ? $("position").value.trim() : "";
+    if (position) body.setup = position;
+    const table = await postJSON("/api/tables", body);
     for (const s of table.seats) if (s.token) remember(s.token);
     showCreated(table);
     loadMine();

@@ -175,7 +175,32 @@ function render() {
   fill($("log"), logPanel(view, ctx, lay.describe));
   fill($("legal"), lay.ownsLegal ? null : legalPanel(view, ctx));
   renderClock();
+  renderChat();
   renderBanner();
+}
+
+/** Chat as the game allows it: free text, or (Rengo during play) only the game's set messages, as buttons. */
+function renderChat() {
+  const view = ctx.view;
+  const canned = view && view.chat && view.chat.mode === "canned" && !view.over ? view.chat.messages || [] : null;
+  const form = $("chat-form");
+  form.hidden = !!canned && ctx.seat != null;
+  let box = $("chat-canned");
+  if (!canned || ctx.seat == null) {
+    if (box) box.remove();
+    if (canned) form.hidden = true;  // spectators say nothing while partners may not talk
+    return;
+  }
+  if (!box) {
+    box = h("div", { id: "chat-canned", class: "chat-canned", role: "group", "aria-label": "Messages you may send" });
+    form.after(box);
+  }
+  if (box.dataset.messages === JSON.stringify(canned)) return;
+  box.dataset.messages = JSON.stringify(canned);
+  fill(box, h("p", { class: "hint" }, "Partners may not discuss the game: only these messages until it ends."),
+    canned.map((text) => h("button", { type: "button", class: "canned", dataset: { text },
+      onclick: () => { if (!conn.send({ type: "chat", text })) toast("Not connected — the message was not sent."); } },
+    text)));
 }
 
 function renderClock() {
@@ -220,7 +245,9 @@ function renderBanner() {
       o.salt != null ? h("p", { class: "hint" }, "salt ", h("code", {}, String(o.salt)), " · commitment ",
         h("code", {}, String(o.commitment))) : null,
       o.record_url ? h("p", {}, h("a", { href: o.record_url, class: "button", target: "_blank", rel: "noopener" },
-        "Match record"), " ", h("span", { class: "hint" }, "check it with parlour verify")) : null)
+        "Match record"), " ", Object.entries(o.record_formats || {}).map(([fmt, url]) => [h("a", {
+        href: url, class: "button", download: "", dataset: { format: fmt } }, fmt.toUpperCase()), " "]),
+        h("span", { class: "hint" }, "check it with parlour verify")) : null)
       : h("p", { class: "muted" }, "Waiting for the seed to be revealed…"),
     h("div", { class: "banner-actions" },
       h("a", { href: "/", class: "button primary" }, "Back to the lobby"),
