@@ -48,6 +48,8 @@ class Layout:
     board: Callable[[dict[str, Any], Seats], RenderableType]
     event_line: Callable[[dict[str, Any], Seats], Text | None]
     hand: Callable[[dict[str, Any], Seats], RenderableType] = hand_line
+    #: The seat's choices its own way (Go: "type a point"); ``None``: the legal moves numbered.
+    moves: Callable[[dict[str, Any], Seats], RenderableType] | None = None
 
 
 def generic_board(view: dict[str, Any], seats: Seats) -> RenderableType:
@@ -106,7 +108,7 @@ def game_layout(game_id: str) -> Layout:
         if e.name != f"{package}.terminal":
             raise
         return GENERIC
-    return Layout(module.board, module.event_line, getattr(module, "hand", hand_line))
+    return Layout(module.board, module.event_line, getattr(module, "hand", hand_line), getattr(module, "moves", None))
 
 
 def layout(view: dict[str, Any]) -> Layout:
@@ -176,7 +178,8 @@ def turn_screen(view: dict[str, Any], seats: Seats, events: Sequence[dict[str, A
     if view.get("hand") is not None:
         parts.append(layout(view).hand(view, seats))
     if view.get("legal"):
-        parts += [Text("Your moves", style="bold"), moves(view["legal"])]
+        own = layout(view).moves
+        parts += [Text("Your moves", style="bold"), own(view, seats) if own else moves(view["legal"])]
     return Group(*parts)
 
 

@@ -61,3 +61,14 @@ def test_every_event_is_told_in_words():
                   "Seat 3 resumes play: Seat 3 to move", "Count (stones and territory): Black 5, White 15.5 (komi 7.5 + 2 "
                   "for the handicap): W+10.5", "Game over: White (Seat 1 & Seat 3) wins by 10.5 points."):
         assert words in joined, words
+
+
+def test_the_moves_are_told_not_listed_point_by_point():
+    from parlour.games.rengo.terminal import moves
+
+    state = start(FINAL)
+    told = plain(moves(state.view(0), Seats(("human", "mcts"), viewer=0)))
+    assert "Type a point to play, such as" in told and "(61 points are open to you)" in told and "play A1" not in told
+    play(state, "pass", "pass")
+    counting = plain(moves(state.view(0), Seats(("human", "mcts"), viewer=0)), width=200)
+    assert "dead C1  ·  dead D1  ·  dead A5  ·  dead G5  ·  accept  ·  resume  ·  resign" in counting

@@ -53,7 +53,7 @@ class GoBot(Bot):
 
     def mark(self, state: RengoState, legal: dict[str, Action]) -> str:
         """One step of the dead-stone agreement: toggle a chain this bot disagrees on, else accept (or resume)."""
-        key = (type(self).__name__, state.rules.size, state.board.hash, state.colour)
+        key = (type(self), self.seat, state.rules.size, state.board.hash, state.colour)
         dead = _DEAD_CACHE.get(key)
         if dead is None:
             dead = self.dead_stones(state)

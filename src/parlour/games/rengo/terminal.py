@@ -146,6 +146,18 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     return Panel(Group(*parts), title=title, title_align="left")
 
 
+def moves(view: dict[str, Any], seats: Seats) -> RenderableType:
+    """What the seat may type: a point to play (too many to list), or the few choices of the count."""
+    legal = view["legal"]
+    if view["phase"] == "play":
+        points = [a.split()[1] for a in legal if a.startswith("play ")]
+        example = points[len(points) // 2] if points else "D4"
+        return Text.assemble(f"Type a point to play, such as {example} ({len(points)} points are open to you), "
+                             "or ", ("pass", "bold"), " or ", ("resign", "bold"), ".")
+    return Text.assemble("Type one of: ", Text("  ·  ").join(Text(a, style="bold") for a in legal),
+                         "\n(a chain is named by its lowest point; dead marks it dead, alive takes the mark off)")
+
+
 def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     """One line of the log in words."""
     kind = event["type"]

@@ -1,0 +1,503 @@
+// Go and Rengo at the table: the wooden board with its coordinates (columns A–T without I, rows from the bottom),
+// the stones, the last stone ringed, a ghost stone under the pointer where you may play. Beside it both teams in
+// their order of play (who moves next inside each team), their prisoners and clocks; Pass and Resign.
+// When play stops: click a group to mark it dead (or alive again); the count and the territory show on the board as
+// the marks change; Accept, or Resume play. At the end the territory stays on the board, and the game can be
+// reviewed move by move from its SGF record.
+// Actions on the wire: "play D4", "pass", "resign", "dead D4" / "alive D4" (a chain by its lowest point), "accept",
+// "resume".
+
+import { h, seatName, board as drawBoard } from "/static/kit/kit.js";
+
+export const styles = ["table.css"];
+export const ownsLegal = true;
+
+const LETTERS = "ABCDEFGHJKLMNOPQRST";
+const COLOUR = { B: "Black", W: "White" };
+const STEP_TEXT = {
+  mark: "marks the dead stones, then accepts",
+  answer: "accepts that marking, or changes it and accepts its own",
+  confirm: "accepts the changed marking, or resumes play",
+};
+
+/** "D4" on a board of `size` → {x, y} with x from the left and y from the top (the kit board's). */
+export function pointXY(name, size) {
+  return { x: LETTERS.indexOf(name[0].toUpperCase()), y: size - Number(name.slice(1)) };
+}
+
+export function pointName(x, y, size) {
+  return `${LETTERS[x]}${size - y}`;
+}
+
+/** Star points: the corners' and the centre's, and the sides' on 19×19 (as the fixed handicap places them). */
+export function stars(size) {
+  const edge = size < 13 ? 2 : 3;
+  const lo = edge;
+  const hi = size - 1 - edge;
+  const mid = (size - 1) / 2;
+  const out = [[lo, lo], [hi, lo], [lo, hi], [hi, hi], [mid, mid]];
+  if (size >= 19) out.push([lo, mid], [hi, mid], [mid, lo], [mid, hi]);
+  return out;
+}
+
+const points = (n) => (n === 1 ? "1 point" : `${n} points`);
+const stonesText = (n) => (n === 1 ? "1 stone" : `${n} stones`);
+
+/** "B+3.5" → "Black wins by 3.5 points"; "W+R" → "White wins by resignation". */
+export function resultText(result) {
+  if (!result) return "";
+  if (result === "Jigo") return "A tie (jigo)";
+  const margin = result.slice(2);
+  return `${COLOUR[result[0]]} wins ${margin === "R" ? "by resignation" : `by ${points(Number(margin))}`}`;
+}
+
+export function title(view) {
+  return view.game === "go" ? "Go" : view.pair_go ? "Pair Go" : "Rengo";
+}
+
+export function info(view) {
+  const parts = [`${view.size}×${view.size}`, `move ${view.moves}`, `komi ${view.komi}`, `${view.scoring} scoring`];
+  if (view.handicap && view.handicap.length) parts.push(`handicap ${view.handicap.length}`);
+  if (view.game === "rengo") parts.push(view.mode);
+  return parts.join(" · ");
+}
+
+/** One log entry in words. */
+export function describe(e, ctx) {
+  const who = e.seat != null ? seatName(ctx, e.seat) : "";
+  switch (e.type) {
+    case "start":
+      return e.handicap.length ? `Handicap ${e.handicap.length}: Black's stones on ${e.handicap.join(" ")}` : null;
+    case "move":
+      return `${who}: ${COLOUR[e.colour]} ${e.point}${e.captured ? ` — captures ${stonesText(e.captured.length)}` : ""}`;
+    case "pass":
+      return `${who} passed (${COLOUR[e.colour]})`;
+    case "stop":
+      return `Play stops: ${seatName(ctx, e.marker)} marks the dead stones first`;
+    case "mark":
+      return `${who} marked ${e.points[0]} ${e.dead ? "dead" : "alive"} (${stonesText(e.points.length)})`;
+    case "accept":
+      return `${who} accepted the marking${e.dead.length ? ` (dead: ${e.dead.join(" ")})` : " (no dead stones)"}`;
+    case "resume":
+      return `${who} resumed play`;
+    case "resign":
+      return e.drops_out ? `${who} resigned and left; the team plays on` : `${who} resigned for ${e.team ? "White" : "Black"}`;
+    case "score":
+      return `Count: Black ${e.black}, White ${e.white} — ${resultText(e.result)}`;
+    case "end":
+      return `Game over: ${resultText(e.result)}`;
+    default:
+      return null;
+  }
+}
+
+export function headline(e, ctx) {
+  switch (e.type) {
+    case "stop":
+      return { text: "Play stops: agree on the dead stones", kind: "info" };
+    case "resume":
+      return { text: `${seatName(ctx, e.seat)} resumes play`, kind: "info" };
+    case "resign":
+      return { text: `${seatName(ctx, e.seat)} resigned${e.drops_out ? " and left the team" : ""}`, kind: "bad" };
+    case "move":
+      return e.captured && e.captured.length >= 3 ? { text: `${stonesText(e.captured.length)} captured`, kind: "good" } : null;
+    case "end":
+      return { text: resultText(e.result), kind: "good" };
+    default:
+      return null;
+  }
+}
+
+/** The score sheet in Go's words: the count of each side, and the result. */
+export function sheet(view, ctx) {
+  const s = view.score;
+  const rows = [];
+  if (s) {
+    const area = view.scoring === "area";
+    for (const [i, side] of [[0, "Black"], [1, "White"]]) {
+      const parts = area ? [`${s.stones[i]} stones`, `${s.territory[i]} territory`]
+        : [`${s.territory[i]} territory`, `${s.prisoners[i]} prisoners`];
+      if (i === 1) parts.push(`komi ${s.komi}`);
+      if (i === 1 && s.compensation) parts.push(`${s.compensation} for the handicap`);
+      rows.push(h("dt", {}, side), h("dd", {}, `${i ? s.white : s.black} = ${parts.join(" + ")}`));
+    }
+  }
+  const headline = view.over ? resultText(view.result) : view.phase === "scoring" ? "The count as marked now"
+    : `${view.moves} move${view.moves === 1 ? "" : "s"} played`;
+  return h("section", { class: "panel sheet go-sheet", "aria-label": "Score" },
+    h("h3", {}, view.over ? "Result" : "Score"),
+    h("p", { class: view.over ? "go-result" : "hint" }, headline),
+    rows.length ? h("dl", {}, rows) : null);
+}
+
+// --- the board ------------------------------------------------------------------------------------------------------
+
+/** The stones of a view's board: [{x, y, colour: "black"|"white"}]. */
+export function stonesOf(rows) {
+  const out = [];
+  rows.forEach((row, y) => [...row].forEach((ch, x) => {
+    if (ch === "X" || ch === "O") out.push({ x, y, colour: ch === "X" ? "black" : "white" });
+  }));
+  return out;
+}
+
+function gradients(b) {
+  const defs = b.el("defs");
+  const radial = (id, stops) => {
+    const g = document.createElementNS("http://www.w3.org/2000/svg", "radialGradient");
+    g.setAttribute("id", id);
+    g.setAttribute("cx", "35%");
+    g.setAttribute("cy", "30%");
+    g.setAttribute("r", "75%");
+    for (const [offset, colour] of stops) {
+      const s = document.createElementNS("http://www.w3.org/2000/svg", "stop");
+      s.setAttribute("offset", offset);
+      s.setAttribute("stop-color", colour);
+      g.append(s);
+    }
+    defs.append(g);
+  };
+  radial("go-black", [["0%", "#6b6b6b"], ["45%", "#242424"], ["100%", "#050505"]]);
+  radial("go-white", [["0%", "#ffffff"], ["60%", "#ecebe6"], ["100%", "#bdbab2"]]);
+}
+
+/** Draw a position: stars, territory, stones (dead ones faded and crossed), the last stone ringed. */
+function drawPosition(b, { size, rows, last, dead = new Set(), territory = null }) {
+  gradients(b);
+  for (const [x, y] of stars(size)) b.mark(x, y, { cls: "go-star", r: b.step * 0.09 });
+  if (territory) {
+    for (const [colour, names] of Object.entries(territory)) {
+      for (const name of names) {
+        const { x, y } = pointXY(name, size);
+        const [px, py] = b.at(x, y);
+        const s = b.step * 0.32;
+        b.el("rect", { class: `go-terr ${colour}`, x: px - s / 2, y: py - s / 2, width: s, height: s,
+          "data-point": name });
+      }
+    }
+  }
+  for (const s of stonesOf(rows)) {
+    const name = pointName(s.x, s.y, size);
+    const isDead = dead.has(name);
+    const disc = b.disc(s.x, s.y, { cls: `go-stone ${s.colour}${isDead ? " dead" : ""}` });
+    disc.dataset.point = name;
+    if (isDead) {
+      const [px, py] = b.at(s.x, s.y);
+      const r = b.step * 0.16;
+      b.el("path", { class: `go-cross ${s.colour}`, d: `M${px - r} ${py - r}L${px + r} ${py + r}M${px + r} ${py - r}L${px - r} ${py + r}` });
+    }
+  }
+  if (last && last.point) {
+    const { x, y } = pointXY(last.point, size);
+    const [px, py] = b.at(x, y);
+    b.el("circle", { class: `go-last ${last.colour === "B" ? "on-black" : "on-white"}`, cx: px, cy: py, r: b.step * 0.2,
+      "data-point": last.point });
+  }
+}
+
+function liveBoard(view, ctx) {
+  const size = view.size;
+  const legal = new Set(view.legal || []);
+  const acting = ctx.myTurn && !ctx.pending;
+  const groupAt = new Map();
+  for (const g of view.groups || []) for (const p of g.points) groupAt.set(p, g);
+  const playing = view.phase === "play";
+  const pickable = (x, y) => {
+    if (!acting) return false;
+    const name = pointName(x, y, size);
+    if (playing) return legal.has(`play ${name}`);
+    const g = groupAt.get(name);
+    return view.phase === "scoring" && !!g && legal.has(g.action);
+  };
+  const onPoint = (x, y) => {
+    const name = pointName(x, y, size);
+    ctx.play(playing ? `play ${name}` : groupAt.get(name).action);
+  };
+  const showCount = view.phase !== "play" && view.territory;
+  const cls = ["go-board", playing ? `turn-${view.turn}` : "marking", acting ? "acting" : ""].join(" ");
+  let ghost = null;
+  const svg = drawBoard({
+    cols: size, rows: size, kind: "points", step: 40, coords: { cols: [...LETTERS.slice(0, size)],
+      rows: Array.from({ length: size }, (_, i) => String(size - i)) },
+    label: `${size}×${size} Go board`, cls, pickable, onPoint,
+    draw: (b) => {
+      drawPosition(b, { size, rows: view.board, last: view.last, dead: new Set(view.dead || []),
+        territory: showCount ? view.territory : null });
+      ghost = b.el("circle", { class: "go-ghost", cx: 0, cy: 0, r: b.step * 0.46 });
+    },
+  });
+  // The next stone follows the pointer (and the keyboard's focus) over the points you may play.
+  const hide = () => ghost && ghost.classList.remove("shown");
+  const show = (event) => {
+    const hit = event.target.closest && event.target.closest(".kit-hit");
+    if (!hit || !ghost) {
+      hide();
+      return;
+    }
+    ghost.setAttribute("cx", Number(hit.getAttribute("x")) + Number(hit.getAttribute("width")) / 2);
+    ghost.setAttribute("cy", Number(hit.getAttribute("y")) + Number(hit.getAttribute("height")) / 2);
+    ghost.classList.add("shown");
+  };
+  svg.addEventListener("pointerover", show);
+  svg.addEventListener("focusin", show);
+  svg.addEventListener("pointerleave", hide);
+  svg.addEventListener("focusout", hide);
+  return svg;
+}
+
+// --- the teams, the turn, the actions -------------------------------------------------------------------------------
+
+function clockOf(ctx, seat) {
+  const left = Array.isArray(ctx.clock) ? ctx.clock[seat] : null;
+  return left == null ? null : h("span", { class: "go-clock", title: "seconds left for this move" }, `⏱ ${Math.ceil(left)}s`);
+}
+
+function teamPanel(view, ctx, team) {
+  const members = view.teams[team];
+  const colour = team === 0 ? "black" : "white";
+  const toAct = view.to_act || [];
+  const active = (view.active || [])[team];
+  const prisoners = (view.captures || [])[team] ?? 0;
+  const winner = view.over && (view.winners || []).includes(members[0]);
+  return h("section", { class: `go-team ${colour}${winner ? " won" : ""}`, dataset: { team } },
+    h("header", {},
+      h("span", { class: `go-swatch ${colour}`, "aria-hidden": "true" }),
+      h("strong", {}, team === 0 ? "Black" : "White"),
+      h("span", { class: "go-prisoners", title: "stones this team has captured" }, `${prisoners} captured`),
+      clockOf(ctx, active)),
+    h("ol", { class: "go-members" }, members.map((s) => {
+      const out = (view.out || []).includes(s);
+      const classes = [toAct.includes(s) ? "to-act" : "", s === active ? "active" : "", out ? "out" : "",
+        s === ctx.seat ? "mine" : ""].filter(Boolean).join(" ");
+      return h("li", { class: classes, dataset: { seat: s } },
+        h("span", { class: "go-role" }, view.roles[s]),
+        h("span", { class: "go-name" }, seatName(ctx, s)),
+        out ? h("span", { class: "kit-badge" }, "out") : null,
+        toAct.includes(s) && !view.over ? h("span", { class: "kit-badge gold" }, view.phase === "play" ? "to play" : "to mark") : null);
+    })));
+}
+
+function orderStrip(view, ctx) {
+  if (view.phase !== "play" || view.game === "go") return null;
+  const order = view.order || [];
+  return h("p", { class: "go-order", "aria-label": "Order of play" }, h("span", { class: "hint" }, "Order: "),
+    order.map((s, i) => [i ? h("span", { class: "arrow", "aria-hidden": "true" }, " → ") : null,
+      h("span", { class: `who ${view.teams[0].includes(s) ? "black" : "white"}${i === 0 ? " now" : ""}` },
+        seatName(ctx, s))]));
+}
+
+function button(ctx, action, text, { cls = "", confirm = null } = {}) {
+  const armed = confirm && ctx.ui.armed === action;
+  return h("button", {
+    type: "button", class: `go-action ${cls}${armed ? " armed" : ""}`.trim(), dataset: { action },
+    disabled: ctx.pending,
+    onclick: () => {
+      if (confirm && !armed) {
+        ctx.ui.armed = action;
+        ctx.rerender();
+        return;
+      }
+      ctx.ui.armed = null;
+      ctx.play(action);
+    },
+  }, armed ? confirm : text);
+}
+
+function scoreLine(view) {
+  const s = view.score;
+  if (!s) return null;
+  const extra = s.compensation ? ` (komi ${s.komi} + ${s.compensation} for the handicap)` : ` (komi ${s.komi})`;
+  return h("p", { class: "go-score", "aria-label": "Count" },
+    h("span", { class: "go-swatch black" }), ` Black ${s.black}`, "  ·  ",
+    h("span", { class: "go-swatch white" }), ` White ${s.white}${extra}`,
+    view.over ? null : ["  →  ", h("strong", {}, `${resultText(s.result)} as marked now`)]);
+}
+
+function actions(view, ctx) {
+  const legal = new Set(view.legal || []);
+  const mine = ctx.myTurn;
+  const toAct = (view.to_act || [])[0];
+  const seatRole = (s) => (view.game === "go" ? seatName(ctx, s) : `${seatName(ctx, s)} (${view.roles[s]})`);
+  if (!mine) ctx.ui.armed = null;
+  if (view.over) {
+    return h("div", { class: "go-status over" }, h("p", { class: "go-result" }, resultText(view.result)));
+  }
+  if (view.phase === "play") {
+    const text = mine ? (ctx.pending ? "Playing…" : `Your turn: click a point to play ${COLOUR[view.turn]}.`)
+      : `Waiting for ${seatRole(toAct)} to play ${view.game === "go" ? "" : "for "}${COLOUR[view.turn]}…`;
+    return h("div", { class: "go-status" }, h("p", { class: "kit-turn" + (mine ? " yours" : ""), role: "status" }, text),
+      mine ? h("div", { class: "go-buttons" },
+        legal.has("pass") ? button(ctx, "pass", "Pass") : null,
+        legal.has("resign") ? button(ctx, "resign", "Resign", { cls: "quiet", confirm: "Really resign?" }) : null) : null);
+  }
+  // the count
+  const proposer = view.proposer === 0 ? "Black" : "White";
+  let text;
+  if (mine) {
+    text = {
+      mark: "Click the groups that are dead (click again to bring one back), then Accept.",
+      answer: `${proposer} marked the stones shown dead. Accept, or click groups to change the marking and accept yours.`,
+      confirm: "The other team changed the marking. Accept it, or resume play to settle it on the board.",
+    }[view.step];
+  } else {
+    text = `${seatRole(toAct)} ${STEP_TEXT[view.step]}…`;
+  }
+  return h("div", { class: "go-status scoring" },
+    h("p", { class: "kit-turn" + (mine ? " yours" : ""), role: "status" }, text),
+    mine ? h("div", { class: "go-buttons" },
+      legal.has("accept") ? button(ctx, "accept", "Accept", { cls: "primary" }) : null,
+      legal.has("resume") ? button(ctx, "resume", "Resume play") : null,
+      legal.has("resign") ? button(ctx, "resign", "Resign", { cls: "quiet", confirm: "Really resign?" }) : null) : null);
+}
+
+// --- reviewing a finished game from its SGF -------------------------------------------------------------------------
+
+/** The setup stones and the moves of an SGF's main line: {size, setup: [[colour, x, y]], moves: [[colour, x, y] | [colour, null]]}. */
+export function readSgf(text) {
+  const nodes = [];
+  let i = text.indexOf("(");
+  if (i < 0) throw new Error("not SGF");
+  let node = null;
+  let depth = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === "(") { depth += 1; if (depth > 1) break; i += 1; continue; }
+    if (ch === ")") break;
+    if (ch === ";") { node = {}; nodes.push(node); i += 1; continue; }
+    if (/[A-Z]/.test(ch) && node) {
+      let j = i;
+      while (/[A-Z]/.test(text[j])) j += 1;
+      const key = text.slice(i, j);
+      const values = [];
+      while (text[j] === "[" || /\s/.test(text[j] || "")) {
+        if (text[j] !== "[") { j += 1; continue; }
+        let k = j + 1;
+        let value = "";
+        while (k < text.length && text[k] !== "]") {
+          if (text[k] === "\\") k += 1;
+          value += text[k];
+          k += 1;
+        }
+        values.push(value);
+        j = k + 1;
+      }
+      node[key] = values;
+      i = j;
+      continue;
+    }
+    i += 1;
+  }
+  const root = nodes[0] || {};
+  const size = Number((root.SZ || ["19"])[0]);
+  const xy = (v) => (!v || (v === "tt" && size <= 19) ? null : [v.charCodeAt(0) - 97, v.charCodeAt(1) - 97]);
+  const setup = [];
+  for (const [key, colour] of [["AB", "B"], ["AW", "W"]]) for (const v of root[key] || []) setup.push([colour, ...xy(v)]);
+  const moves = [];
+  for (const n of nodes.slice(1)) {
+    if (n.B) moves.push(["B", xy(n.B[0])]);
+    else if (n.W) moves.push(["W", xy(n.W[0])]);
+  }
+  return { size, setup, moves };
+}
+
+/** The board after the first `upto` moves: rows as the view draws them, and the last move. */
+export function positionAt(game, upto) {
+  const n = game.size;
+  const cells = Array.from({ length: n }, () => Array(n).fill("."));
+  for (const [colour, x, y] of game.setup) cells[y][x] = colour === "B" ? "X" : "O";
+  const around = (x, y) => [[x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]].filter(([a, b]) => a >= 0 && b >= 0 && a < n && b < n);
+  const chain = (x, y) => {
+    const stone = cells[y][x];
+    const seen = new Set([`${x},${y}`]);
+    const todo = [[x, y]];
+    let free = false;
+    while (todo.length) {
+      const [a, b] = todo.pop();
+      for (const [c, d] of around(a, b)) {
+        if (cells[d][c] === ".") free = true;
+        else if (cells[d][c] === stone && !seen.has(`${c},${d}`)) { seen.add(`${c},${d}`); todo.push([c, d]); }
+      }
+    }
+    return { stones: [...seen].map((s) => s.split(",").map(Number)), free };
+  };
+  let last = null;
+  for (const [colour, at] of game.moves.slice(0, upto)) {
+    if (!at) { last = { colour, point: null }; continue; }
+    const [x, y] = at;
+    const stone = colour === "B" ? "X" : "O";
+    cells[y][x] = stone;
+    for (const [c, d] of around(x, y)) {
+      if (cells[d][c] !== "." && cells[d][c] !== stone) {
+        const g = chain(c, d);
+        if (!g.free) for (const [e, f] of g.stones) cells[f][e] = ".";
+      }
+    }
+    last = { colour, point: pointName(x, y, n) };
+  }
+  return { rows: cells.map((r) => r.join("")), last };
+}
+
+async function loadReview(ctx, url) {
+  ctx.ui.review = { loading: true, at: 0 };
+  try {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`${r.status}`);
+    const game = readSgf(await r.text());
+    ctx.ui.review = { game, at: game.moves.length, loading: false };
+  } catch (err) {
+    ctx.ui.review = { error: `The record could not be read (${err.message}).` };
+  }
+  ctx.rerender();
+}
+
+function reviewPanel(view, ctx) {
+  if (!view.over) {
+    ctx.ui.review = null;
+    return null;
+  }
+  const id = ctx.table && ctx.table.table;
+  const review = ctx.ui.review;
+  if (!review) {
+    return h("div", { class: "go-review" }, h("button", { type: "button", class: "go-review-open",
+      onclick: () => loadReview(ctx, `/api/tables/${encodeURIComponent(id)}/record.sgf`) }, "Review the game (SGF)"));
+  }
+  if (review.error || review.loading) return h("div", { class: "go-review" }, h("p", { class: "hint" }, review.error || "Loading…"));
+  const total = review.game.moves.length;
+  const go = (at) => () => { review.at = Math.max(0, Math.min(total, at)); ctx.rerender(); };
+  return h("div", { class: "go-review", role: "group", "aria-label": "Review" },
+    h("button", { type: "button", dataset: { review: "first" }, onclick: go(0), title: "the start" }, "⏮"),
+    h("button", { type: "button", dataset: { review: "back" }, onclick: go(review.at - 1), title: "a move back" }, "◀"),
+    h("span", { class: "go-review-at" }, `move ${review.at} of ${total}`),
+    h("button", { type: "button", dataset: { review: "next" }, onclick: go(review.at + 1), title: "a move on" }, "▶"),
+    h("button", { type: "button", dataset: { review: "last" }, onclick: go(total), title: "the end" }, "⏭"),
+    h("button", { type: "button", class: "quiet", onclick: () => { ctx.ui.review = null; ctx.rerender(); } }, "Close"));
+}
+
+function reviewBoard(view, ctx) {
+  const review = ctx.ui.review;
+  const game = review.game;
+  const { rows, last } = positionAt(game, review.at);
+  const atEnd = review.at === game.moves.length;
+  return drawBoard({
+    cols: game.size, rows: game.size, kind: "points", step: 40,
+    coords: { cols: [...LETTERS.slice(0, game.size)], rows: Array.from({ length: game.size }, (_, i) => String(game.size - i)) },
+    label: `the game at move ${review.at}`, cls: "go-board reviewing",
+    draw: (b) => drawPosition(b, { size: game.size, rows, last, dead: atEnd ? new Set(view.dead || []) : new Set(),
+      territory: atEnd ? view.territory : null }),
+  });
+}
+
+export function board(view, ctx) {
+  if (!view.over) ctx.ui.review = null;
+  const reviewing = ctx.ui.review && ctx.ui.review.game;
+  return h("div", { class: `go-table size-${view.size} phase-${view.phase}` },
+    h("div", { class: "go-main" },
+      h("div", { class: "go-board-wrap" }, reviewing ? reviewBoard(view, ctx) : liveBoard(view, ctx)),
+      h("div", { class: "go-side" },
+        teamPanel(view, ctx, 0),
+        teamPanel(view, ctx, 1),
+        orderStrip(view, ctx),
+        scoreLine(view),
+        actions(view, ctx),
+        reviewPanel(view, ctx))));
+}
