@@ -203,7 +203,9 @@ def test_views_are_json_and_show_the_count_while_marking():
     assert groups["A5"] == {"points": ["A5"], "colour": "W", "dead": True, "action": "alive A5"}
     assert groups["C1"]["points"] == [f"C{r}" for r in range(1, 10)] and groups["C1"]["action"] == "dead C1"
     assert state.view(1)["legal"] == [] and state.view(None)["legal"] == []
-    assert view["chat"]["mode"] == "canned" and "May we resign?" in view["chat"]["messages"]
+    assert view["chat"] == {"mode": "free", "messages": []}  # plain Go: two players, nobody to keep from talking
+    rengo = parlour.load("rengo", size=9).new(seed=1).view(None)
+    assert rengo["chat"]["mode"] == "canned" and "May we resign?" in rengo["chat"]["messages"]
     assert view["actions"] == ["pass", "pass", "dead A5"]
 
 

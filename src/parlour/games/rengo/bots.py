@@ -51,8 +51,8 @@ class GoBot(Bot):
     def dead_stones(self, state: RengoState) -> int:
         raise NotImplementedError
 
-    def mark(self, state: RengoState, legal: dict[str, Action]) -> str:
-        """One step of the dead-stone agreement: toggle a chain this bot disagrees on, else accept (or resume)."""
+    def believed_dead(self, state: RengoState) -> int:
+        """The stones this bot believes dead here (worked out once per position)."""
         key = (type(self), self.seat, state.rules.size, state.board.hash, state.colour)
         dead = _DEAD_CACHE.get(key)
         if dead is None:
@@ -60,6 +60,16 @@ class GoBot(Bot):
             if len(_DEAD_CACHE) >= _CACHE_LIMIT:
                 _DEAD_CACHE.clear()
             _DEAD_CACHE[key] = dead
+        return dead
+
+    def wins_now(self, state: RengoState) -> bool:
+        """Whether this bot's team wins if play stops now and its own marking of the dead stones is agreed."""
+        margin = self._margin(state, self.believed_dead(state))
+        return margin > 0 if state.rules.lineup.side[self.seat] == 0 else margin < 0
+
+    def mark(self, state: RengoState, legal: dict[str, Action]) -> str:
+        """One step of the dead-stone agreement: toggle a chain this bot disagrees on, else accept (or resume)."""
+        dead = self.believed_dead(state)
         board = state.board
         if state.step != CONFIRM:
             for text in legal:
@@ -94,13 +104,21 @@ class MctsBot(GoBot):
     marking_playouts: ClassVar[int] = 120
 
     def play(self, state: RengoState, legal: dict[str, Action]) -> str:
-        rnd = random.Random(self.rng.next64())
-        search = Search(state.board.clone(), state.colour, self._komi(state), rnd, passes=min(state.passes, 1))
-        search.run(self.simulations, self.seconds)
-        best = search.best()
-        if best is None or best.move == PASS:
+        # The other side has just passed: a pass now stops play, and the count follows. Pass if that wins as this
+        # bot will mark the dead stones; never pass into a lost count, nor pass while losing: play on.
+        stop = state.passes >= 1 and not state.rules.all_pass
+        if stop and self.wins_now(state):
             return "pass"
-        return f"play {state.board.geo.names[best.move]}"
+        rnd = random.Random(self.rng.next64())
+        search = Search(state.board.clone(), state.colour, self._komi(state), rnd, passes=min(state.passes, 1),
+                        may_pass=not stop)
+        search.run(self.simulations, self.seconds)
+        ranked = sorted(search.root.children, key=lambda c: c.visits, reverse=True)
+        if ranked and ranked[0].move == PASS and not self.wins_now(state):
+            ranked = ranked[1:]
+        if not ranked or ranked[0].move == PASS:
+            return "pass"
+        return f"play {state.board.geo.names[ranked[0].move]}"
 
     def dead_stones(self, state: RengoState) -> int:
         rnd = random.Random(state.board.hash ^ self.seat)

@@ -5,8 +5,8 @@ which it was played later), adds one node, then plays the game out at random to 
 Play-outs are *light*: any legal point at random, except a player's own eyes (which would kill its groups)
 and a simple ko; a player with nothing left passes. Two passes end them.
 
-The same play-outs estimate who owns each point at the end; the bot marks dead the chains that mostly end up
-in the other side's hands.
+Play-outs from a finished position also estimate who owns each point at the end; the bot marks dead the chains
+that mostly end up in the other side's hands.
 
 >>> from .board import Board
 >>> import random
@@ -166,14 +166,16 @@ class Search:
     komi: float
     rnd: random.Random
     passes: int = 0
-    owned: list[int] = field(default_factory=lambda: [0, 0])
+    #: False: passing is not among the moves tried at the root (it would stop play into a lost count).
+    may_pass: bool = True
     simulations: int = 0
 
     def __post_init__(self) -> None:
-        self.root = Node(PASS, 3 - self.colour, None, candidates(self.board, self.colour))
+        moves = candidates(self.board, self.colour)
+        if not self.may_pass:
+            moves.remove(PASS)
+        self.root = Node(PASS, 3 - self.colour, None, moves)
         self.rnd.shuffle(self.root.untried)
-        size = self.board.geo.points
-        self.ownership = [[0] * size, [0] * size]
 
     def run(self, simulations: int, seconds: float) -> None:
         deadline = time.monotonic() + seconds
@@ -213,11 +215,10 @@ class Search:
             path.append(node)
         # play out
         if passes < 2:
-            margin, owned, played = playout(board, colour, self.rnd, self.komi, 0)
+            margin, _, played = playout(board, colour, self.rnd, self.komi, 0)
         else:
             black, white = area(board)
-            margin, owned, played = black.bit_count() - white.bit_count() - self.komi, (black, white), []
-        self._own(owned)
+            margin, played = black.bit_count() - white.bit_count() - self.komi, []
         black_won = 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
         # back up, with RAVE: the moves each colour played later in the simulation
         first: dict[int, int] = {}
@@ -234,19 +235,8 @@ class Search:
                 first[n.move] = n.colour - 1
         self.simulations += 1
 
-    def _own(self, owned: tuple[int, int]) -> None:
-        list_points = self.board.geo.list_points
-        for side in (0, 1):
-            counts = self.ownership[side]
-            for p in list_points(owned[side]):
-                counts[p] += 1
-
     def best(self) -> Node | None:
         return max(self.root.children, key=lambda c: c.visits, default=None)
-
-    def owner_share(self, point: int, colour: int) -> float:
-        """The share of play-outs in which ``colour`` owned ``point`` at the end."""
-        return self.ownership[colour - 1][point] / max(1, self.simulations)
 
 
 def dead_chains(board: Board, colour_to_move: int, komi: float, rnd: random.Random, playouts: int) -> int:
