@@ -75,12 +75,12 @@ def play_match(game: Game, bots: list[Bot], seed: int | None = None, deck: list[
         if not seats:
             state.timeout()
             if rec:
-                rec.add(None, TIMEOUT, 0)
+                rec.add(None, TIMEOUT, 0, check=state.record_check())
             continue
         seat = seats[0]
         action = state.apply(seat, bots[seat].choose(state.view(seat), state.legal(seat)))
         if rec:
-            rec.add(seat, action, 0)
+            rec.add(seat, action, 0, check=state.record_check())
     if rec:
         rec.scores = list(state.scores)
     return state, rec

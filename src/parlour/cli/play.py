@@ -141,7 +141,7 @@ class TerminalMatch:
         return True
 
     def played(self, seat: int | None, action: Action | str) -> None:
-        self.record.add(seat, action)
+        self.record.add(seat, action, check=self.state.record_check())
         save(self.record, self.path)
         if not self.humans:
             events = self.state.visible_events(None, self.state.events[self.shown:])

@@ -279,6 +279,19 @@ class State(ABC):
     def audit(self) -> None:
         """Recompute the score sheet from the public events; raise ``AssertionError`` where they disagree."""
 
+    def record_check(self) -> Any:
+        """What a match record keeps after each action so that a replay can check itself (JSON-ready), or ``None``.
+
+        Most games replay exactly everywhere and keep nothing (``None``, the default). A game whose outcome comes
+        from floating point (Skelly's physics) returns what the action left behind (where the caps lie); a record
+        stores it with the action, and a replay on a machine whose arithmetic differs says where they part.
+        """
+        return None
+
+    def check_difference(self, recorded: Any) -> str:
+        """In words, how this state differs from ``recorded``, a :meth:`record_check` that a record kept."""
+        return f"the record says {recorded!r}, this replay gives {self.record_check()!r}"
+
     def visible_events(self, seat: int | None, events: Iterable[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """The events ``seat`` may see: public ones, and private ones addressed to it (key ``only``)."""
         return [e for e in (self.events if events is None else events) if "only" not in e or seat in e["only"]]

@@ -4,6 +4,12 @@ A record holds what reproduces a match: game id, players, options, seed, stacked
 actions with their seat and time. ``{"seat": null, "action": "timeout"}`` stands for a timed window
 closed by the clock.
 
+An action may also carry ``check``: what the game says the action left behind (``State.record_check``, e.g.
+where Skelly's caps came to rest). Replaying compares it after that action and stops with a
+:class:`ReplayDiverged` that says where the replay and the record part: a physics game replayed on a machine whose
+floating point differs from the recorder's says so instead of showing a match that was not played. Records without
+it (every other game's, and older ones) replay as before.
+
 >>> import parlour
 >>> game = parlour.load("giacomotto")
 >>> state = game.new(seed=5)
@@ -35,6 +41,10 @@ def commitment(seed: int, salt: str) -> str:
     return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
 
 
+class ReplayDiverged(RecordError):
+    """A replay that gave another result than the one its record kept (``check``) for an action."""
+
+
 @dataclass
 class Record:
     game: str
@@ -53,9 +63,13 @@ class Record:
         return cls(game.id, game.players, dict(game.options), seed, deck, salt=salt,
                    commitment=commitment(seed, salt) if salt is not None else None)
 
-    def add(self, seat: int | None, action: Any, t: float | None = None) -> None:
-        """Append an action (``seat=None, action="timeout"`` for a clock event)."""
-        self.actions.append({"seat": seat, "action": str(action), "t": round(time.time() if t is None else t, 3)})
+    def add(self, seat: int | None, action: Any, t: float | None = None, check: Any = None) -> None:
+        """Append an action (``seat=None, action="timeout"`` for a clock event); ``check``: the game's
+        ``state.record_check()`` after it, kept when it is not ``None``."""
+        entry = {"seat": seat, "action": str(action), "t": round(time.time() if t is None else t, 3)}
+        if check is not None:
+            entry["check"] = check
+        self.actions.append(entry)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": self.game, "players": self.players,
@@ -117,7 +131,8 @@ class Record:
         """Replay step by step: ``(None, start)`` then ``(action entry, state after it)``.
 
         The same state object is yielded each time, changed in place; clone it to keep it.
-        Raises :class:`RecordError` at the first action that is not legal.
+        Raises :class:`RecordError` at the first action that is not legal, and :class:`ReplayDiverged` at the first
+        whose result differs from the ``check`` the record kept for it.
         """
         game = self.make_game()
         try:
@@ -137,6 +152,12 @@ class Record:
                 raise
             except ParlourError as e:
                 raise RecordError(f"action #{i + 1} (seat {entry['seat']}: {entry['action']!r}) is not legal: {e}") from None
+            if "check" in entry and json.loads(json.dumps(state.record_check())) != entry["check"]:
+                raise ReplayDiverged(
+                    f"action #{i + 1} (seat {entry['seat']}: {entry['action']!r}) does not replay as recorded: "
+                    f"{state.check_difference(entry['check'])}. The machine that recorded the match computed it "
+                    "differently (its floating point is not this one's), so the replay stops here rather than show "
+                    "a match that was not played.")
             yield entry, state
 
     def replay(self) -> State:

@@ -76,15 +76,19 @@ class Client:
             self.outbox.put_nowait(None)
 
 
-def replay(game: Game, seed: int, entries: list[ActionRow], setup: str | None = None) -> State:
+def replay(game: Game, seed: int, entries: list[ActionRow], setup: str | None = None,
+           checks: list[Any] | None = None) -> State:
     """The state after the logged actions (the log holds only accepted actions, so each applies), from the
-    table's start position ``setup`` if it has one."""
+    table's start position ``setup`` if it has one; ``checks``, if given, gets each action's
+    ``state.record_check()`` (what a record keeps to check a replay elsewhere)."""
     state = game.new(seed=seed, deck=setup)
     for entry in entries:
         if entry.seat is None:
             state.timeout()
         else:
             state.apply(entry.seat, entry.action)
+        if checks is not None:
+            checks.append(state.record_check())
     return state
 
 
@@ -95,7 +99,8 @@ class Table:
                  bots: BotPool | None, now: Callable[[], float] = time.time) -> None:
         self.row, self.seats, self.store, self.bots, self.now = row, seats, store, bots, now
         self.game = load(row.game, row.players, **row.options)
-        self.state = replay(self.game, row.seed, log_, row.setup)
+        self.checks: list[Any] = []  # per logged action: what the record keeps to check a replay (Skelly's caps)
+        self.state = replay(self.game, row.seed, log_, row.setup, self.checks)
         self.log: list[ActionRow] = list(log_)
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
@@ -179,7 +184,8 @@ class Table:
         """The match record with the seed and salt revealed (callers refuse it while the match goes on)."""
         rec = Record(self.row.game, self.row.players, dict(self.game.options), self.row.seed, deck=self.row.setup,
                      salt=self.row.salt, commitment=self.row.commitment)
-        rec.actions = [{"seat": a.seat, "action": a.action, "t": a.t} for a in self.log]
+        rec.actions = [{"seat": a.seat, "action": a.action, "t": a.t, **({"check": c} if c is not None else {})}
+                       for a, c in zip(self.log, self.checks)]
         if self.state.over:
             rec.scores = list(self.state.scores)
         return rec
@@ -238,6 +244,7 @@ class Table:
         before = set(self.state.to_act)
         self.state, self.changed = state, t
         self.log.append(entry)
+        self.checks.append(state.record_check())
         self.turn_started = {s: (self.turn_started.get(s, t) if s in before and s != seat else t)
                              for s in state.to_act}
         self.broadcast_state()

@@ -1,0 +1,307 @@
+"""Skelly on the screen: the court drawn in characters (its boxes, the dead box and its quadrants, the start line),
+each cap as its seat's number, the last shot's path in dots; who shoots for what; and how to aim.
+
+The court is 49 columns by 25 rows (a column is twice as narrow as a row is high, as a terminal's characters are),
+with the start line below it. Pure functions of a view: nothing here prints.
+
+>>> import parlour
+>>> from parlour.core.terminal import Seats, plain
+>>> state = parlour.load("skelly", players=3).new(seed=1, deck="0: -0.85,-0.85 next 2; 1: 0.3,0.3 trapped next 6; turn 0")
+>>> print(plain(court_text(state.view(0))))       # doctest: +NORMALIZE_WHITESPACE
+┌───────────────────────────────────────────────┐
+│┌────┐         ┌───┐   ┌───┐         ┌────┐│
+│ 3  │         │ 5 │   │ 7 │         │ 2  ││
+│└────┘         └───┘   └───┘         └────┘│
+...
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from parlour.core.terminal import Seats, end_line
+
+COLS, ROWS = 48, 24
+#: Caps' colours by seat.
+COLOURS = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold red", "bold blue")
+N, S, E, W = 1, 2, 4, 8
+_LINES = {E | W: "─", N | S: "│", E | S: "┌", W | S: "┐", E | N: "└", W | N: "┘", E | W | S: "┬", E | W | N: "┴",
+          N | S | E: "├", N | S | W: "┤", N | S | E | W: "┼", E: "╶", W: "╴", N: "╵", S: "╷"}
+USAGE = ("Shoot with: flick ANGLE POWER — the angle in degrees (0 right, 90 up the court, 180 left, 270 down), the "
+         "power from 0.001 to 1 (1 slides about 3 m on open ground)")
+#: How far a cap slides on open ground at power 1 (m): what the aiming hint divides by.
+FULL_SLIDE = 2.95
+
+
+class _Canvas:
+    """A grid of characters with styles, and chalk lines whose crossings join up."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        court = view["court"]
+        self.half = court["side"] / 2
+        start = court["start"]["at"][1]
+        self.rows = max(ROWS, self.row(start) + 1)
+        self.lines = [[0] * (COLS + 1) for _ in range(self.rows + 1)]
+        self.chars: dict[tuple[int, int], tuple[str, str]] = {}
+
+    def col(self, x: float) -> int:
+        return round((x + self.half) / (2 * self.half) * COLS)
+
+    def row(self, y: float) -> int:
+        return round((self.half - y) / (2 * self.half) * ROWS)
+
+    def hline(self, r: int, c1: int, c2: int) -> None:
+        for c in range(c1, c2 + 1):
+            self.lines[r][c] |= (E if c < c2 else 0) | (W if c > c1 else 0)
+
+    def vline(self, c: int, r1: int, r2: int) -> None:
+        for r in range(r1, r2 + 1):
+            self.lines[r][c] |= (S if r < r2 else 0) | (N if r > r1 else 0)
+
+    def rect(self, x1: float, y1: float, x2: float, y2: float) -> tuple[int, int, int, int]:
+        c1, c2, r1, r2 = self.col(x1), self.col(x2), self.row(y2), self.row(y1)
+        self.hline(r1, c1, c2)
+        self.hline(r2, c1, c2)
+        self.vline(c1, r1, r2)
+        self.vline(c2, r1, r2)
+        return c1, c2, r1, r2
+
+    def put(self, r: int, c: int, text: str, style: str = "") -> None:
+        for i, ch in enumerate(text):
+            if 0 <= r <= self.rows and 0 <= c + i <= COLS:
+                self.chars[(r, c + i)] = (ch, style)
+
+    def free(self, r: int, c: int) -> bool:
+        return 0 <= r <= self.rows and 0 <= c <= COLS and (r, c) not in self.chars and not self.lines[r][c]
+
+    def text(self) -> Text:
+        out = Text()
+        for r in range(self.rows + 1):
+            for c in range(COLS + 1):
+                if (r, c) in self.chars:
+                    ch, style = self.chars[(r, c)]
+                    out.append(ch, style=style)
+                elif self.lines[r][c]:
+                    out.append(_LINES[self.lines[r][c]], style="dim")
+                else:
+                    out.append(" ")
+            if r < self.rows:
+                out.append("\n")
+        return out
+
+
+def court_text(view: dict[str, Any]) -> Text:
+    """The court with its chalk, the caps (seat numbers; a killer's reversed) and the last shot's path (dots)."""
+    court = view["court"]
+    cv = _Canvas(view)
+    h = cv.half
+    cv.rect(-h, -h, h, h)
+    k, b13 = court["skull"] / 2, court["box13"] / 2
+    cv.rect(-k, -k, k, k)
+    c1, c2, r1, r2 = cv.rect(-b13, -b13, b13, b13)
+    cv.vline(cv.col(0), cv.row(k), r1)
+    cv.vline(cv.col(0), r2, cv.row(-k))
+    cv.hline(cv.row(0), cv.col(-k), c1)
+    cv.hline(cv.row(0), c2, cv.col(k))
+    labels = []
+    for number, (x, y) in court["boxes"].items():
+        half = (b13 if number == "13" else court["box"] / 2)
+        c1, c2, r1, r2 = cv.rect(x - half, y - half, x + half, y + half)
+        label = number if c2 - c1 > len(number) + 1 else number[-1]
+        labels.append((r1, (r1 + r2) // 2, (c1 + c2 + 1 - len(label)) // 2, label))
+    for name, (x, y) in court["quadrants"].items():
+        cv.put(cv.row(y), cv.col(x) - 1, name, "dim italic")
+    sx, sy = court["start"]["at"]
+    length = court["start"]["length"] / 2
+    start_row, c1, c2 = cv.row(sy), cv.col(sx - length), cv.col(sx + length)
+    cv.put(start_row, c1, "═" * (c2 - c1 + 1), "bold")
+    shot = view.get("last_shot")
+    if shot:
+        for p in shot["paths"]:
+            if p["seat"] != shot["seat"]:
+                continue
+            for x, y in p["path"][1:-1]:
+                r, c = cv.row(y), cv.col(x)
+                if cv.free(r, c):
+                    cv.put(r, c, "·", COLOURS[p["seat"] % len(COLOURS)])
+    caps: set[tuple[int, int]] = set()
+    for cap in view["caps"]:
+        if cap["at"] is None:
+            continue
+        r, c = cv.row(cap["at"][1]), cv.col(cap["at"][0])
+        spots = [(r, c), (r, c + 1), (r, c - 1), (r - 1, c), (r + 1, c)]
+        r, c = next(((a, b) for a, b in spots if (a, b) not in caps), (r, c))
+        caps.add((r, c))
+        cv.put(r, c, str(cap["seat"]), _cap_style(cap))
+    # a box's number sits inside it, or on its top line when a cap lies where it would be read with the number
+    for top, middle, c, label in labels:
+        row = top if any((middle, c + i) in caps for i in range(-1, len(label) + 1)) else middle
+        cv.put(row, c, label, "bold")
+    hand = [cap for cap in view["caps"] if cap["where"] == "hand"]
+    if hand:
+        c = c2 + 2
+        for cap in hand:
+            cv.put(start_row, c, str(cap["seat"]), _cap_style(cap))
+            c += 2
+        cv.put(start_row, c, "in hand", "dim")
+    return cv.text()
+
+
+def _cap_style(cap: dict[str, Any]) -> str:
+    return COLOURS[cap["seat"] % len(COLOURS)] + (" reverse" if cap["killer"] else "")
+
+
+def status(cap: dict[str, Any], view: dict[str, Any]) -> str:
+    """Where a player is, in words: ``next: box 5``, ``trapped (waited 1 of 3 turns)``, ``a killer, 2 kills``..."""
+    if cap["where"] == "out":
+        return "out"
+    if cap["killer"]:
+        return f"a killer, {cap['kills']} kill{'' if cap['kills'] == 1 else 's'}"
+    words = "next: " + cap["next"]["label"]
+    if cap["trapped"]:
+        words = f"trapped in the dead box (waited {cap['waited']} of {view['options']['trap_turns']} turns); " + words
+    if cap["where"] == "hand":
+        words += " (from the start line)"
+    return words
+
+
+def aim(view: dict[str, Any], seat: int) -> Text | None:
+    """The straight line from the seat's cap to the middle of its next target, as a flick on open ground."""
+    cap = view["caps"][seat]
+    court = view["court"]
+    nxt = cap["next"]
+    if nxt is None or nxt["kind"] == "hunt":
+        return None
+    start = cap["at"] or court["start"]["at"]
+    if nxt["kind"] == "quadrant":
+        spots = [court["quadrants"][q] for q in nxt["left"]]
+        to = min(spots, key=lambda p: math.dist(p, start))
+        what = "the nearest quadrant left"
+    else:
+        to = court["boxes"][str(nxt["box"])]
+        what = f"box {nxt['box']}"
+    dx, dy = to[0] - start[0], to[1] - start[1]
+    angle = math.degrees(math.atan2(dy, dx)) % 360
+    distance = math.hypot(dx, dy)
+    return Text(f"Your cap is at ({start[0]:.2f}, {start[1]:.2f}). The middle of {what} lies at {angle:.1f}°, "
+                f"{distance:.2f} m away: about flick {angle:.1f} {min(1.0, distance / FULL_SLIDE):.3f} on open ground.")
+
+
+def board(view: dict[str, Any], seats: Seats) -> RenderableType:
+    """The whole table as ``view`` shows it: the court, the players, the last shot and, on your turn, how to aim."""
+    options = view["options"]
+    title = Text(f"Skelly · {options['court']} court · shot {view['shots']} of {view['shot_limit']}", style="bold")
+    players = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
+    players.add_column("cap", justify="center")
+    players.add_column("player", no_wrap=True)
+    players.add_column("done", justify="right")
+    players.add_column("where")
+    for cap in view["caps"]:
+        s = cap["seat"]
+        mark = Text(str(s), style=_cap_style(cap))
+        who = Text(seats.name(s), style="bold" if s == view["turn"] else "")
+        if s == view["turn"]:
+            who.append(" ◀ shoots", style="bold")
+        players.add_row(mark, who, f"{cap['done']}/{view['steps']}", status(cap, view))
+    parts: list[RenderableType] = [title, court_text(view), players]
+    shots = [e for e in view["log"] if e["type"] == "shot"]
+    if shots:
+        parts.append(Text.assemble(("Last shot: ", "bold"), shot_text(shots[-1], seats)))
+    me = seats.viewer
+    if not view["over"] and me is not None and view["turn"] == me:
+        hint = aim(view, me)
+        if hint is not None:
+            parts.append(hint)
+        parts.append(Text(USAGE, style="dim"))
+    if view["over"]:
+        parts.append(Text(reason_text(view["result"]["reason"]), style="bold"))
+        parts.append(end_line({"winners": view["winners"], "scores": view["scores"]}, seats))
+    return Group(*parts)
+
+
+def reason_text(reason: str) -> str:
+    return {"last cap": "Only one cap is left in the game.",
+            "shot limit": "The match reached its limit of shots: the best-placed cap wins (killers first, then "
+                          "kills, then how far each has come)."}.get(reason, reason)
+
+
+def flick_words(action: str) -> str:
+    """``flick 45 0.83`` -> ``45° at power 0.83``."""
+    _, angle, power = action.split()
+    return f"{angle}° at power {power}"
+
+
+RESULTS = {"in": "in {target}", "miss": "misses {target}", "trapped": "lands in the dead box: trapped",
+           "kill": "kills", "killer": "hits a killer and becomes a killer", "out": "hits a killer and is out"}
+
+
+def shot_text(e: dict[str, Any], seats: Seats) -> Text:
+    """One shot in words: the flick, what it was for, what came of it."""
+    who = seats.name(e["seat"])
+    verb = "flick" if e["seat"] == seats.viewer else "flicks"
+    out = Text(f"{who} {verb} {flick_words(e['action'])} for {e['target']}: ")
+    hits = " and ".join(f"{seats.name(h)}'s cap" if h != seats.viewer else "your cap" for h in e["hits"])
+    result = e["result"]
+    if result == "hit":
+        out.append(f"hits {hits} and moves on {e['advance']} box{'es' if e['advance'] > 1 else ''}"
+                   + (" (a cap knocked out of the dead box)" if e["advance"] > 1 else ""), style="bold")
+    elif result == "kill":
+        out.append(f"kills {hits}", style="bold red")
+    elif result in ("killer", "out"):
+        out.append(RESULTS[result].replace("a killer", hits, 1), style="bold")
+    else:
+        out.append(RESULTS[result].format(target=e["target"]), style="bold" if result == "in" else "")
+    again = result in ("in", "hit", "kill", "killer")
+    if again:
+        out.append(" — shoots again" if e["seat"] != seats.viewer else " — shoot again")
+    if result in ("miss", "trapped"):
+        out.append(f" (it stops at {e['at'][0]:.2f}, {e['at'][1]:.2f})", style="dim")
+    return out
+
+
+def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
+    """One line of the log, in words."""
+    kind = event["type"]
+    s = event.get("seat")
+    name = seats.name(s) if s is not None else ""
+    caps = "your cap" if s == seats.viewer else f"{name}'s cap"
+    if kind == "start":
+        return Text(f"{seats.does(event['first'], 'shoots')} first, from the start line ({event['court']} court).",
+                    style="bold")
+    if kind == "shot":
+        return shot_text(event, seats)
+    if kind == "bounds":
+        return Text(f"{caps.capitalize()} left the court and is put back inside at "
+                    f"({event['at'][0]:.2f}, {event['at'][1]:.2f}).", style="dim")
+    if kind == "trapped":
+        return Text(f"{caps.capitalize()} is trapped in the dead box.", style="yellow")
+    if kind == "freed":
+        by = f" by {seats.name(event['by'])}" if event["by"] is not None else ""
+        return Text(f"{caps.capitalize()} is knocked out of the dead box{by}: free again.", style="green")
+    if kind == "removed":
+        if event["how"] == "kill":
+            return Text(f"{caps.capitalize()} is out of the game, killed by {seats.name(event['by'])}.",
+                        style="bold red")
+        return Text(f"{caps.capitalize()} is out of the game: it hit {seats.name(event['by'])}, a killer.",
+                    style="bold red")
+    if kind == "killer":
+        how = "the killer run is done" if event["how"] == "run" else "it hit a killer"
+        return Text(f"{seats.does(s, 'becomes')} a killer: {how}!", style="bold red")
+    if kind == "restart":
+        return Text(f"{seats.does(s, 'misses')} on the killer run: it starts again from box 1 next turn.")
+    if kind == "placed":
+        return Text(f"{caps.capitalize()} is put in box 1 for the killer run's shot into 13.", style="dim")
+    if kind == "skip":
+        return Text(f"{seats.does(s, 'is')} trapped and {'lose' if s == seats.viewer else 'loses'} a turn "
+                    f"({event['waited']} of {event['of']}).", style="dim")
+    if kind == "returned":
+        why = "after waiting its turns" if event["why"] == "waited" else "as every cap but the killers' was trapped"
+        return Text(f"{caps.capitalize()} leaves the dead box {why}: back to the start line.", style="green")
+    if kind == "end":
+        return Text.assemble((reason_text(event["reason"]) + " ", "bold"), end_line(event, seats))
+    return None
