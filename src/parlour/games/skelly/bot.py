@@ -12,7 +12,7 @@ Nothing is hidden in Skelly, so a bot rebuilds the exact state from its view and
 >>> game = parlour.load("skelly", players=3)
 >>> state = game.new(seed=1, deck="0: -0.85,-0.85 next 2; 1: hand; 2: hand; turn 0")
 >>> str(ideal(state.court, (-8500, -8500), state.court.box_centre(2)))   # box 2 lies up the diagonal
-'flick 45 0.83'
+'flick 45 0.813'
 """
 
 from __future__ import annotations

@@ -367,8 +367,8 @@ class SkellyState(State):
         here = self.record_check()
         if not isinstance(recorded, list) or len(recorded) != len(here):
             return f"the record's cap positions {recorded!r} are not one entry per seat"
-        where = lambda p: "off the court" if p is None else f"({metres(p[0]):.4f}, {metres(p[1]):.4f})"  # noqa: E731
-        caps = [f"seat {s}'s cap is at {where(a)} m here, at {where(b)} m in the record"
+        where = lambda p: "off the court" if p is None else f"at ({metres(p[0]):.4f}, {metres(p[1]):.4f}) m"  # noqa: E731
+        caps = [f"seat {s}'s cap is {where(a)} here, {where(b)} in the record"
                 for s, (a, b) in enumerate(zip(here, recorded)) if a != b]
         return "; ".join(caps) or "the same positions"
 

@@ -1,18 +1,31 @@
-"""Skelly on the screen: the court drawn in characters (its boxes, the dead box and its quadrants, the start line),
+r"""Skelly on the screen: the court drawn in characters (its boxes, the dead box and its quadrants, the start line),
 each cap as its seat's number, the last shot's path in dots; who shoots for what; and how to aim.
 
 The court is 49 columns by 25 rows (a column is twice as narrow as a row is high, as a terminal's characters are),
 with the start line below it. Pure functions of a view: nothing here prints.
 
 >>> import parlour
->>> from parlour.core.terminal import Seats, plain
->>> state = parlour.load("skelly", players=3).new(seed=1, deck="0: -0.85,-0.85 next 2; 1: 0.3,0.3 trapped next 6; turn 0")
->>> print(plain(court_text(state.view(0))))       # doctest: +NORMALIZE_WHITESPACE
-┌───────────────────────────────────────────────┐
-│┌────┐         ┌───┐   ┌───┐         ┌────┐│
-│ 3  │         │ 5 │   │ 7 │         │ 2  ││
-│└────┘         └───┘   └───┘         └────┘│
-...
+>>> from parlour.core.terminal import plain
+>>> state = parlour.load("skelly", players=3).new(seed=1, deck="0: -0.85,-0.85 next 2; 1: 0.3,0.3 trapped; turn 0")
+>>> lines = plain(court_text(state.view(0))).splitlines()
+>>> print("\n".join(lines[7:18]))        # the dead box round 13, seat 1's cap trapped in its NE quadrant
+│             ┌─────────┬─────────┐             │
+│┌────┐       │         │      1  │       ┌────┐│
+││ 9  │       │  NW     │    NE   │       │ 10 ││
+│└────┘       │         │         │       └────┘│
+│             │       ┌─┴─┐       │             │
+│             ├───────┤13 ├───────┤             │
+│             │       └─┬─┘       │             │
+│┌────┐       │         │         │       ┌────┐│
+││ 11 │       │  SW     │    SE   │       │ 12 ││
+│└────┘       │         │         │       └────┘│
+│             └─────────┴─────────┘             │
+>>> print("\n".join(lines[21:25] + lines[-1:]))  # seat 0's cap in box 1 (its number moves up), 2 still in hand
+│┌─1──┐         ┌───┐       ┌───┐         ┌────┐│
+││  0 │         │ 6 │       │ 8 │         │ 4  ││
+│└────┘         └───┘       └───┘         └────┘│
+└───────────────────────────────────────────────┘
+  ════ 2 in hand
 """
 
 from __future__ import annotations
@@ -26,6 +39,9 @@ from rich.text import Text
 
 from parlour.core.terminal import Seats, end_line
 
+from .bot import ideal
+from .court import COURTS, units
+
 COLS, ROWS = 48, 24
 #: Caps' colours by seat.
 COLOURS = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold red", "bold blue")
@@ -34,8 +50,6 @@ _LINES = {E | W: "─", N | S: "│", E | S: "┌", W | S: "┐", E | N: "└", 
           N | S | E: "├", N | S | W: "┤", N | S | E | W: "┼", E: "╶", W: "╴", N: "╵", S: "╷"}
 USAGE = ("Shoot with: flick ANGLE POWER — the angle in degrees (0 right, 90 up the court, 180 left, 270 down), the "
          "power from 0.001 to 1 (1 slides about 3 m on open ground)")
-#: How far a cap slides on open ground at power 1 (m): what the aiming hint divides by.
-FULL_SLIDE = 2.95
 
 
 class _Canvas:
@@ -187,9 +201,9 @@ def aim(view: dict[str, Any], seat: int) -> Text | None:
         what = f"box {nxt['box']}"
     dx, dy = to[0] - start[0], to[1] - start[1]
     angle = math.degrees(math.atan2(dy, dx)) % 360
-    distance = math.hypot(dx, dy)
+    straight = ideal(COURTS[view["options"]["court"]], (units(start[0]), units(start[1])), (units(to[0]), units(to[1])))
     return Text(f"Your cap is at ({start[0]:.2f}, {start[1]:.2f}). The middle of {what} lies at {angle:.1f}°, "
-                f"{distance:.2f} m away: about flick {angle:.1f} {min(1.0, distance / FULL_SLIDE):.3f} on open ground.")
+                f"{math.hypot(dx, dy):.2f} m away: {straight} slides there on open ground.")
 
 
 def board(view: dict[str, Any], seats: Seats) -> RenderableType:
