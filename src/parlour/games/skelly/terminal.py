@@ -43,8 +43,8 @@ from .bot import ideal
 from .court import COURTS, units
 
 COLS, ROWS = 48, 24
-#: Caps' colours by seat.
-COLOURS = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold red", "bold blue")
+#: Caps' colours by seat, as the browser table draws them: red, blue, yellow, green, purple, orange.
+COLOURS = ("bold red", "bold blue", "bold yellow", "bold green", "bold magenta", "bold dark_orange")
 N, S, E, W = 1, 2, 4, 8
 _LINES = {E | W: "─", N | S: "│", E | S: "┌", W | S: "┐", E | N: "└", W | N: "┘", E | W | S: "┬", E | W | N: "┴",
           N | S | E: "├", N | S | W: "┤", N | S | E | W: "┼", E: "╶", W: "╴", N: "╵", S: "╷"}

@@ -1,0 +1,432 @@
+// Skelly at the table: the chalk court seen from above (boxes 1-13, the dead box with its four quadrants, the
+// start line), every cap where it lies, the players beside it with what each shoots for.
+// Play: on your turn, press on your cap and drag back, as with a slingshot: the cap will fly the other way, and the
+// further you pull the harder it goes (the dotted line shows where it would stop on open ground). Let go to flick.
+// Or type the angle and power below the court. Every shot is animated from the trajectory in the view, so every
+// player sees the same flight.
+// Actions on the wire: "flick 37.5 0.82" (degrees counter-clockwise from the right; power 0.001-1, 1 slides ~3 m).
+
+import { h, seatName, seatPlate, board as drawBoard, reducedMotion } from "/static/kit/kit.js";
+
+export const styles = ["table.css"];
+export const ownsLegal = true;
+
+/** Each seat's cap colour, the terminal's too. */
+export const COLOURS = ["#e53935", "#1e88e5", "#fdd835", "#43a047", "#8e24aa", "#fb8c00"];
+const COLOUR_NAMES = ["red", "blue", "yellow", "green", "purple", "orange"];
+/** How far back (m) a pull reaches full power. */
+export const PULL_MAX = 0.6;
+/** How far a cap slides on open ground at full power (m): the dotted line's length. */
+export const FULL_SLIDE = 2.95;
+/** How near its cap (m) a press picks it up. */
+const GRAB = 0.18;
+/** SVG units per metre: the court is drawn in millimetres, y upwards turned downwards. */
+const MM = 1000;
+const SVG = "http://www.w3.org/2000/svg";
+
+const pace = () => {
+  const v = Number.parseFloat(localStorage.getItem("parlour.pace") ?? "1");
+  return Number.isFinite(v) && v >= 0 ? v : 1;
+};
+const toSvg = ([x, y]) => [x * MM, -y * MM];
+const round = (v, digits) => Number(v.toFixed(digits));
+
+function el(name, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) if (v != null) node.setAttribute(k, String(v));
+  for (const c of children) if (c != null) node.append(c);
+  return node;
+}
+
+/** The flick a pull makes: the cap goes the other way; power grows with the pull, full at PULL_MAX. */
+export function flickOf(pull) {
+  const [dx, dy] = pull;
+  const length = Math.hypot(dx, dy);
+  const power = Math.min(1, round(length / PULL_MAX, 3));
+  let angle = round(((Math.atan2(-dy, -dx) * 180) / Math.PI + 360) % 360, 1);
+  if (angle >= 360) angle = 0;
+  return { angle, power, text: `flick ${angle} ${power}` };
+}
+
+export function title() {
+  return "Skelly";
+}
+
+export function info(view) {
+  return `${view.options.court} court · shot ${view.shots} of ${view.shot_limit}`;
+}
+
+// --- words ---------------------------------------------------------------------------------------------------------
+
+const capOf = (ctx, seat) => (seat === ctx.seat ? "your cap" : `${seatName(ctx, seat)}'s cap`);
+const cap1 = (ctx, seat) => { const t = capOf(ctx, seat); return t[0].toUpperCase() + t.slice(1); };
+const verb = (ctx, seat, you, they) => (seat === ctx.seat ? you : they);
+const REASONS = {
+  "last cap": "Only one cap is left in the game.",
+  "shot limit": "The match reached its limit of shots: the best-placed cap wins (killers first, then kills, then how far each has come).",
+};
+
+function shotWords(e, ctx) {
+  const [, angle, power] = e.action.split(" ");
+  const who = seatName(ctx, e.seat);
+  const hits = (e.hits || []).map((s) => capOf(ctx, s)).join(" and ");
+  let what;
+  switch (e.result) {
+    case "in": what = `in ${e.target}`; break;
+    case "hit": what = `hits ${hits} and moves on ${e.advance} box${e.advance > 1 ? "es (a cap knocked out of the dead box)" : ""}`; break;
+    case "kill": what = `kills ${hits}`; break;
+    case "killer": what = `hits ${hits}, a killer's, and becomes a killer`; break;
+    case "out": what = `hits ${hits}, a killer's, and is out`; break;
+    case "trapped": what = "lands in the dead box: trapped"; break;
+    default: what = `misses ${e.target}`;
+  }
+  const again = ["in", "hit", "kill", "killer"].includes(e.result);
+  return `${who} ${verb(ctx, e.seat, "flick", "flicks")} ${angle}° at power ${power} for ${e.target}: ${what}${again ? verb(ctx, e.seat, " — shoot again", " — shoots again") : ""}`;
+}
+
+/** One log entry in words. */
+export function describe(e, ctx) {
+  switch (e.type) {
+    case "start": return `${seatName(ctx, e.first)} ${verb(ctx, e.first, "shoot", "shoots")} first, from the start line (${e.court} court).`;
+    case "shot": return shotWords(e, ctx);
+    case "bounds": return `${cap1(ctx, e.seat)} left the court and is put back inside.`;
+    case "trapped": return `${cap1(ctx, e.seat)} is trapped in the dead box.`;
+    case "freed": return `${cap1(ctx, e.seat)} is knocked out of the dead box${e.by != null ? ` by ${seatName(ctx, e.by)}` : ""}: free again.`;
+    case "removed":
+      return e.how === "kill" ? `${cap1(ctx, e.seat)} is out of the game, killed by ${seatName(ctx, e.by)}.`
+        : `${cap1(ctx, e.seat)} is out of the game: it hit ${seatName(ctx, e.by)}, a killer.`;
+    case "killer": return `${seatName(ctx, e.seat)} ${verb(ctx, e.seat, "become", "becomes")} a killer${e.how === "run" ? ": the killer run is done" : ": it hit a killer"}!`;
+    case "restart": return `${seatName(ctx, e.seat)} ${verb(ctx, e.seat, "miss", "misses")} on the killer run: it starts again from box 1 next turn.`;
+    case "placed": return `${cap1(ctx, e.seat)} is put in box 1 for the killer run's shot into 13.`;
+    case "skip": return `${seatName(ctx, e.seat)} ${verb(ctx, e.seat, "are", "is")} trapped and ${verb(ctx, e.seat, "lose", "loses")} a turn (${e.waited} of ${e.of}).`;
+    case "returned": return `${cap1(ctx, e.seat)} leaves the dead box ${e.why === "waited" ? "after waiting its turns" : "as every cap but the killers' was trapped"}: back to the start line.`;
+    case "end": return `${REASONS[e.reason] || ""} ${resultWords(e.winners || [], ctx)}`;
+    default: return null;
+  }
+}
+
+function resultWords(winners, ctx) {
+  if (!winners.length) return "The match is over.";
+  if (winners.length > 1) return `Shared win: ${winners.map((s) => seatName(ctx, s)).join(", ")}.`;
+  return `${seatName(ctx, winners[0])} ${verb(ctx, winners[0], "win", "wins")}!`;
+}
+
+export function headline(e, ctx) {
+  const mine = e.seat === ctx.seat;
+  if (e.type === "killer") return { text: `${seatName(ctx, e.seat)} ${mine ? "are" : "is"} a killer!`, kind: mine ? "good" : "bad" };
+  if (e.type === "removed") return { text: `${cap1(ctx, e.seat)} is out`, kind: mine ? "bad" : e.by === ctx.seat ? "good" : "info" };
+  if (e.type === "trapped" && mine) return { text: "Trapped in the dead box", kind: "bad" };
+  if (e.type === "freed" && mine) return { text: "Out of the dead box!", kind: "good" };
+  if (e.type === "shot" && mine && e.result === "hit") return { text: `A hit: on ${e.advance} box${e.advance > 1 ? "es" : ""}`, kind: "good" };
+  return null;
+}
+
+// --- the shot's flight -----------------------------------------------------------------------------------------------
+
+const flightMs = (shot) => (shot.frames - 1) * shot.frame_ms;
+
+/** Keep each shot on screen while it flies, and a moment after. */
+export function hold(view, ctx) {
+  const shot = view.last_shot;
+  return shot && (ctx.fresh || []).some((e) => e.type === "shot" && e.number === shot.number) ? flightMs(shot) + 450 : 0;
+}
+
+/** Where a path is at `ms` into the flight (linear between frames). */
+export function pointAt(path, shot, ms) {
+  const f = Math.max(0, Math.min(path.length - 1, ms / shot.frame_ms));
+  const i = Math.floor(f);
+  const t = f - i;
+  const a = path[i];
+  const b = path[Math.min(i + 1, path.length - 1)];
+  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+}
+
+function fly(svg, shot, ctx, caps) {
+  const scale = pace() || 1e-6;
+  const total = flightMs(shot) * scale;
+  const step = () => {
+    if (!svg.isConnected) return; // redrawn: the new drawing carries on
+    const elapsed = performance.now() - ctx.ui.flightStart;
+    const done = elapsed >= total;
+    for (const p of shot.paths) {
+      const node = caps.get(p.seat);
+      if (!node) continue;
+      const [x, y] = toSvg(done ? p.path[p.path.length - 1] : pointAt(p.path, shot, elapsed / scale));
+      node.setAttribute("transform", `translate(${x} ${y})`);
+    }
+    if (!done) { requestAnimationFrame(step); return; }
+    svg.removeAttribute("data-flying");
+    for (const node of caps.values()) {
+      if (node.dataset.home) node.setAttribute("transform", node.dataset.home);
+      if (node.classList.contains("gone")) node.classList.add("fade");
+    }
+  };
+  requestAnimationFrame(step);
+}
+
+// --- the court -------------------------------------------------------------------------------------------------------
+
+function capNode(cap, at, { mine, acting }) {
+  const c = cap.seat;
+  const r = 16;
+  const [x, y] = toSvg(at);
+  const cls = ["cap", `seat-${c}`, mine ? "mine" : "", acting ? "acting" : "", cap.killer ? "killer" : "",
+    cap.trapped ? "trapped" : ""].filter(Boolean).join(" ");
+  const g = el("g", { class: cls, "data-seat": c, transform: `translate(${x} ${y})` },
+    el("title", {}, `${COLOUR_NAMES[c % 6]} cap`));
+  if (acting) g.append(el("circle", { class: "halo", r: r + 22 }));
+  if (cap.trapped) g.append(el("circle", { class: "trap-ring", r: r + 12 }));
+  if (cap.killer) g.append(el("circle", { class: "killer-ring", r: r + 8 }));
+  g.append(el("circle", { class: "body", r, fill: COLOURS[c % 6] }), el("circle", { class: "crown", r: r * 0.62 }));
+  g.dataset.home = `translate(${x} ${y})`;
+  return g;
+}
+
+function targetMarks(b, view, cap) {
+  const next = cap && cap.next;
+  if (!next || next.kind === "hunt") return;
+  const c = view.court;
+  if (next.kind === "quadrant") {
+    const k = (c.skull / 2) * MM;
+    for (const q of next.left) {
+      const sx = q.includes("E") ? 1 : -1;
+      const sy = q.includes("N") ? -1 : 1;
+      b.el("rect", { class: "target", x: sx > 0 ? 0 : -k, y: sy > 0 ? 0 : -k, width: k, height: k });
+    }
+    return;
+  }
+  const [x, y] = toSvg(c.boxes[String(next.box)]);
+  const half = ((next.box === 13 ? c.box13 : c.box) / 2) * MM;
+  b.el("rect", { class: "target", x: x - half, y: y - half, width: 2 * half, height: 2 * half });
+}
+
+function courtSvg(view, ctx) {
+  const c = view.court;
+  const H = (c.side / 2) * MM;
+  const line = c.line * MM;
+  const [sx, sy] = toSvg(c.start.at);
+  const len = (c.start.length / 2) * MM;
+  const pad = 90;
+  const box = [-H - pad, -H - pad, 2 * H + 2 * pad, H + sy + 2 * pad];
+  const me = ctx.seat != null ? view.caps[ctx.seat] : null;
+  const shot = view.last_shot;
+  const flying = shot && ctx.ui.flight === shot.number && performance.now() - ctx.ui.flightStart < flightMs(shot) * pace();
+  const caps = new Map();
+
+  const draw = (b) => {
+    b.svg.setAttribute("viewBox", box.join(" "));
+    b.el("rect", { class: "asphalt", x: box[0], y: box[1], width: box[2], height: box[3] });
+    if (ctx.myTurn && !ctx.pending) targetMarks(b, view, me);
+    const chalk = { class: "chalk", "stroke-width": line };
+    b.el("rect", { ...chalk, x: -H, y: -H, width: 2 * H, height: 2 * H });
+    const k = (c.skull / 2) * MM;
+    const t = (c.box13 / 2) * MM;
+    b.el("rect", { ...chalk, class: "chalk skull", x: -k, y: -k, width: 2 * k, height: 2 * k });
+    for (const [x1, y1, x2, y2] of [[0, -k, 0, -t], [0, t, 0, k], [-k, 0, -t, 0], [t, 0, k, 0]]) {
+      b.el("line", { ...chalk, x1, y1, x2, y2 });
+    }
+    for (const [q, at] of Object.entries(c.quadrants)) {
+      const [x, y] = toSvg(at);
+      b.el("text", { class: "quadrant", x, y }, q);
+    }
+    b.el("text", { class: "dead", x: 0, y: -k + 70 }, "dead box");
+    for (const [n, at] of Object.entries(c.boxes)) {
+      const [x, y] = toSvg(at);
+      const half = ((n === "13" ? c.box13 : c.box) / 2) * MM;
+      b.el("rect", { ...chalk, x: x - half, y: y - half, width: 2 * half, height: 2 * half, "data-box": n });
+      b.el("text", { class: "number", x, y, "font-size": half * 0.9 }, n);
+    }
+    b.el("line", { class: "chalk start", "stroke-width": line * 1.5, x1: sx - len, y1: sy, x2: sx + len, y2: sy });
+    b.el("text", { class: "start-label", x: sx - len - 30, y: sy }, "start");
+    const layer = b.el("g", { class: "caps" });
+    const put = (seat, node) => { layer.append(node); caps.set(seat, node); };
+    let hand = 0;
+    for (const cap of view.caps) {
+      const acting = view.turn === cap.seat && !view.over;
+      let at = cap.at;
+      if (!at && cap.where === "hand") {
+        // the shooter's cap waits on the start line; the others' beside it
+        at = acting ? c.start.at : [c.start.at[0] + c.start.length / 2 + 0.08 + 0.06 * hand++, c.start.at[1]];
+      }
+      if (!at) continue;
+      const node = capNode(cap, at, { mine: cap.seat === ctx.seat, acting });
+      if (cap.where === "hand" && !acting) node.classList.add("in-hand");
+      put(cap.seat, node);
+    }
+    if (flying) {
+      for (const p of shot.paths) {
+        if (caps.has(p.seat)) continue; // a cap killed in this shot flies, then fades
+        const ghost = capNode(view.caps[p.seat], p.path[0], {});
+        ghost.classList.add("gone");
+        put(p.seat, ghost);
+      }
+      const ms = performance.now() - ctx.ui.flightStart;
+      for (const p of shot.paths) {
+        const [x, y] = toSvg(pointAt(p.path, shot, ms / (pace() || 1e-6)));
+        caps.get(p.seat).setAttribute("transform", `translate(${x} ${y})`);
+      }
+    }
+    const aim = b.el("g", { class: "aim", visibility: "hidden" });
+    aim.append(el("line", { class: "band" }), el("line", { class: "path" }), el("circle", { class: "stop", r: 22 }),
+      el("text", { class: "reading" }));
+  };
+  const svg = drawBoard({ cols: 1, rows: 1, kind: "cells", step: 2 * H, draw, label: "Skelly court", cls: "skelly-court" });
+  if (shot) svg.dataset.shot = shot.number;
+  if (flying) {
+    svg.dataset.flying = shot.number;
+    fly(svg, shot, ctx, caps);
+  }
+  if (ctx.myTurn && !ctx.pending && me) slingshot(svg, view, ctx, me);
+  return svg;
+}
+
+/** Court metres under a pointer event. */
+function courtPoint(svg, ev) {
+  const m = svg.getScreenCTM();
+  if (!m) return null;
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+  return [p.x / MM, -p.y / MM];
+}
+
+function slingshot(svg, view, ctx, me) {
+  svg.classList.add("aiming-ok");
+  const from = me.at || view.court.start.at;
+  const aim = svg.querySelector(".aim");
+  const [band, path, stop, reading] = aim.children;
+  let pulling = null;
+  const show = (pull) => {
+    const f = flickOf(pull);
+    const [cx, cy] = toSvg(from);
+    const [px, py] = toSvg([from[0] + pull[0], from[1] + pull[1]]);
+    const a = (f.angle * Math.PI) / 180;
+    const reach = f.power * FULL_SLIDE;
+    const [ex, ey] = toSvg([from[0] + Math.cos(a) * reach, from[1] + Math.sin(a) * reach]);
+    for (const [node, attrs] of [[band, { x1: cx, y1: cy, x2: px, y2: py }], [path, { x1: cx, y1: cy, x2: ex, y2: ey }],
+      [stop, { cx: ex, cy: ey }], [reading, { x: px, y: py + 70 }]]) {
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    }
+    reading.textContent = `${f.angle}° · ${f.power}`;
+    aim.setAttribute("visibility", "visible");
+    return f;
+  };
+  svg.addEventListener("pointerdown", (ev) => {
+    const p = courtPoint(svg, ev);
+    if (!p || Math.hypot(p[0] - from[0], p[1] - from[1]) > GRAB || ctx.pending) return;
+    ev.preventDefault();
+    svg.setPointerCapture(ev.pointerId);
+    pulling = ev.pointerId;
+    svg.classList.add("pulling");
+  });
+  svg.addEventListener("pointermove", (ev) => {
+    if (pulling !== ev.pointerId) return;
+    const p = courtPoint(svg, ev);
+    if (p) ctx.ui.pull = [p[0] - from[0], p[1] - from[1]];
+    show(ctx.ui.pull);
+  });
+  const release = (ev, shoot) => {
+    if (pulling !== ev.pointerId) return;
+    pulling = null;
+    svg.classList.remove("pulling");
+    aim.setAttribute("visibility", "hidden");
+    const pull = ctx.ui.pull;
+    ctx.ui.pull = null;
+    if (!shoot || !pull) return;
+    const f = flickOf(pull);
+    if (f.power < 0.001) return; // hardly pulled: nothing happens
+    ctx.ui.last = f;
+    ctx.play(f.text);
+  };
+  svg.addEventListener("pointerup", (ev) => release(ev, true));
+  svg.addEventListener("pointercancel", (ev) => release(ev, false));
+}
+
+// --- around the court ------------------------------------------------------------------------------------------------
+
+function status(view, ctx) {
+  let text;
+  if (view.over) {
+    text = `${REASONS[(view.result || {}).reason] || "The match is over."} ${resultWords(view.winners || [], ctx)}`;
+  } else if (ctx.myTurn) {
+    const cap = view.caps[ctx.seat];
+    text = ctx.pending ? "Flicking…" : `Your shot, ${cap.killer ? "a killer: hit a cap to take it out" : `for ${cap.next.label}`}. ` +
+      "Press on your cap and drag back — the further you pull, the harder the flick — then let go.";
+  } else {
+    const cap = view.caps[view.turn];
+    text = `${seatName(ctx, view.turn)} ${view.turn === ctx.seat ? "are" : "is"} shooting${cap.killer ? " as a killer" : ` for ${cap.next.label}`}…`;
+  }
+  return h("p", { class: `skelly-status${ctx.myTurn ? " yours" : ""}`, role: "status" }, text);
+}
+
+function precise(view, ctx) {
+  if (!ctx.myTurn) return null;
+  const last = ctx.ui.last || {};
+  const angle = h("input", { type: "number", name: "angle", min: "-360", max: "360", step: "0.1", required: true,
+    value: last.angle ?? "", "aria-label": "angle in degrees" });
+  const power = h("input", { type: "number", name: "power", min: "0.001", max: "1", step: "0.001", required: true,
+    value: last.power ?? "", "aria-label": "power from 0.001 to 1" });
+  const submit = (ev) => {
+    ev.preventDefault();
+    ctx.ui.last = { angle: angle.value, power: power.value };
+    ctx.play(`flick ${angle.value} ${power.value}`);
+  };
+  return h("form", { class: "skelly-precise", onsubmit: submit },
+    h("label", {}, "Angle ", angle, "°"), h("label", {}, "Power ", power),
+    h("button", { type: "submit", disabled: ctx.pending }, "Flick"),
+    h("span", { class: "hint" }, "0° right, 90° up the court; power 1 slides about 3 m"));
+}
+
+function players(view, ctx) {
+  return view.caps.map((cap) => {
+    const s = cap.seat;
+    const badges = [h("span", { class: "swatch", style: `background:${COLOURS[s % 6]}`, title: `${COLOUR_NAMES[s % 6]} cap` })];
+    if (cap.killer) badges.push(h("span", { class: "kit-badge red" }, `killer${cap.kills ? ` · ${cap.kills}` : ""}`));
+    if (cap.trapped) badges.push(h("span", { class: "kit-badge trapped" }, `trapped ${cap.waited}/${view.options.trap_turns}`));
+    if (cap.where === "out") badges.push(h("span", { class: "kit-badge out" }, "out"));
+    const note = cap.where === "out" ? "out of the game" : cap.killer ? "hunts the other caps"
+      : `next: ${cap.next.label}${cap.where === "hand" ? " (from the start line)" : ""} · ${cap.done}/${view.steps}`;
+    return seatPlate(ctx, s, { where: "side", badges, note });
+  });
+}
+
+/** The standing: the caps in play ranked (killers first, then kills, then targets done), then those out, the last
+ * out first; the match points once it is over (the first cap out 0, the next 1..., the winner the most). */
+export function standing(view) {
+  const key = (c) => (c.where === "out" ? [0, 0, 0, c.out] : [1, c.killer ? 1 : 0, c.kills, c.done]);
+  return [...view.caps].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i] - ka[i];
+    return a.seat - b.seat;
+  });
+}
+
+const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th", "6th"];
+
+export function sheet(view, ctx) {
+  const total = view.scores || [];
+  const rows = standing(view).map((c) => {
+    const how = c.where === "out" ? `out ${ORDINAL[c.out]}` : c.killer ? `killer · ${c.kills} kill${c.kills === 1 ? "" : "s"}`
+      : `${c.done}/${view.steps}${c.trapped ? " · trapped" : ""}`;
+    return h("tr", { class: `row${c.seat === ctx.seat ? " mine" : ""}` },
+      h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${COLOURS[c.seat % 6]}` }), " ", seatName(ctx, c.seat)),
+      h("td", {}, how), view.over ? h("td", {}, String(total[c.seat] ?? 0)) : null);
+  });
+  return h("section", { class: "panel sheet skelly-sheet", "aria-label": "Standing" },
+    h("h3", {}, view.over ? "Final standing" : "Standing"),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "How far"),
+      view.over ? h("th", { scope: "col" }, "Points") : null)), h("tbody", {}, rows)),
+    h("p", { class: "hint" }, `${view.steps} targets make a killer: boxes 1 to 13 and back, 13 from box 1, the four quadrants. `,
+      "Killers rank first, then by kills; a cap out scores its place."));
+}
+
+export function board(view, ctx) {
+  const shot = view.last_shot;
+  if (shot && ctx.ui.flight !== shot.number) {
+    // a shot new to this page flies once (not the one already on the table when the page opened)
+    const fresh = (ctx.fresh || []).some((e) => e.type === "shot" && e.number === shot.number);
+    ctx.ui.flight = shot.number;
+    ctx.ui.flightStart = fresh && !reducedMotion() ? performance.now() : -Infinity;
+  }
+  return h("div", { class: "kit-table skelly" },
+    h("div", { class: "skelly-main" }, courtSvg(view, ctx), status(view, ctx), precise(view, ctx)),
+    h("aside", { class: "skelly-side", "aria-label": "Players" }, players(view, ctx)));
+}
