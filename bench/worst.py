@@ -9,7 +9,9 @@ table would freeze every other.
 For each registered game, at its fewest, default and most players, the positions measured are
 
 * the game's own worst positions, when its folder has ``worst.py`` with ``worst_positions(game)`` yielding
-  ``(name, state)`` pairs (positions built on purpose: Giacomotto's crowded tables);
+  ``(name, state)`` pairs (positions built on purpose: Giacomotto's crowded tables). That ``worst.py`` may also
+  define ``cold()``, called (untimed) before every timing to empty what the engine memoises beyond a state (Skelly
+  keeps the shots it has simulated: a repeat would otherwise time the cached shot);
 * the positions found by random play-outs over ``--seeds``: at every decision the cost of ``legal`` and ``view``
   is sampled, and per phase (``view["phase"]``, when the view has one) the ``--keep`` slowest positions and the
   ``--keep`` positions with the longest legal lists are kept.
@@ -58,16 +60,21 @@ def player_counts(game_id: str) -> list[int]:
     return sorted({min(cls.player_counts), cls.default_players, max(cls.player_counts)})
 
 
-def own_positions(game: Game) -> Iterator[tuple[str, State]]:
-    """The positions of the game's own ``worst.py``, if its folder has one."""
+def own_module(game: Game) -> Any:
+    """The game folder's own ``worst.py``, or ``None``."""
     package = type(game).__module__.rsplit(".", 1)[0]
     try:
-        module = importlib.import_module(f"{package}.worst")
+        return importlib.import_module(f"{package}.worst")
     except ModuleNotFoundError as e:
         if e.name != f"{package}.worst":
             raise
-        return iter(())
-    return module.worst_positions(game)
+        return None
+
+
+def own_positions(game: Game) -> Iterator[tuple[str, State]]:
+    """The positions of the game's own ``worst.py``, if its folder has one."""
+    module = own_module(game)
+    return module.worst_positions(game) if module is not None else iter(())
 
 
 def searched_positions(game: Game, seeds: list[int], keep: int) -> list[tuple[str, State]]:
@@ -135,7 +142,13 @@ class Measured:
 
     def measure(self, name: str, state: State, repeat: int, actions: int) -> None:
         self.positions += 1
-        clone = state.clone
+        cold = getattr(own_module(self.game), "cold", None)
+
+        def clone() -> State:  # a fresh clone, and nothing the engine memoised from the last timing
+            if cold is not None:
+                cold()
+            return state.clone()
+
         add = lambda call, seconds: self.times[call].append((seconds, name))  # noqa: E731
         add("clone", fastest(lambda s: s.clone(), lambda: state, repeat))
         add("to_act", fastest(lambda s: s.to_act, clone, repeat))

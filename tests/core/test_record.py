@@ -58,3 +58,26 @@ def test_corrupt_records_are_refused_with_the_reason(finished, mutate, message):
 def test_missing_file():
     with pytest.raises(RecordError, match="cannot read record"):
         Record.load("/nonexistent/record.json")
+
+
+def test_records_of_games_that_replay_exactly_everywhere_keep_no_check(finished):
+    _, _, rec = finished
+    assert not any("check" in a for a in rec.actions)
+
+
+def test_a_kept_check_is_compared_after_its_action_and_a_difference_stops_the_replay(finished, monkeypatch):
+    from parlour.core.record import ReplayDiverged
+
+    game, state, rec = finished
+    monkeypatch.setattr(type(state), "record_check", lambda self: len(self.events), raising=True)
+    data = rec.to_dict()
+    replayed = Record.from_dict(data)
+    entries = []
+    for entry, s in replayed.states():
+        if entry is not None:
+            entries.append({**entry, "check": s.record_check()})
+    Record.from_dict(data | {"actions": entries}).verify()  # the checks as made: it replays
+    entries[4] = {**entries[4], "check": -1}
+    with pytest.raises(ReplayDiverged, match=r"action #5 .* does not replay as recorded: the record says -1, this "
+                                             r"replay gives \d+\..*floating point"):
+        Record.from_dict(data | {"actions": entries}).verify()

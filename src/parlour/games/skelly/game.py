@@ -18,7 +18,7 @@ from .state import SkellyState
 class Skelly(Game):
     id = "skelly"
     title = "Skelly (bottle-cap street game)"
-    status = "in progress"
+    status = "complete"
     player_counts = (3, 4, 5, 6)
     default_players = 4
     options_spec = (
