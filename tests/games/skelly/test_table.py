@@ -5,10 +5,13 @@ replay, and a phone shows the court without scrolling sideways."""
 
 from __future__ import annotations
 
+import json
 import math
+import urllib.request
 
 from browser import PHONE, create_table, open_seat, overflow, replay, shot, version, view, wait_version_change
 
+from parlour.core.record import Record
 from parlour.games.skelly.bot import ideal
 from parlour.games.skelly.court import COURTS, units
 
@@ -98,6 +101,9 @@ def test_a_person_plays_a_match_by_dragging_on_the_court(parlour_server, browser
     assert v["result"]["reason"] == "shot limit" and v["shots"] == 9 and mine >= 3
     engine = replay(parlour_server, table)
     assert engine.over and [c["at"] for c in v["caps"]] == [c["at"] for c in engine.view(0)["caps"]]
+    with urllib.request.urlopen(f"{parlour_server}/api/tables/{table['table']}/record", timeout=10) as answer:
+        record = Record.from_dict(json.load(answer))  # the server's record keeps where each shot left the caps
+    assert all("check" in a for a in record.actions) and record.verify().record_check() == engine.record_check()
     said = page.locator(".skelly-status").inner_text()
     assert "limit of shots" in said and ("win" in said or "Shared" in said)
     shot(page, "skelly-end")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from parlour.cli import main
+from parlour.cli import main, render
 from parlour.core.terminal import Seats, plain
 from parlour.games.skelly.terminal import board, court_text, event_line
 
@@ -22,18 +22,19 @@ def test_the_court_is_drawn_with_its_boxes_the_dead_box_the_start_line_and_the_c
     assert "0" in lines[2] and "1" in lines[8]  # seat 0's cap in box 5 (top row), seat 1's in the dead box
 
 
-def test_the_table_says_who_shoots_for_what_and_how_to_aim():
+def test_the_table_says_who_shoots_for_what_and_your_turn_how_to_aim():
     state = position("0: -0.85,-0.85 next 2; 1: 0.3,0.3 trapped waited 1 next 6; 2: 0.85,0.85 killer kills 1; "
                      "turn 0")
     seats = Seats(("human", "ace", "regular"), viewer=0)
-    text = " ".join(plain(board(state.view(0), seats), width=120).split(" "))
-    text = text.replace("\n", " ")
+    view = state.view(0)
+    text = plain(render.turn_screen(view, seats, view["log"]), width=120).replace("\n", " ")
     assert "You ◀ shoots" in text and "next: box 2" in text
     assert "trapped in the dead box (waited 1 of 3 turns); next: box 6" in text and "a killer, 1 kill" in text
     assert "The middle of box 2 lies at 45.0°, 2.40 m away: flick 45 0.813 slides there on open ground." in text
-    assert "flick ANGLE POWER" in text
+    assert "flick ANGLE POWER" in text and "(or a number 1-24 for a sample flick" in text
+    assert "flick 330 0.7" not in text  # the sample is not listed
     spectator = plain(board(state.view(None), Seats(("human", "ace", "regular"))), width=120)
-    assert "flick ANGLE POWER" not in spectator
+    assert "flick ANGLE POWER" not in spectator and "◀ shoots" in spectator
 
 
 def test_every_event_is_told_in_words():

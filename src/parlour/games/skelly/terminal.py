@@ -1,5 +1,6 @@
 r"""Skelly on the screen: the court drawn in characters (its boxes, the dead box and its quadrants, the start line),
-each cap as its seat's number, the last shot's path in dots; who shoots for what; and how to aim.
+each cap as its seat's number, the last shot's path in dots; who shoots for what; and, on your turn (``moves``), how
+to aim.
 
 The court is 49 columns by 25 rows (a column is twice as narrow as a row is high, as a terminal's characters are),
 with the start line below it. Pure functions of a view: nothing here prints.
@@ -207,7 +208,7 @@ def aim(view: dict[str, Any], seat: int) -> Text | None:
 
 
 def board(view: dict[str, Any], seats: Seats) -> RenderableType:
-    """The whole table as ``view`` shows it: the court, the players, the last shot and, on your turn, how to aim."""
+    """The whole table as ``view`` shows it: the court, the players and the last shot."""
     options = view["options"]
     title = Text(f"Skelly · {options['court']} court · shot {view['shots']} of {view['shot_limit']}", style="bold")
     players = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
@@ -226,15 +227,23 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     shots = [e for e in view["log"] if e["type"] == "shot"]
     if shots:
         parts.append(Text.assemble(("Last shot: ", "bold"), shot_text(shots[-1], seats)))
-    me = seats.viewer
-    if not view["over"] and me is not None and view["turn"] == me:
-        hint = aim(view, me)
-        if hint is not None:
-            parts.append(hint)
-        parts.append(Text(USAGE, style="dim"))
     if view["over"]:
         parts.append(Text(reason_text(view["result"]["reason"]), style="bold"))
         parts.append(end_line({"winners": view["winners"], "scores": view["scores"]}, seats))
+    return Group(*parts)
+
+
+def moves(view: dict[str, Any], seats: Seats) -> RenderableType:
+    """What the seat may type on its turn: any flick (with the straight line to its next target), or a number for
+    one of the listed sample flicks."""
+    parts: list[RenderableType] = []
+    me = seats.viewer
+    hint = aim(view, me) if me is not None else None
+    if hint is not None:
+        parts.append(hint)
+    parts.append(Text(USAGE))
+    parts.append(Text(f"(or a number 1-{len(view['legal'])} for a sample flick: every 30° at powers 0.3 and 0.7, "
+                      f"1 is {view['legal'][0]})", style="dim"))
     return Group(*parts)
 
 
