@@ -23,7 +23,7 @@ def played(shots: int, seed: int = 3):
 
 
 def test_only_the_shooter_is_offered_flicks_and_every_view_is_json():
-    game, state = played(5)
+    _, state = played(5)
     seat = state.to_act[0]
     for s in (0, 1, 2, 3, None):
         view = state.view(s)

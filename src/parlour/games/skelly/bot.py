@@ -18,7 +18,7 @@ Nothing is hidden in Skelly, so a bot rebuilds the exact state from its view and
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 from typing import Any, ClassVar
 
 from parlour.core.bot import Bot
@@ -40,7 +40,7 @@ def gauss(rng: Rng) -> float:
     return math.sqrt(-2 * math.log(u)) * math.cos(2 * math.pi * v)
 
 
-@lru_cache(maxsize=None)
+@cache
 def slide(thousandths: int) -> int:
     """How far (units) a lone cap slides at power ``thousandths`` in the simulation."""
     return simulate(((0, 0),), 0, (0, 0), 0, thousandths).rest[0][0]

@@ -34,7 +34,7 @@ LOG_EVENTS = 40
 
 def done(progress: int, quads: int) -> int:
     """Targets done of the ``STEPS`` that make a killer."""
-    return progress + bin(quads).count("1")
+    return progress + quads.bit_count()
 
 
 def target(progress: int, quads: int, killer: bool) -> dict[str, Any]:
@@ -364,10 +364,14 @@ class SkellyState(State):
         return [None if p is None else [p[0], p[1]] for p in self.pos]
 
     def check_difference(self, recorded: Any) -> str:
+        """Which caps lie elsewhere than the record says, in metres."""
         here = self.record_check()
         if not isinstance(recorded, list) or len(recorded) != len(here):
             return f"the record's cap positions {recorded!r} are not one entry per seat"
-        where = lambda p: "off the court" if p is None else f"at ({metres(p[0]):.4f}, {metres(p[1]):.4f}) m"  # noqa: E731
+
+        def where(p: list[int] | None) -> str:
+            return "off the court" if p is None else f"at ({metres(p[0]):.4f}, {metres(p[1]):.4f}) m"
+
         caps = [f"seat {s}'s cap is {where(a)} here, {where(b)} in the record"
                 for s, (a, b) in enumerate(zip(here, recorded)) if a != b]
         return "; ".join(caps) or "the same positions"
