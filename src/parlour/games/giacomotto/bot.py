@@ -45,6 +45,10 @@ from .state import HAND, card_points
 CARD_WEIGHT = 0.12
 #: Up to this many groups of one value the bot weighs every capture (at most 2**12 unions); above, a few.
 EXACT_GROUPS = 12
+#: On a crowded table: how many groups (the heaviest) or ways to finish a group the bot weighs, beside the heaviest union.
+FEW = 8
+#: Work (groups looked at) of the exact search for the heaviest packing before it settles for the greedy one.
+PACKING_BUDGET = 20_000
 #: A tabla scores 1 point.
 TABLA = 1.0
 #: A point card trailed may be lost later even when the next player cannot take it at once.
@@ -98,14 +102,8 @@ def best_takes(table: int, tabla_counts: bool = True) -> dict[int, float]:
 @lru_cache(maxsize=4 * MEMO)  # about 1 KB each; 4096 tables keep most of the hits
 def _takes(table: int) -> dict[int, tuple[float, bool]]:
     """Per capture value: the best weight of disjoint groups it takes, and whether they can clear the table."""
-    sums: dict[int, set[int]] = {}
-    subsets = [(0, 0)]
-    for c in cards_of(table):
-        bit, v = 1 << c, VALUE[c]
-        subsets += [(m | bit, t + w) for m, t in subsets for w in ((1, 11) if v == 1 else (v,)) if t + w <= 14]
-    for m, t in subsets[1:]:
-        sums.setdefault(t, set()).add(m)
-    packed = {t: _packing(table, groups) for t, groups in sums.items()}
+    found = table_groups(table)
+    packed = {t: _packing(table, found[t]) for t in range(1, 15) if found[t]}
     if 11 in packed:  # only an ace makes 11: it may take its groups instead of those of 1
         packed[1] = max(packed.get(1, (0.0, False)), packed.pop(11))
     # The played card joins the pile too.
@@ -116,40 +114,70 @@ def _weight(cards: int) -> float:
     return card_points(cards) + CARD_WEIGHT * cards.bit_count()
 
 
-def _packing(table: int, groups: set[int]) -> tuple[float, bool]:
+def _packing(table: int, groups: Iterable[int]) -> tuple[float, bool]:
     """The weight of the heaviest union of pairwise-disjoint ``groups``, and whether it is the whole table."""
     union = _heaviest(table, groups)
     return _weight(union), union == table
 
 
-def _heaviest(table: int, groups: set[int]) -> int:
-    """The heaviest union of pairwise-disjoint ``groups``.
+def _heaviest(table: int, groups: Iterable[int]) -> int:
+    """The heaviest union of pairwise-disjoint ``groups``: exact, unless a crowded table makes the search too long.
 
-    Every card weighs more than nothing, so a union that covers the table is the heaviest when one exists.
+    Every card weighs more than nothing, so a union that covers the table is the heaviest when one exists. The
+    exact search stops after :data:`PACKING_BUDGET` steps and settles for the greedy packing (heaviest groups first).
     """
+    groups = tuple(groups)
     union, disjoint = 0, True
     for g in groups:
         disjoint = disjoint and not union & g
         union |= g
     if disjoint:  # the common case: take them all
         return union
+    containing: dict[int, list[int]] = {}  # each card's groups
+    for g in groups:
+        m = g
+        while m:
+            low = m & -m
+            containing.setdefault(low, []).append(g)
+            m ^= low
     memo: dict[int, int] = {}
+    budget = [PACKING_BUDGET]
 
     def best(rest: int) -> int:
         """The heaviest union inside ``rest``: its lowest card is left, or taken in one of its groups."""
         if rest in memo:
             return memo[rest]
         low = rest & -rest
+        mine = containing.get(low, ())
+        budget[0] -= 1 + len(mine)
+        if budget[0] < 0:
+            raise _OverBudget
         top = best(rest ^ low) if rest else 0
-        for g in groups:
-            if g & low and not g & ~rest:
+        for g in mine:
+            if not g & ~rest:
                 u = g | best(rest ^ g)
                 if _weight(u) > _weight(top):
                     top = u
         memo[rest] = top
         return top
 
-    return best(union)
+    try:
+        return best(union)
+    except _OverBudget:
+        return _greedy_packing(groups)
+
+
+class _OverBudget(Exception):
+    """The exact packing search ran out of steps."""
+
+
+def _greedy_packing(groups: Sequence[int]) -> int:
+    """Disjoint groups taken heaviest first: a quick packing for crowded tables."""
+    union = 0
+    for g in sorted(groups, key=lambda g: (-_weight(g), g)):
+        if not union & g:
+            union |= g
+    return union
 
 
 def expected_best(table: int, unseen: int, hand_size: int, tabla_counts: bool = True) -> float:
@@ -332,11 +360,12 @@ def candidates(card: int, table: int) -> tuple[int, ...]:
 
 def candidates_for(value: int, table: int) -> tuple[int, ...]:
     """The captures of one value the bot weighs: every union of disjoint groups while there are few groups;
-    on a crowded table each group alone and the heaviest union (unions would run to hundreds of thousands)."""
+    on a crowded table the heaviest few groups alone and the heaviest union (unions would run to hundreds of thousands)."""
     found = groups(table, value)
     if len(found) <= EXACT_GROUPS:
         return capture_sets(table, value)
-    return tuple(sorted(set(found) | {_heaviest(table, set(found))}))
+    heaviest = sorted(found, key=lambda g: (-_weight(g), g))[:FEW]
+    return tuple(sorted(set(heaviest) | {_heaviest(table, found)}))
 
 
 def finishes(open_group: list[int], values: tuple[int, ...], free: int) -> list[tuple[list[int], tuple[int, ...]]]:
@@ -367,6 +396,9 @@ def finishes(open_group: list[int], values: tuple[int, ...], free: int) -> list[
                     break
             if not closed_early and s & target:
                 ways.append((order, tuple(v for v in values if s >> v & 1)))
+    if len(ways) > FEW:  # a crowded table: the heaviest ways only
+        ways.sort(key=lambda way: -_weight(_mask_ints(way[0])))
+        del ways[FEW:]
     return ways
 
 
