@@ -16,8 +16,9 @@ For each registered game, at its fewest, default and most players, the positions
   is sampled, and per phase (``view["phase"]``, when the view has one) the ``--keep`` slowest positions and the
   ``--keep`` positions with the longest legal lists are kept.
 
-On each position every call is timed on its own fresh clone (so that nothing the state memoises is warm; the
-clone is not timed, but ``clone`` is timed on its own too): ``legal`` and ``apply`` (of the action's text, as the
+On each position every call is timed on its own fresh clone (so that nothing the state itself caches is warm;
+beyond the ``cold()`` hook below, a module-level memo of an engine may be, as on a server that has run a while;
+the clone is not timed, but ``clone`` is timed on its own too): ``legal`` and ``apply`` (of the action's text, as the
 server does, for every legal action up to ``--actions`` of them) for each seat to act, ``view`` for each seat
 and the spectator, ``to_act``, ``deadline``, and ``timeout()`` where a window is open. Each call is timed
 ``--repeat`` times and its fastest time kept (the machine is shared: a slower run was disturbed, not harder).
