@@ -70,27 +70,29 @@ def test_a_person_plays_a_match_by_dragging_on_the_court(parlour_server, browser
             break
         assert page.locator("svg.skelly-court .target").count() == 1  # the next box is lit
         angle, power = intended(v)
-        if mine == 3:  # once by typing the angle and the power
+        if mine == 1:  # once by typing the angle and the power (the first shot, into box 1, shoots again)
             page.fill(".skelly-precise input[name=angle]", str(angle))
             page.fill(".skelly-precise input[name=power]", str(power))
             before = version(page)
             page.click(".skelly-precise button[type=submit]")
             wait_version_change(page, before)
         else:
-            if mine == 0:  # watch the first shot fly at full pace
-                page.evaluate("localStorage.setItem('parlour.pace', '1')")
+            if mine == 0:  # watch the first shot fly, slowly (three times the real time)
+                page.evaluate("localStorage.setItem('parlour.pace', '3')")
             drag(page, v, angle, power, picture="skelly-table" if mine == 2 else None)
             if mine == 0:
-                moves = page.evaluate("""new Promise((done) => {
+                seen = page.evaluate("""new Promise((done) => {
                     const seen = new Set(); const start = performance.now();
                     const look = () => {
                       const cap = document.querySelector('svg.skelly-court .cap.seat-0');
                       if (cap) seen.add(cap.getAttribute('transform'));
-                      if (performance.now() - start < 400) requestAnimationFrame(look); else done(seen.size);
+                      const flying = document.querySelector('svg.skelly-court[data-flying]');
+                      const t = performance.now() - start;
+                      if ((flying || t < 300) && t < 8000) requestAnimationFrame(look); else done(seen.size);
                     };
                     look();
                 })""")
-                assert moves > 5, "the shot flies along its path"
+                assert seen >= 3, "the shot flies along its path"
                 page.evaluate("localStorage.setItem('parlour.pace', '0.15')")
         mine += 1
         sent = [e for e in view(page)["log"] if e["type"] == "shot" and e["seat"] == 0][-1]
@@ -98,7 +100,7 @@ def test_a_person_plays_a_match_by_dragging_on_the_court(parlour_server, browser
         assert abs((float(got_angle) - angle + 180) % 360 - 180) < 1.5 and abs(float(got_power) - power) < 0.02
         assert mine < 12
     v = view(page)
-    assert v["result"]["reason"] == "shot limit" and v["shots"] == 9 and mine >= 3
+    assert v["result"]["reason"] == "shot limit" and v["shots"] == 9 and mine >= 2
     engine = replay(parlour_server, table)
     assert engine.over and [c["at"] for c in v["caps"]] == [c["at"] for c in engine.view(0)["caps"]]
     with urllib.request.urlopen(f"{parlour_server}/api/tables/{table['table']}/record", timeout=10) as answer:
