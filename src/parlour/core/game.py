@@ -107,7 +107,8 @@ class Game(ABC):
     @classmethod
     def describe(cls) -> dict[str, Any]:
         """JSON-ready description: id, title, player counts, options."""
-        return {"id": cls.id, "title": cls.title, "status": cls.status, "players": list(cls.player_counts),
+        return {"id": cls.id, "title": cls.title, "status": cls.status, "realtime": cls.realtime,
+                "players": list(cls.player_counts),
                 "default_players": cls.default_players, "options": [o.describe() for o in cls.options_spec],
                 "position": cls.position_format, "record_formats": sorted(cls.record_formats),
                 "chat": {"mode": cls.chat, "messages": list(cls.chat_messages)}}

@@ -69,9 +69,17 @@ def _game(game_id: str, players: int, options: tuple[tuple[str, Any], ...]) -> G
 def think(game_id: str, players: int, options: dict[str, Any], seat: int, level: str, seed: int,
           view: dict[str, Any], legal: list[str]) -> str:
     """The text of the action the bot ``level`` chooses for ``seat``. Runs in a worker process."""
+    return think_timed(game_id, players, options, seat, level, seed, view, legal)[0]
+
+
+def think_timed(game_id: str, players: int, options: dict[str, Any], seat: int, level: str, seed: int,
+                view: dict[str, Any], legal: list[str]) -> tuple[str, float]:
+    """The bot's action and its reaction time in seconds (``Bot.delay``: 0 but in real-time games)."""
     game = _game(game_id, players, tuple(sorted(options.items())))
     choices = [game.parse(text) for text in legal]
-    return str(make(level, game, seat, seed=seed).choose(view, choices))
+    bot = make(level, game, seat, seed=seed)
+    action = bot.choose(view, choices)
+    return str(action), float(bot.delay(view, action))
 
 
 def fallback(seed: int, legal: list[str]) -> str:
@@ -104,7 +112,7 @@ def _work(conn: Connection, server: int) -> None:
         except (EOFError, OSError):
             return
         try:
-            answer = ("ok", think(*question))
+            answer = ("ok", think_timed(*question))
         except Exception as e:  # the server decides what a failing bot means
             answer = ("error", f"{type(e).__name__}: {e}")
         try:
@@ -201,6 +209,11 @@ class BotPool:
     async def choose(self, game: Game, seat: int, level: str, seed: int, view: dict[str, Any],
                      legal: list[str]) -> str:
         """The bot's action for ``seat``, or a random legal one if it overruns, fails, or two workers die on it."""
+        return (await self.choose_timed(game, seat, level, seed, view, legal))[0]
+
+    async def choose_timed(self, game: Game, seat: int, level: str, seed: int, view: dict[str, Any],
+                           legal: list[str]) -> tuple[str, float]:
+        """:meth:`choose`, with the bot's reaction time (seconds; 0 for the random move played instead)."""
         question = (game.id, game.players, dict(game.options), seat, level, seed, view, legal)
         limit = time_limit(level)
         for attempt in (1, 2):
@@ -214,10 +227,11 @@ class BotPool:
                             "asking again" if attempt == 1 else "playing a random move")
                 continue
             if kind == "ok":
-                return answer
+                text, delay = answer
+                return text, delay
             unexpected.report(f"bot {level} of {game.id}", BotFailed(answer), f"seat {seat}, seed {seed}")
             break
-        return fallback(seed, legal)
+        return fallback(seed, legal), 0.0
 
     async def _ask(self, question: tuple) -> tuple[str, str]:
         if self._queue is None:

@@ -14,6 +14,11 @@ none, the table's fallback bot's move (a random legal move, seeded like every bo
 
 Chat: a game whose ``chat`` is ``"canned"`` (Rengo: partners may not discuss the game) takes only its
 ``chat_messages`` while the match goes on; free chat opens when it is over.
+
+Real-time games (``Game.realtime``: Spoons, the Claw): actions are judged in the order they arrive, each stamped
+with its arrival time. One made against an older version is taken if it is still legal (the game's action texts
+say all that decides their effect). A bot's action lands after its reaction time (``Bot.delay``), counted from
+when the bot was asked; one that stopped being legal meanwhile is dropped at once and the bot asked again.
 """
 
 from __future__ import annotations
@@ -108,6 +113,8 @@ class Table:
         self.turn_started: dict[int, float] = {s: self.changed for s in self.state.to_act}
         self._timers: list[asyncio.TimerHandle] = []
         self._thinking: dict[int, asyncio.Task] = {}
+        self._waiting: dict[int, str] = {}  # a real-time bot's action, chosen, waiting for its reaction time
+        self._stopped = False
         self._tasks: set[asyncio.Task] = set()
 
     @property
@@ -164,7 +171,7 @@ class Table:
     def state_message(self, seat: int | None, summary: dict[str, Any] | None = None) -> str:
         return json.dumps({"type": "state", "version": self.version, "seat": seat, "view": self.state.view(seat),
                            "table": summary or self.summary(), "deadline": self.deadline_in(),
-                           "clock": self.clocks()})
+                           "clock": self.clocks(), "at": self.changed})
 
     def over_message(self) -> str:
         return json.dumps({"type": "over", "seed": self.row.seed, "salt": self.row.salt,
@@ -210,24 +217,27 @@ class Table:
 
     # --- actions -------------------------------------------------------------------------------------------------
 
-    async def submit(self, seat: int | None, text: Any, version: Any) -> None:
-        """Play ``text`` for ``seat`` against state ``version``; raise :class:`ActionError` if it is refused."""
+    async def submit(self, seat: int | None, text: Any, version: Any, arrived: float | None = None) -> None:
+        """Play ``text`` for ``seat`` against state ``version``; raise :class:`ActionError` if it is refused.
+
+        ``arrived``: when the message arrived (the server's clock), the action's time in the log.
+        A real-time game takes an action made against an older version if it is still legal."""
+        arrived = self.now() if arrived is None else arrived
         if seat is None:
             raise ActionError("spectator", "spectators watch: only a seat's invitation link may play")
         if not isinstance(text, str) or not text.strip():
             raise ActionError("bad_json", "an action message needs 'action': the action's text, e.g. 'trail 7H'")
         if not isinstance(version, int) or isinstance(version, bool):
             raise ActionError("bad_json", "an action message needs 'version': the version of the last state you saw")
-        async with self.lock:
-            if version != self.version:
+        async with self.lock:  # waiters get it in arrival order
+            if version != self.version and not self.game.realtime:
                 raise ActionError("stale", f"your action was made against version {version}, the table is at "
                                            f"version {self.version}; look at the new state and play again")
             if seat not in self.state.to_act:
-                who = ", ".join(map(str, self.state.to_act)) or "nobody (the match is over)"
-                raise ActionError("not_your_turn", f"seat {seat} may not act now; waiting for seat {who}")
-            await self._accept(seat, text)
+                raise ActionError("not_your_turn", self.state.why_waiting(seat))
+            await self._accept(seat, text, arrived)
 
-    async def _accept(self, seat: int | None, text: str) -> None:
+    async def _accept(self, seat: int | None, text: str, arrived: float | None = None) -> None:
         """Apply to a copy, log, then swap in and announce (call with the lock held)."""
         state = self.state.clone()
         try:
@@ -238,7 +248,7 @@ class Table:
                 text = str(state.apply(seat, text))
         except ParlourError as e:  # IllegalAction, or a game's own error for an action it cannot take
             raise ActionError("illegal", str(e)) from None
-        t = round(self.now(), 3)
+        t = round(max(self.changed, self.now() if arrived is None else arrived), 3)
         entry = ActionRow(self.version, seat, text, t)
         await self.store.add_action(self.id, entry.index, seat, text, t, finished=state.over)
         before = set(self.state.to_act)
@@ -247,6 +257,7 @@ class Table:
         self.checks.append(state.record_check())
         self.turn_started = {s: (self.turn_started.get(s, t) if s in before and s != seat else t)
                              for s in state.to_act}
+        self._drop_waiting()
         self.broadcast_state()
         if state.over:
             over = self.over_message()
@@ -279,7 +290,7 @@ class Table:
         for timer in self._timers:
             timer.cancel()
         self._timers = []
-        if self.state.over:
+        if self.state.over or self._stopped:
             return
         loop = asyncio.get_running_loop()
         version = self.version
@@ -327,25 +338,49 @@ class Table:
                 log.info("table %s: seat %d's clock ran out: %s", self.id, seat, action)
             await self._accept(seat, action)
 
+    def _drop_waiting(self) -> None:
+        """A real-time bot's waiting action that is no longer legal is dropped: its bot is asked again."""
+        for seat, text in list(self._waiting.items()):
+            if seat not in self.state.to_act or text not in map(str, self.state.legal(seat)):
+                del self._waiting[seat]
+                task = self._thinking.get(seat)
+                if task is not None:
+                    task.cancel()
+
     async def _bot_move(self, seat: int, version: int) -> None:
         assert self.bots is not None
+        loop = asyncio.get_running_loop()
+        asked = loop.time()
+        realtime = self.game.realtime
+        # several bots of a real-time game are asked at one version: each its own seed
+        seed = bot_seed(self.row.seed, version) ^ (seat if realtime else 0)
         try:
             view, legal = self.state.view(seat), [str(a) for a in self.state.legal(seat)]
-            text = await self.bots.choose(self.game, seat, self.seats[seat].level or FALLBACK,
-                                          bot_seed(self.row.seed, version), view, legal)
+            text, delay = await self.bots.choose_timed(self.game, seat, self.seats[seat].level or FALLBACK, seed,
+                                                       view, legal)
+            if realtime:
+                self._waiting[seat] = text
+                self._drop_waiting()  # the state may have moved on while it thought
+                await asyncio.sleep(max(0.0, delay - (loop.time() - asked)))
             async with self.lock:
-                if version == self.version and seat in self.state.to_act:
+                if realtime:
+                    if seat in self.state.to_act and text in map(str, self.state.legal(seat)):
+                        await self._accept(seat, text)
+                elif version == self.version and seat in self.state.to_act:
                     await self._accept(seat, text)
         except ActionError as e:
             log.error("table %s: bot of seat %d played %s", self.id, seat, e.message)
         except Exception as e:
             unexpected.report("a bot's move", e, f"table {self.id}, seat {seat}, version {version}")
         finally:
+            if self._waiting.get(seat) is not None and self._thinking.get(seat) is asyncio.current_task():
+                del self._waiting[seat]
             self._forget(seat, asyncio.current_task())  # type: ignore[arg-type]
             if version != self.version and not self.state.over:
                 self.schedule()  # a bot seat that is to act again asks its next question
 
     def stop(self) -> None:
+        self._stopped = True
         for timer in self._timers:
             timer.cancel()
         for task in self._thinking.values():

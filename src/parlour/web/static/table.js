@@ -32,7 +32,7 @@ const pace = (() => {
  */
 const ctx = {
   table: null, seat: null, version: null, view: null, prev: null, fresh: [],
-  deadline: null, deadlineAt: null, deadlineTotal: null, clock: null, over: null,
+  deadline: null, deadlineAt: null, deadlineTotal: null, clock: null, over: null, at: null,
   pending: false, ui: {}, game: null, base: null,
   play, rerender: render, name: (seat) => seatName(ctx, seat), banner,
   get myTurn() {
@@ -117,6 +117,7 @@ function applyState(msg) {
   Object.assign(ctx, {
     version: msg.version, seat: msg.seat ?? null, view: msg.view, table: msg.table ?? ctx.table,
     deadline: msg.deadline ?? null, deadlineAt, deadlineTotal: total, clock: msg.clock ?? null, pending: false,
+    at: msg.at ?? null,
   });
   ctx.fresh = freshEvents(ctx.prev, ctx.view);
   clearTimeout(ctx.pendingTimer);
