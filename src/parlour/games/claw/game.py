@@ -21,6 +21,7 @@ class Claw(Game):
     player_counts = tuple(range(2, 9))
     default_players = 4
     realtime = True
+    status = "complete"
     options_spec = (
         Option("call_seconds", 8, "seconds a call stays open before the next card is called", minimum=2,
                maximum=60),

@@ -25,6 +25,7 @@ class Spoons(Game):
     player_counts = tuple(range(2, 11))
     default_players = 4
     realtime = True
+    status = "complete"
     lowest_wins = True
     options_spec = (
         Option("word", "SPOON", "the word a seat collects letter by letter, one per round lost; the whole word "

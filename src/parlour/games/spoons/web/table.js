@@ -1,0 +1,280 @@
+// Spoons at the table: the ring of players (the one you pass to on your left, the one passing to you on your
+// right), the spoons in the middle, your hand along the bottom.
+// Play: click a card of your hand to pass it on to your left; the cards passed to you slide in from your right.
+// With four of a kind, click the spoons (or "Grab!") to take one; once the first is taken they shake and everyone
+// grabs. The table keeps who grabbed in what order, and how long after the first.
+// Actions on the wire: "pass 7H", "grab".
+
+import { h, cardText, seatName, feltTable, seatPlate, hand, backs, stock, countdown } from "/static/kit/kit.js";
+
+export const styles = ["table.css"];
+export const ownsLegal = true;
+
+const ORDINAL = ["", "1st", "2nd", "3rd"];
+const ordinal = (n) => ORDINAL[n] || `${n}th`;
+const verb = (ctx, seat, you, other) => `${seatName(ctx, seat)} ${seat === ctx.seat ? you : other}`;
+
+/**
+ * Where every seat sits, seen from `me`: you at the bottom, the seat you pass to (the next one) on your LEFT, the
+ * one passing to you on your right, the others across, so that cards go round clockwise as at a real table.
+ */
+export function clockwise(n, me) {
+  const out = [{ seat: me, where: "bottom" }];
+  const top = [];
+  for (let k = 1; k < n; k++) {
+    const seat = (me + k) % n;
+    if (n === 2 || (k > 1 && k < n - 1)) top.push({ seat, where: "top" });
+    else out.push({ seat, where: k === 1 ? "left" : "right" });
+  }
+  // the kit lays the top rim out right to left: the next seat after the left one comes first from the left
+  return [...out, ...top.reverse()];
+}
+
+/** The seat that passes to `seat` (its right-hand neighbour among the seats still in). */
+function passerTo(view, seat) {
+  const alive = view.alive;
+  const i = alive.indexOf(seat);
+  return i < 0 ? null : alive[(i - 1 + alive.length) % alive.length];
+}
+
+function leftOf(view, seat) {
+  const alive = view.alive;
+  return alive[(alive.indexOf(seat) + 1) % alive.length];
+}
+
+export function title(view) {
+  return `${[...view.word].join("-")} (Spoons)`;
+}
+
+export function info(view) {
+  return `round ${view.round} · ${view.alive.length} in · ${view.spoons} spoon${view.spoons === 1 ? "" : "s"}`;
+}
+
+/** The server's clock (seconds) of each grab this page saw: kept in ctx.ui, per round. */
+function grabTimes(view, ctx) {
+  const key = `grabs:${view.round}`;
+  const times = (ctx.ui[key] ||= {});
+  for (const seat of view.grabbed) {
+    if (!(seat in times)) times[seat] = ctx.at ?? Date.now() / 1000;
+  }
+  return times;
+}
+
+/** "1st Ana · 2nd You +0.21 s · 3rd Bot 2 +0.48 s". */
+export function grabLine(view, ctx) {
+  const times = grabTimes(view, ctx);
+  const first = times[view.grabbed[0]];
+  return view.grabbed.map((seat, i) => {
+    const after = i && first != null && times[seat] != null ? ` +${(times[seat] - first).toFixed(2)} s` : "";
+    return `${ordinal(i + 1)} ${seatName(ctx, seat)}${after}`;
+  }).join(" · ");
+}
+
+export function describe(e, ctx) {
+  switch (e.type) {
+    case "round":
+      return `Round ${e.round}: ${verb(ctx, e.dealer, "deal", "deals")}, ${verb(ctx, e.holder, "hold", "holds")} the `
+        + `stock; ${e.spoons} spoon${e.spoons === 1 ? "" : "s"}`;
+    case "go":
+      return "Go!";
+    case "restock":
+      return `The stock ran out: the discard pile (${e.cards} cards), shuffled, is the new stock`;
+    case "grab":
+      if (e.false) return `${verb(ctx, e.seat, "grab", "grabs")} the first spoon without four of a kind!`;
+      if (e.cards) return `${verb(ctx, e.seat, "lay", "lays")} down ${e.cards.map(cardText).join(" ")} and `
+        + `${e.seat === ctx.seat ? "take" : "takes"} the first spoon`;
+      return `${verb(ctx, e.seat, "grab", "grabs")} spoon ${e.order}`;
+    case "timeout":
+      return "Time's up for grabbing";
+    case "letter":
+      return `${verb(ctx, e.seat, "get", "gets")} a letter: ${[...e.letters].join(" ")}`;
+    case "out":
+      return `${verb(ctx, e.seat, "are", "is")} out`;
+    case "end":
+      return `Match over: ${e.winners.map((s) => seatName(ctx, s)).join(" & ")} ${e.winners.includes(ctx.seat) ? "win" : "wins"}`;
+    default:
+      return null;
+  }
+}
+
+export function headline(e, ctx) {
+  const kind = (good) => (ctx.seat == null ? "info" : good ? "good" : "bad");
+  if (e.type === "go") return { text: "Go!", kind: "info" };
+  if (e.type === "grab" && e.order === 1) {
+    const text = e.false ? `${seatName(ctx, e.seat)} grabbed without four of a kind!`
+      : e.seat === ctx.seat ? "Four of a kind: you took the first spoon!"
+        : `${seatName(ctx, e.seat)} has four of a kind — grab!`;
+    return { text, kind: kind(e.seat === ctx.seat) };
+  }
+  if (e.type === "round" && e.round > 1) {
+    const letters = (ctx.view.previous || []).filter((x) => x.type === "letter");
+    if (letters.length) {
+      return { text: letters.map((x) => `${verb(ctx, x.seat, "get", "gets")} ${[...x.letters].pop()}`).join(", "),
+        kind: kind(!letters.some((x) => x.seat === ctx.seat)) };
+    }
+  }
+  if (e.type === "end") return { text: describe(e, ctx), kind: kind(e.winners.includes(ctx.seat)) };
+  return null;
+}
+
+/** One spoon, drawn: a bowl and a handle. */
+function spoonSVG() {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 80");
+  svg.setAttribute("class", "spoon-svg");
+  svg.innerHTML = '<ellipse cx="12" cy="14" rx="10" ry="13" /><rect x="9.5" y="24" width="5" height="54" rx="2.5" />';
+  return svg;
+}
+
+function spoon(view, i, cls = "") {
+  return h("span", { class: `spoon ${cls}`.trim(), dataset: { flip: `spoon:${view.round}:${i}` } }, spoonSVG());
+}
+
+function letters(view, seat) {
+  const n = view.letters[seat] || 0;
+  return h("span", { class: "letters", "aria-label": `letters ${view.word.slice(0, n) || "none"}` },
+    [...view.word].map((ch, i) => h("span", { class: i < n ? "got" : "" }, ch)));
+}
+
+/** What lies before a seat: its cards face down, the cards waiting for it, and the spoon it grabbed. */
+function plateContents(view, ctx, seat, just) {
+  const out = [];
+  const i = view.grabbed.indexOf(seat);
+  if (i >= 0) out.push(spoon(view, i, "taken"));
+  if (!view.alive.includes(seat)) return out;
+  const waiting = view.queues[seat];
+  out.push(h("div", { class: "before-seat" }, backs(view.hands[seat], { max: 5 }),
+    waiting ? h("span", { class: "waiting", title: "cards passed to this seat, waiting" }, `+${waiting}`) : null,
+    just.filter((g) => g.to === seat).map((g) => g.el)));
+  return out;
+}
+
+function plate(view, ctx, seat, where, just) {
+  const out = !view.alive.includes(seat);
+  const badges = [letters(view, seat)];
+  if (seat === view.holder && !view.over) badges.push(h("span", { class: "kit-badge gold", title: "holds the stock" }, "stock"));
+  const i = view.grabbed.indexOf(seat);
+  if (i >= 0) badges.push(h("span", { class: "kit-badge blue" }, ordinal(i + 1)));
+  const node = seatPlate(ctx, seat, { where, badges, note: out ? "out" : null,
+    children: plateContents(view, ctx, seat, just) });
+  if (out) node.classList.add("out");
+  return node;
+}
+
+/** Cards that just went by: a back flying from the passer to the receiver (your own card face up). */
+function passesSeen(view, ctx) {
+  const prev = ctx.prev;
+  if (!prev || prev.round !== view.round || view.phase !== "passing" && view.phase !== "grab") return [];
+  const out = [];
+  for (const seat of view.alive) {
+    if ((view.passed[seat] || 0) <= (prev.passed[seat] || 0)) continue;
+    const to = leftOf(view, seat) === view.holder ? "discard" : leftOf(view, seat);
+    let el;
+    if (seat === ctx.seat) {
+      const gone = [...prev.hand];
+      for (const c of view.hand) { const k = gone.indexOf(c); if (k >= 0) gone.splice(k, 1); }
+      el = h("span", { class: "flying", dataset: { flip: gone.length ? `card:${gone[0]}` : `pass:${seat}` } },
+        backs(1, { max: 1 }).firstChild);
+    } else {
+      el = h("span", { class: "flying", dataset: { flip: `pass:${seat}:${view.passed[seat]}`, flipFrom: `plate:${seat}` } },
+        backs(1, { max: 1 }).firstChild);
+    }
+    out.push({ to, el });
+  }
+  return out;
+}
+
+function status(view, ctx) {
+  const legal = view.legal || [];
+  if (view.over) return describe({ type: "end", winners: view.winners }, ctx);
+  if (view.phase === "countdown") return `Round ${view.round}: get ready…`;
+  if (ctx.seat == null) return view.phase === "grab" ? "Grab!" : "Cards go round to the left";
+  if (!view.alive.includes(ctx.seat)) return "You are out: watch the others";
+  if (view.phase === "grab") return view.grabbed.includes(ctx.seat) ? "You have a spoon" : "GRAB A SPOON!";
+  if (legal.includes("grab")) return "Four of a kind — grab a spoon!";
+  const to = leftOf(view, ctx.seat) === view.holder ? "the discard pile" : seatName(ctx, leftOf(view, ctx.seat));
+  if (view.hand.length === 5) return `Click a card to pass it to ${to}`;
+  return ctx.seat === view.holder ? "Waiting for the stock…" : `Waiting for a card from ${seatName(ctx, passerTo(view, ctx.seat))}`;
+}
+
+function center(view, ctx, just) {
+  const left = view.spoons - view.grabbed.length;
+  const canGrab = (view.legal || []).includes("grab") && !ctx.pending;
+  const ring = [];
+  for (let i = view.grabbed.length; i < view.spoons; i++) ring.push(spoon(view, i, view.phase === "grab" ? "shake" : ""));
+  const spoons = h("button", {
+    type: "button", class: `spoons${canGrab ? " can-grab" : ""}${view.phase === "grab" ? " race" : ""}`,
+    disabled: !canGrab, onclick: canGrab ? () => ctx.play("grab") : null,
+    "aria-label": `${left} spoon${left === 1 ? "" : "s"} in the middle${canGrab ? ": grab one" : ""}`,
+  }, ring.length ? ring : h("span", { class: "none" }, "no spoon left"));
+  const piles = h("div", { class: "piles" },
+    stock(view.stock, { label: `Stock · ${seatName(ctx, view.holder)}` }),
+    h("div", { class: "kit-pile discard", dataset: { flip: "discard" } },
+      backs(Math.min(view.discard, 1), { max: 1 }),
+      h("span", { class: "kit-pile-text" }, h("strong", {}, "Discard"), h("span", {}, `${view.discard} cards`)),
+      just.filter((g) => g.to === "discard").map((g) => g.el)));
+  const timer = (view.phase === "countdown" || view.phase === "grab") ? countdown(ctx, { size: 46,
+    label: view.phase === "countdown" ? "Starts in" : "Time to grab" }) : null;
+  return [
+    h("div", { class: "spoon-status", role: "status" }, status(view, ctx), timer),
+    spoons,
+    view.grabbed.length ? h("div", { class: "grab-line" }, grabLine(view, ctx)) : null,
+    view.laid ? h("div", { class: "laid" }, `${seatName(ctx, view.laid.seat)}: `,
+      view.laid.cards.map((c) => h("span", { class: "laid-card" }, cardText(c)))) : null,
+    piles,
+  ];
+}
+
+function mine(view, ctx, seat, just) {
+  const legal = new Set(view.legal || []);
+  const canGrab = legal.has("grab") && !ctx.pending;
+  const cards = view.hand || [];
+  const fan = hand(cards, {
+    active: cards.length === 5 && [...legal].some((a) => a.startsWith("pass ")) && !ctx.pending,
+    legal: (c) => legal.has(`pass ${c}`) || "you may not pass now",
+    onPick: (c) => ctx.play(`pass ${c}`), label: "Your hand",
+    title: (c) => `Pass ${cardText(c)} on`,
+  });
+  // a card new in the hand slides in from the seat that passed it (the stock, for the pile-holder)
+  const before = [...((ctx.prev && ctx.prev.round === view.round && ctx.prev.hand) || [])];
+  for (const node of fan.querySelectorAll(".kit-card")) {
+    const k = before.indexOf(node.dataset.code);
+    if (k >= 0) before.splice(k, 1);
+    else if (ctx.prev && ctx.prev.round === view.round) {
+      node.dataset.flipFrom = seat === view.holder ? "stock" : `plate:${passerTo(view, seat)}`;
+    }
+  }
+  const i = view.grabbed.indexOf(seat);
+  return [
+    seatPlate(ctx, seat, { where: "bottom", badges: [letters(view, seat),
+      seat === view.holder && !view.over ? h("span", { class: "kit-badge gold" }, "you hold the stock") : null,
+      i >= 0 ? h("span", { class: "kit-badge blue" }, `${ordinal(i + 1)} spoon`) : null,
+      view.queues[seat] ? h("span", { class: "waiting" }, `${view.queues[seat]} waiting`) : null,
+      i >= 0 ? spoon(view, i, "taken") : null] }),
+    h("div", { class: "my-row" }, fan,
+      h("button", { type: "button", class: `grab-button${canGrab ? " can-grab" : ""}`, disabled: !canGrab,
+        onclick: canGrab ? () => ctx.play("grab") : null }, "Grab!")),
+  ];
+}
+
+export function board(view, ctx) {
+  const me = ctx.seat ?? 0;
+  const just = passesSeen(view, ctx);
+  const places = clockwise(view.players, me);
+  return feltTable(places, (seat, where) => plate(view, ctx, seat, where, just), {
+    cls: `spoons-table phase-${view.phase}`, center: center(view, ctx, just),
+    me: ctx.seat == null ? plate(view, ctx, me, "bottom", just) : mine(view, ctx, me, just),
+  });
+}
+
+/** The score sheet: each round's loser(s) and the grabs in order, and the letters each seat holds. */
+export function sheet(view, ctx) {
+  const rows = (view.sheet && view.sheet.rows) || [];
+  return h("section", { class: "panel sheet", "aria-label": "Score sheet" }, h("h3", {}, "Letters"),
+    h("table", {}, h("tbody", {},
+      Array.from({ length: view.players }, (_, seat) => h("tr", { class: seat === ctx.seat ? "mine" : "" },
+        h("th", { scope: "row" }, seatName(ctx, seat)), h("td", {}, letters(view, seat)),
+        h("td", { class: "muted" }, view.alive.includes(seat) ? "" : "out"))))),
+    rows.length ? h("ol", { class: "rounds" }, rows.map((r) => h("li", {},
+      `${r.label}: ${(r.detail.losers || []).map((s) => seatName(ctx, s)).join(", ")} got a letter`))) : null);
+}
