@@ -1,4 +1,4 @@
-"""A person plays a round of Spoons by clicking, in Debian's chromium, against two sleepy bots; a friend watches.
+"""A person plays a round of Spoons by clicking, in Debian's chromium, against two steady bots; a friend watches.
 
 The person holds the stock (seed 81: the pile-holder is seat 0), passes on each drawn card that does not help, and
 grabs when four of a kind comes (nine passes with the seed's stock, whatever the bots do meanwhile; if a bot gets
@@ -38,7 +38,8 @@ def pass_or_grab(page) -> str:
 
 
 def test_a_person_plays_a_round_by_clicking_and_a_spectator_sees_it(parlour_server, browser) -> None:
-    table = create_table(parlour_server, "spoons", ["human", "sleepy", "sleepy"], seed=SEED)
+    table = create_table(parlour_server, "spoons", ["human", "steady", "steady"], seed=SEED,
+                         options={"countdown": 1})
     page = open_seat(browser, parlour_server, table, 0)
     watcher = open_seat(browser, parlour_server, table, None, viewport=PHONE)
     page.wait_for_function("window.parlour.ctx.view.phase === 'passing'")
