@@ -50,9 +50,37 @@ def test_a_person_claims_gets_benched_and_claims_again(parlour_server, browser) 
     assert page.errors == []
 
 
-def test_the_table_fits_a_phone(parlour_server, browser) -> None:
-    table = create_table(parlour_server, "claw", ["human", "sharp"], seed=SEED)
+def test_on_a_phone_the_caller_calls_and_a_contested_card_is_tugged_home(parlour_server, browser) -> None:
+    """Rotating caller and contest: the person calls a card for the bot, then claims the card the bot calls (the
+    caller does not claim) and tugs it home with the Tug! button."""
+    table = create_table(parlour_server, "claw", ["human", "sharp"], options={"contest": True, "caller": "rotating"},
+                         seed=SEED)
     page = open_seat(browser, parlour_server, table, 0, viewport=PHONE)
-    wait_call(page, 1)
-    assert overflow(page) == 0 and page.locator(".spread-card").count() == 52
-    assert page.errors == []
+    assert page.locator(".spread-card").count() == 52 and overflow(page) == 0
+    did = []
+    while not (view(page)["piles"][0] and "call" in did):
+        page.wait_for_function("window.parlour.ctx.view.legal.length > 0 && !window.parlour.ctx.pending",
+                               timeout=20_000)
+        v = view(page)
+        if "call" in v["legal"]:
+            target, step = "button.call-button", "call"
+        elif v["phase"] == "call":
+            target, step = f".spread-card[data-code='{v['card']}']", "claim"
+        else:
+            assert page.locator(".spread-card.contested").count() == 1
+            target, step = "button.tug-button", "tug"
+        before = page.evaluate("window.parlour.ctx.version")
+        page.click(target)
+        page.wait_for_function(f"window.parlour.ctx.version > {before}")
+        did.append(step)
+        assert len(did) < 12
+    assert did.count("tug") == 3 and "claim" in did, did
+    engine = replay(parlour_server, table)
+    assert any(e["type"] == "take" and e["seat"] == 0 and e["call"] >= 2 for e in engine.events)
+    # cards fly to the pile and a banner shows: measure once the motion is over
+    page.wait_for_function("document.getAnimations().every((a) => a instanceof CSSAnimation || "
+                           "a instanceof CSSTransition || a.playState !== 'running')")
+    wide = page.evaluate("[...document.querySelectorAll('#board *')].filter(e => e.getBoundingClientRect().right > "
+                         "window.innerWidth + 1).map(e => e.className.baseVal ?? e.className).slice(0, 8)")
+    shot(page, "claw-phone")
+    assert overflow(page) == 0 and page.errors == [], wide

@@ -32,8 +32,9 @@ def pass_or_grab(page) -> str:
         return "grab"
     ranks = Counter(c[:-1] for c in v["hand"])
     card = [c for c in v["hand"] if ranks[c[:-1]] == min(ranks.values())][-1]
+    before = page.evaluate("window.parlour.ctx.version")
     page.click(f".kit-me .kit-card.legal[data-code='{card}']")
-    page.wait_for_function(f"window.parlour.ctx.version > {v and page.evaluate('window.parlour.ctx.version')}")
+    page.wait_for_function(f"window.parlour.ctx.version > {before}")
     return "pass"
 
 
@@ -74,5 +75,7 @@ def test_a_person_plays_a_round_by_clicking_and_a_spectator_sees_it(parlour_serv
     seen = view(watcher)
     assert seen["hand"] == [] and seen["letters"] == after["letters"]
     assert "letter" in watcher.locator("section.sheet").inner_text()
+    watcher.wait_for_function("document.getAnimations().every((a) => a instanceof CSSAnimation || "
+                              "a instanceof CSSTransition || a.playState !== 'running')")  # cards flying by
     assert overflow(watcher) == 0
     assert page.errors == [] and watcher.errors == []
