@@ -4,6 +4,10 @@ kit, ``/games/{id}/...`` each game's own table (the ``web/`` folder of the game'
 The files live in ``parlour/web/static``. While a page is missing, a small placeholder is served instead.
 A game's ``web/`` folder serves only its scripts, styles and pictures (:data:`MEDIA_TYPES`); anything else, or
 a path that leaves the folder, is a 404.
+
+A family of games shares its table modules from a package under ``parlour/games/`` that is not a game itself
+(no ``GAME``): ``games/memory/web/`` is served at ``/games/memory/...`` the same way, for the tables of Kaboo,
+Țestoasa and the golf games to import.
 """
 
 from __future__ import annotations
@@ -54,6 +58,26 @@ def web_folder(game_id: str) -> Path | None:
     return folder if (folder / "table.js").is_file() else None
 
 
+@cache
+def family_folder(name: str) -> Path | None:
+    """The ``web/`` folder of a family package under ``parlour.games`` (one that is not a game: no ``GAME`` or
+    ``GAMES``), whose modules its games' tables import; None for anything else.
+
+    >>> family_folder("memory").parent.name, family_folder("kaboo"), family_folder("..")
+    ('memory', None, None)
+    """
+    if not name.isidentifier() or name.startswith("_"):
+        return None
+    try:
+        package = importlib.import_module(f"parlour.games.{name}")
+    except ImportError:
+        return None
+    if hasattr(package, "GAME") or hasattr(package, "GAMES") or package.__file__ is None:
+        return None
+    folder = Path(package.__file__).resolve().parent / "web"
+    return folder if folder.is_dir() else None
+
+
 def has_table(game_id: str) -> bool:
     """Whether a game brings its own browser table (``web/table.js`` in its folder)."""
     return web_folder(game_id) is not None
@@ -61,7 +85,7 @@ def has_table(game_id: str) -> bool:
 
 def game_file(game_id: str, path: str) -> Path:
     """The file ``path`` of a game's web folder; HTTPException 404 for anything that is not one of its files."""
-    folder = web_folder(game_id)
+    folder = web_folder(game_id) or family_folder(game_id)
     if folder is None:
         raise HTTPException(404, f"game {game_id!r} has no table of its own")
     parts = Path(path).parts

@@ -276,16 +276,19 @@ class MemoryBot(Bot):
 
 class CasualBot(MemoryBot):
     name = "casual"
+    description = "plays like expert but remembers only the last two hidden cards it saw"
     capacity = 2
 
 
 class NoviceBot(MemoryBot):
     name = "novice"
+    description = "plays like expert but forgets a hidden card as soon as it is turned down again"
     capacity = 0
 
 
 class ExpertBot(MemoryBot):
     name = "expert"
+    description = "remembers every hidden card it has seen, keeps low cards, throws high ones: the strongest"
     capacity = None
 
 

@@ -69,7 +69,8 @@ def determinize(game: MemoryGame, view: Mapping[str, Any], rng: Rng) -> MemorySt
     s.game, s.seed = game, -1  # the seed is secret: the determinized future has its own shuffles
     s.rng = Rng(rng.next64())
     s.events = [dict(e) for e in view["log"]]
-    s.log_from = 0
+    s.log_from = s.round_from = 0
+    s.previous = [dict(e) for e in view.get("previous") or []]
     s.sheet = ScoreSheet.from_dict(view["sheet"])
     s.stacked = []
     s.round_no, s.dealer, s.first, s.phase = view["round"], view["dealer"], view["first"], view["phase"]

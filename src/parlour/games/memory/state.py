@@ -59,6 +59,8 @@ class MemoryState(State):
                                f"deck(s){', with jokers' if JOKER in cards else ''})")
         self.round_no = 0
         self.finished = False
+        self.previous: list[dict[str, Any]] = []
+        self.round_from = 0
         self._start_round()
         return self
 
@@ -72,6 +74,8 @@ class MemoryState(State):
         if self.stacked:
             cards = self.stacked.pop(0)
         n, size, rules = self.game.players, self.rules.size, self.rules
+        if self.round_no:
+            self.previous = self._how_it_ended()
         self.round_no += 1
         self.first = (self.dealer + 1) % n
         self.layouts = [[-1] * size for _ in range(n)]
@@ -94,7 +98,7 @@ class MemoryState(State):
         self.turn, self.drawn, self.closer = -1, -1, -1
         self.ready, self.flips = 0, [0] * n
         self.window = 0.0
-        self.log_from = len(self.events)
+        self.log_from = self.round_from = len(self.events)
         self.events.append({"type": "round", "round": self.round_no, "dealer": self.dealer, "first": self.first,
                             "discard": [CODES[c] for c in self.discard]})
         self._reset_round_extras()
@@ -109,6 +113,12 @@ class MemoryState(State):
             self.phase = SETUP
         else:
             self._first_turn()
+
+    def _how_it_ended(self) -> list[dict[str, Any]]:
+        """The events that ended the round just scored: its sweeps, then its last turn (with any window after
+        it) through the reveal and the score. The next round's view carries them as ``previous``."""
+        sweeps = [e for e in self.events[self.round_from:self.log_from] if e["type"] == "sweep"]
+        return sweeps + self.events[self.log_from:]
 
     def _first_turn(self) -> None:
         self.phase, self.turn = TURN, self.first
@@ -483,6 +493,7 @@ class MemoryState(State):
             "sheet": self.sheet.to_dict(), "scores": list(self.scores), "over": self.finished,
             "winners": list(self.winners),
             "log": self.visible_events(seat, self.events[self.log_from:]),
+            "previous": self.visible_events(seat, self.previous) or None,
         }
         v.update(self._view_extras(seat))
         return v

@@ -7,8 +7,9 @@ import { h } from "../util.js";
 import { cardSVG, cardText } from "../cards.js";
 
 /**
- * slots: [{card, number, label, cls}] in reading order: `card` a code (face up), null (face down), or undefined
- * (an empty slot); `number` the slot's number shown on it (default: its index + 1); `label` a tooltip.
+ * slots: [{card, number, label, cls, marks}] in reading order: `card` a code (face up), null (face down), or
+ * undefined (an empty slot); `number` the slot's number shown on it (default: its index + 1); `label` a tooltip;
+ * `marks` small elements drawn on the card (a badge, a cross), never buttons.
  * Options: cols (slots per row), pickable(slot, i) → true | false | reason, onPick(slot, i), selected (indexes),
  * small (smaller cards), label (accessible name), flip(slot, i) → a motion key (default "slot:<owner>:<i>" when
  * `owner` is given).
@@ -31,7 +32,7 @@ export function grid(slots, { cols = 2, pickable = () => false, onPick = null, s
       dataset: { slot: i, ...(key ? { flip: key } : {}), ...(slot.card ? { code: slot.card } : {}) },
       title: slot.label || (typeof ok === "string" ? `${number}: ${what} — ${ok}` : `${number}: ${what}`),
     };
-    const body = [face, h("span", { class: "kit-slot-no" }, String(number))];
+    const body = [face, h("span", { class: "kit-slot-no" }, String(number)), slot.marks || null];
     if (!onPick) return h("div", attrs, body);
     return h("button", { ...attrs, type: "button", disabled: ok !== true, onclick: () => onPick(slot, i) }, body);
   }));

@@ -1,0 +1,416 @@
+// The memory games at the table (Kaboo, Țestoasa, 6-card golf, Crazy Nines): every player's grid of cards around
+// the felt with its slots numbered as the moves number them (0 = the far row's left), the stock and the discard in
+// the middle, the card drawn held in view until it is placed or thrown, a countdown ring on every timed window, and
+// the round's reveal and the score sheet. Each game's own web/table.js calls memoryTable() with its rules.
+//
+// Your cards are what you click: to peek, swap, flip, take the discard into, snap or give. The stock draws; the
+// discard pile takes its top card (golf, Țestoasa: then click the card it replaces) or throws the drawn card away.
+// While a snap window is open every card that may be snapped carries a snap ring: click it to snap. A power that
+// needs two cards (Kaboo's jack and queen) takes one of yours and one of another player's, in either order.
+//
+// Actions on the wire (games/memory/actions.py): ready, draw, take S, swap S, discard, flip S, knock, pass,
+// snap T.U, give S, stay, peek S, spy T.U, jack S T.U, look S T.U, trade, keep, skip.
+
+import { h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, grid, stock, countdown } from "/static/kit/kit.js";
+import { describe, headline } from "./words.js";
+import { revealPanel, sheet } from "./reveal.js";
+
+const HIDDEN = "##";
+/** "a 7", "an 8", "an A". */
+const a = (rank) => `${/^(A|8)$/.test(rank) ? "an" : "a"} ${rank}`;
+const PROMPT_WORDS = { peek: "look at one of your cards", spy: "look at another player's card",
+  jack: "swap one of your cards with another player's, unseen", look: "look at one of yours and one of another player's" };
+
+/**
+ * The table module of one memory game. `rules`: cols and rows (of the dealt grid; penalty cards go on below), peek
+ * (the slots looked at before play),
+ * two / king / redKing (points of a 2, a king, a red king), pairs (equal ranks in a column score 0), ends ("knock"
+ * or "out": how a round is ended), flips (cards turned up before play).
+ */
+export function memoryTable(rules) {
+  const r = { cols: 2, rows: 2, peek: [], two: 2, king: 0, redKing: null, pairs: false, ends: "knock", flips: 0, ...rules };
+  return {
+    styles: ["/games/memory/table.css"],
+    ownsLegal: true,
+    info: (view) => info(view, r),
+    board: (view, ctx) => board(view, ctx, r),
+    describe,
+    headline,
+    hold,
+    sheet: (view, ctx) => sheet(view, ctx, r),
+  };
+}
+
+// --- what may be done now ---------------------------------------------------------------------------------------
+
+/** The legal texts sorted by what they are played on: own slots, other players' places, pairs, plain words. */
+export function parseMoves(legal) {
+  const m = { words: new Set(), own: {}, at: {}, pairs: [] };
+  for (const text of legal) {
+    const [word, a, b] = text.split(" ");
+    if (b !== undefined) {
+      const [t, u] = b.split(".").map(Number);
+      m.pairs.push({ word, s: Number(a), t, u, text });
+    } else if (a === undefined) {
+      m.words.add(word);
+    } else if (a.includes(".")) {
+      (m.at[a] = m.at[a] || {})[word] = text;
+    } else {
+      (m.own[a] = m.own[a] || {})[word] = text;
+    }
+  }
+  m.snaps = Object.values(m.at).filter((x) => x.snap).length;
+  m.take = Object.values(m.own).some((x) => x.take);
+  return m;
+}
+
+/** What a click on `owner`'s slot `i` does now: {text} to play, {select} to pick half of a pair, or null. */
+function slotAction(owner, i, me, moves, ui) {
+  const key = `${owner}.${i}`;
+  const snap = (moves.at[key] || {}).snap;
+  if (ui.snapping) return snap ? { text: snap, kind: "snap" } : null;
+  if (owner === me) {
+    const own = moves.own[i] || {};
+    if (ui.take) return own.take ? { text: own.take, kind: "take" } : null;
+    for (const w of ["swap", "flip", "give", "peek"]) if (own[w]) return { text: own[w], kind: w };
+  } else {
+    const at = moves.at[key] || {};
+    if (at.spy) return { text: at.spy, kind: "spy" };
+  }
+  if (moves.pairs.length) {
+    const mine = owner === me;
+    const fits = moves.pairs.filter((p) => (mine ? p.s === i : p.t === owner && p.u === i)
+      && (mine ? !ui.other || (p.t === ui.other[0] && p.u === ui.other[1]) : ui.own == null || p.s === ui.own));
+    if (fits.length) {
+      const done = fits.find((p) => (mine ? ui.other : ui.own != null));
+      return done ? { text: done.text, kind: done.word } : { select: mine ? i : [owner, i], kind: fits[0].word };
+    }
+  }
+  return snap ? { text: snap, kind: "snap" } : null;
+}
+
+/** Whether a card of the table may be clicked for something else than a snap (then snapping needs its own switch). */
+function hasPrimary(moves) {
+  return moves.pairs.length > 0 || Object.values(moves.at).some((x) => x.spy)
+    || Object.values(moves.own).some((x) => x.take || x.swap || x.flip || x.give || x.peek);
+}
+
+/** Forget a half-made choice that the new state no longer allows. */
+function tidy(ctx, moves) {
+  const ui = ctx.ui;
+  if (!ctx.myTurn) { ui.take = ui.own = ui.other = null; ui.snapping = false; return; }
+  if (ui.take && !moves.take) ui.take = null;
+  if (ui.own != null && !moves.pairs.some((p) => p.s === ui.own)) ui.own = null;
+  if (ui.other && !moves.pairs.some((p) => p.t === ui.other[0] && p.u === ui.other[1])) ui.other = null;
+  if (ui.snapping && !moves.snaps) ui.snapping = false;
+}
+
+function act(ctx, a) {
+  const ui = ctx.ui;
+  if (a.text) {
+    ui.take = ui.own = ui.other = null;
+    ui.snapping = false;
+    ctx.play(a.text);
+    return;
+  }
+  if (Array.isArray(a.select)) ui.other = a.select;
+  else ui.own = a.select;
+  ctx.rerender();
+}
+
+// --- cards on the table -----------------------------------------------------------------------------------------
+
+/** The events of this turn that show a card to everyone for the window: snaps that went wrong or came too late. */
+function thrown(view) {
+  const out = new Map();
+  for (const e of view.log || []) if (e.type === "snap" && e.result !== "valid") out.set(e.place.join("."), e.result);
+  return out;
+}
+
+/** The places this seat is looking at in the open window: the opening peek, a power's look. */
+function looking(view, ctx, rules) {
+  const out = new Set();
+  if (ctx.seat == null) return out;
+  if (view.phase === "peek") for (const i of rules.peek) out.add(`${ctx.seat}.${i}`);
+  for (const e of view.log || []) {
+    if (e.seat !== ctx.seat) continue;
+    if (e.type === "peek") out.add(`${ctx.seat}.${e.slot}`);
+    if (e.type === "spy") out.add(e.place.join("."));
+    if (e.type === "look") { out.add(`${ctx.seat}.${e.slot}`); out.add(e.place.join(".")); }
+  }
+  return out;
+}
+
+/** The window has run out on this page's clock (the server's timeout is on its way): hide what it showed. */
+function expired(ctx) {
+  return ctx.deadlineAt != null && Date.now() >= ctx.deadlineAt;
+}
+
+/** Draw again when the open window closes, so that a peeked card is hidden on time. */
+function wakeAtDeadline(ctx) {
+  if (ctx.deadlineAt == null || ctx.ui.wake === ctx.deadlineAt) return;
+  ctx.ui.wake = ctx.deadlineAt;
+  const at = ctx.deadlineAt;
+  setTimeout(() => { if (ctx.deadlineAt === at) ctx.rerender(); }, Math.max(0, at - Date.now()) + 30);
+}
+
+function mark(text, cls, title = text) {
+  return h("span", { class: `mem-mark ${cls}`, title }, text);
+}
+
+/** One player's grid: each slot with its card as this seat may see it, its marks, and what a click on it does. */
+function layoutGrid(view, ctx, rules, owner, { moves, active, big }) {
+  const me = ctx.seat;
+  const lay = view.layouts[owner] || [];
+  const up = view.up[owner] || [];
+  const tags = view.tags[owner] || [];
+  const frozen = view.closer === owner && rules.ends === "knock";
+  const thrownNow = thrown(view);
+  const lookingNow = looking(view, ctx, rules);
+  const late = expired(ctx);
+  const aid = !!(view.options && view.options.memory_aid);
+  const size = rules.cols * rules.rows;
+  const gaps = (view.snap && view.snap.gives || []).filter((g) => g[0] === me && g[1] === owner).map((g) => g[2]);
+  const actions = lay.map((_, i) => (active ? slotAction(owner, i, me, moves, ctx.ui) : null));
+  const slots = lay.map((code, i) => {
+    const key = `${owner}.${i}`;
+    const marks = [];
+    const cls = [];
+    let card = code === null ? undefined : code === HIDDEN ? null : code;
+    if (card && !up[i]) {  // a face-down card this seat may see now
+      const result = thrownNow.get(key);
+      if (result) {
+        cls.push(result === "wrong" ? "wrong" : "late");
+        marks.push(mark(result === "wrong" ? "✕ wrong" : "too late", result === "wrong" ? "bad" : "quiet"));
+      } else if (lookingNow.has(key) || !aid) {
+        if (late && !aid) card = null;
+        else { cls.push("peek"); marks.push(mark("peek", "peek", "you are looking at it: remember it")); }
+      } else {
+        cls.push("memo");
+        marks.push(mark("seen", "memo", "you have seen this card (memory aid)"));
+      }
+    }
+    if (i >= size && card !== undefined) { cls.push("penalty"); marks.push(mark("+", "bad", "a penalty card")); }
+    if (gaps.includes(i)) { cls.push("gap-target"); marks.push(mark("gap", "gold", "you may give a card into this gap")); }
+    const a = actions[i];
+    if (a && a.kind === "snap") cls.push("snap-target");
+    if (frozen && card !== undefined) cls.push("frozen");
+    const selected = (owner === me && ctx.ui.own === i) || (ctx.ui.other && ctx.ui.other[0] === owner && ctx.ui.other[1] === i);
+    if (selected) cls.push("chosen");
+    return { card, number: i, cls: cls.join(" "), marks, tag: tags[i],
+      label: a && a.text ? `${i}: ${a.text}` : undefined };
+  });
+  const g = grid(slots, {
+    cols: rules.cols, small: !big, owner, label: `${seatName(ctx, owner)}: cards`,
+    flip: (slot) => `tag:${slot.tag}`,
+    pickable: (slot, i) => (actions[i] ? true : "nothing to do with this card now"),
+    onPick: active ? (slot, i) => act(ctx, actions[i]) : null,
+    selected: slots.map((s, i) => (s.cls.includes("chosen") ? i : -1)).filter((i) => i >= 0),
+  });
+  arrivals(g, view, ctx, owner);
+  return h("div", { class: `mem-grid${frozen ? " frozen" : ""}${big ? " big" : ""}`, dataset: { seat: owner } },
+    frozen ? h("div", { class: "mem-frozen-tag", title: "knocked: these cards are frozen" }, "❄ knocked — frozen") : null, g);
+}
+
+/** Cards that just arrived in a slot fly in from where they came: the drawn card, the discard, another slot. */
+function arrivals(g, view, ctx, owner) {
+  const prev = ctx.prev;
+  if (!prev || prev.round !== view.round) return;
+  const slots = g.querySelectorAll(".kit-slot");
+  for (const e of ctx.fresh) {
+    if (e.seat !== owner || !slots[e.slot]) continue;
+    if (e.type === "swap") slots[e.slot].dataset.flipFrom = "drawn";
+    if (e.type === "take") slots[e.slot].dataset.flipFrom = `discard:${(prev.discard || []).length}`;
+  }
+}
+
+// --- the middle of the table ------------------------------------------------------------------------------------
+
+/** Where the card on top of the discard pile came from (a slot's tag in the previous view), for motion. */
+function discardFrom(view, ctx) {
+  const prev = ctx.prev;
+  if (!prev || prev.round !== view.round) return null;
+  for (const e of [...ctx.fresh].reverse()) {
+    if ((e.type === "swap" || e.type === "take") && prev.tags[e.seat]) return `tag:${prev.tags[e.seat][e.slot]}`;
+    if (e.type === "discard") return "drawn";
+    if (e.type === "snap" && e.result === "valid") return `tag:${(prev.tags[e.place[0]] || [])[e.place[1]]}`;
+  }
+  return null;
+}
+
+function windowLabel(view) {
+  if (view.phase === "peek") return "Look";
+  if (view.snap && view.snap.rank) return view.snap.claimed ? "Snapped" : `Snap ${a(view.snap.rank)}`;
+  return "Look";
+}
+
+function center(view, ctx, rules, moves, active) {
+  const n = (view.discard || []).length;
+  const top = n ? view.discard[n - 1] : null;
+  const snapOpen = view.snap && view.snap.rank && !view.snap.claimed;
+  const pileAction = !active ? null : moves.words.has("discard") ? () => act(ctx, { text: "discard" })
+    : moves.take ? () => { ctx.ui.take = !ctx.ui.take; ctx.ui.own = ctx.ui.other = null; ctx.rerender(); } : null;
+  const pileTitle = moves.words.has("discard") ? "throw the drawn card on the discard pile"
+    : moves.take ? "take the top card: then click the card it replaces" : "";
+  const face = top ? cardSVG(top) : h("span", { class: "kit-empty" });
+  const pileBody = [h("span", { class: "mem-pile-card", dataset: { flip: `discard:${n}`, ...(discardFrom(view, ctx) ? { flipFrom: discardFrom(view, ctx) } : {}) } }, face),
+    h("span", { class: "kit-pile-text" }, h("strong", {}, "Discard"), h("span", { class: "kit-pile-count" }, `${n} card${n === 1 ? "" : "s"}`))];
+  const pileAttrs = { class: `kit-pile mem-discard${snapOpen ? " snap-open" : ""}${ctx.ui.take ? " chosen" : ""}${pileAction ? " pickable" : ""}`,
+    title: pileTitle, dataset: { pile: "discard" } };
+  const pileEl = pileAction ? h("button", { ...pileAttrs, type: "button", onclick: pileAction }, pileBody) : h("div", pileAttrs, pileBody);
+  const stockEl = stock(view.stock, { onClick: active && moves.words.has("draw") ? () => act(ctx, { text: "draw" }) : null });
+  if (active && moves.words.has("draw")) stockEl.classList.add("pickable");
+  let drawn = null;
+  if (view.drawn) {
+    const mine = view.turn === ctx.seat;
+    drawn = h("div", { class: `mem-drawn${mine ? " mine" : ""}` },
+      h("span", { class: "mem-drawn-card", dataset: { flip: "drawn", flipFrom: "stock", code: view.drawn === HIDDEN ? "" : view.drawn } },
+        cardSVG(view.drawn === HIDDEN ? null : view.drawn)),
+      h("span", { class: "mem-drawn-text" }, mine ? `You drew ${cardText(view.drawn)}` : `${seatName(ctx, view.turn)} drew`));
+  }
+  const ring = countdown(ctx, { size: 46, label: windowLabel(view) });
+  return h("div", { class: "mem-center" },
+    h("div", { class: "mem-piles" }, stockEl, pileEl, drawn),
+    ring ? h("div", { class: `mem-window${snapOpen ? " snap" : ""}` }, ring, h("span", {}, windowLabel(view))) : null,
+    h("p", { class: "mem-prompt", role: "status" }, prompt(view, ctx, rules, moves)));
+}
+
+/** One line saying what is happening, and what this seat may do about it. */
+function prompt(view, ctx, rules, moves) {
+  const me = ctx.seat;
+  const toAct = view.to_act || [];
+  const who = (s) => seatName(ctx, s);
+  if (view.over) return "The match is over.";
+  const mine = ctx.myTurn;
+  if (view.phase === "peek") {
+    if (mine) return `Remember your cards ${rules.peek.join(" and ")}, then say you are ready.`;
+    return `Everyone looks at their cards ${rules.peek.join(" and ")}…`;
+  }
+  if (view.phase === "setup") {
+    if (mine) return `Turn up to ${rules.flips} of your cards face up (click them), then ready.`;
+    return "Everyone turns up to two cards…";
+  }
+  const gives = (view.snap && view.snap.gives) || [];
+  const give = gives.find((g) => g[0] === me);
+  if (mine && give) return `You snapped ${whoseSlot(ctx, give[1], give[2])}: click one of your cards to give it, or leave the gap.`;
+  if (mine && ctx.ui.snapping) return "Snapping: click a card of the discard's rank.";
+  if (mine && view.turn === me) {
+    if (view.phase === "drawn") {
+      return moves.words.has("discard") ? "Click one of your cards to put the drawn card there, or the discard pile to throw it."
+        : "Click one of your cards to put the drawn card there.";
+    }
+    if (view.phase === "flip") return "Click one of your face-down cards to turn it up.";
+    if (view.phase === "power") {
+      const half = ctx.ui.own != null || ctx.ui.other ? " — now the other card" : "";
+      return `Power: ${PROMPT_WORDS[view.power] || view.power}${half}, or skip.`;
+    }
+    if (view.phase === "decide") return "Trade the two cards, or keep them where they are.";
+    if (view.phase === "turn") {
+      if (ctx.ui.take) return "Click the card the top discard replaces.";
+      const parts = ["draw from the stock"];
+      if (moves.take) parts.push("take the discard");
+      if (Object.values(moves.own).some((x) => x.flip)) parts.push("turn a card up");
+      if (moves.words.has("knock")) parts.push("knock");
+      const snap = moves.snaps ? ` Or snap ${a(view.snap.rank)}!` : "";
+      return `Your turn: ${parts.join(", ").replace(/, ([^,]*)$/, " or $1")}.${snap}`;
+    }
+  }
+  if (mine && moves.snaps) return `Snap! Click any card of rank ${view.snap.rank}, or let it go.`;
+  if (view.snap && view.snap.claimed) return `${cap(a(view.snap.rank))} was snapped.`;
+  const turn = view.turn;
+  if (turn != null && turn !== me) {
+    const end = view.closer != null ? ` (${who(view.closer)} ${rules.ends === "knock" ? "knocked" : "went out"}: last turns)` : "";
+    return `${who(turn)} ${view.phase === "power" || view.phase === "decide" ? "uses a power" : "plays"}…${end}`;
+  }
+  if (toAct.length && !mine) return `Waiting for ${toAct.map(who).join(", ")}…`;
+  return "";
+}
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function whoseSlot(ctx, owner, slot) {
+  return owner === ctx.seat ? `your slot ${slot}` : `${seatName(ctx, owner)}'s slot ${slot}`;
+}
+
+/** The buttons for the moves that are not made on a card. */
+function buttons(view, ctx, moves, active) {
+  const out = [];
+  const btn = (text, label, cls = "") => out.push(h("button", {
+    type: "button", class: `mem-action ${cls}`.trim(), dataset: { action: text }, disabled: !active,
+    onclick: () => act(ctx, { text }),
+  }, label));
+  const w = moves.words;
+  if (w.has("ready")) btn("ready", view.phase === "setup" ? "Ready" : "I have looked — ready", "primary");
+  if (w.has("knock")) btn("knock", "Knock", "knock");
+  if (w.has("trade")) btn("trade", "Trade them", "primary");
+  if (w.has("keep")) btn("keep", "Keep them");
+  if (w.has("skip")) btn("skip", "Skip the power");
+  if (w.has("stay")) btn("stay", "Leave the gap");
+  if (moves.snaps && hasPrimary(moves)) {
+    out.push(h("button", { type: "button", class: `mem-action snap-switch${ctx.ui.snapping ? " on" : ""}`, disabled: !active,
+      onclick: () => { ctx.ui.snapping = !ctx.ui.snapping; ctx.rerender(); } }, ctx.ui.snapping ? "Stop snapping" : "Snap…"));
+  }
+  if (w.has("pass")) btn("pass", "No snap", "quiet");
+  if (ctx.ui.take || ctx.ui.own != null || ctx.ui.other) {
+    out.push(h("button", { type: "button", class: "mem-action quiet",
+      onclick: () => { ctx.ui.take = ctx.ui.own = ctx.ui.other = null; ctx.rerender(); } }, "Cancel"));
+  }
+  return out.length ? h("div", { class: "mem-actions" }, out) : null;
+}
+
+// --- seats ------------------------------------------------------------------------------------------------------
+
+function badges(view, ctx, rules, seat) {
+  const out = [];
+  if (view.closer === seat) {
+    out.push(h("span", { class: "kit-badge blue", title: rules.ends === "knock" ? "knocked: cards frozen" : "turned up the last card" },
+      rules.ends === "knock" ? "knocked" : "out"));
+  }
+  if ((view.phase === "peek" || view.phase === "setup") && (view.ready || []).includes(seat)) {
+    out.push(h("span", { class: "kit-badge" }, "ready"));
+  }
+  if (view.snap && (view.snap.gives || []).some((g) => g[0] === seat)) out.push(h("span", { class: "kit-badge gold" }, "may give"));
+  return out;
+}
+
+function note(view, seat) {
+  const total = (view.scores || [])[seat] ?? 0;
+  return `${total} point${Math.abs(total) === 1 ? "" : "s"}`;
+}
+
+export function info(view) {
+  return `round ${view.round} of ${view.rounds}`;
+}
+
+export function hold(view, ctx) {
+  const last = ctx.fresh[ctx.fresh.length - 1];
+  if (!last) return 0;
+  if (last.type === "snap" || last.type === "penalty") return 700;
+  if (["swap", "take", "discard", "flip", "jack", "give", "trade", "knock", "sweep"].includes(last.type)) return 300;
+  return 0;
+}
+
+export function board(view, ctx, rules) {
+  const r = rules;
+  const moves = parseMoves(ctx.seat == null ? [] : view.legal || []);
+  tidy(ctx, moves);
+  const active = ctx.myTurn && !ctx.pending;
+  wakeAtDeadline(ctx);
+  const n = view.players;
+  const places = placeSeats(n, ctx.seat ?? 0);
+  const bottom = places[0].seat;
+  const table = feltTable(places, (seat, where) => seatPlate(ctx, seat, {
+    where, badges: badges(view, ctx, r, seat), note: note(view, seat),
+    children: [layoutGrid(view, ctx, r, seat, { moves, active, big: false })],
+  }), {
+    cls: `memory ${view.game} players-${n}${ctx.ui.snapping ? " snapping" : ""}`,
+    center: center(view, ctx, r, moves, active),
+    me: [
+      seatPlate(ctx, bottom, { where: "bottom", badges: [...badges(view, ctx, r, bottom),
+        h("span", { class: "kit-badge" }, note(view, bottom))] }),
+      layoutGrid(view, ctx, r, bottom, { moves, active, big: true }),
+      ctx.seat != null ? buttons(view, ctx, moves, active) : null,
+    ],
+  });
+  return h("div", { class: "mem-board" }, table, revealPanel(view, ctx, r));
+}
