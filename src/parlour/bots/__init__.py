@@ -55,7 +55,7 @@ def play_match(game: Game, bots: list[Bot], seed: int | None = None, deck: list[
                record: bool = True) -> tuple[State, Record | None]:
     """Play a whole match between bots (one per seat); return the final state and its record.
 
-    Each bot is shown only its own seat's view. Timed windows are closed as soon as nobody acts. A real-time
+    Each bot is shown only its own seat's ``bot_view``. Timed windows are closed as soon as nobody acts. A real-time
     game is played on a virtual clock (:class:`parlour.bots.race.Race`): each bot acts after its reaction time.
     """
     state = game.new(seed=seed, deck=deck)
@@ -78,7 +78,7 @@ def play_match(game: Game, bots: list[Bot], seed: int | None = None, deck: list[
                 rec.add(None, TIMEOUT, 0, check=state.record_check())
             continue
         seat = seats[0]
-        action = state.apply(seat, bots[seat].choose(state.view(seat), state.legal(seat)))
+        action = state.apply(seat, bots[seat].choose(state.bot_view(seat), state.legal(seat)))
         if rec:
             rec.add(seat, action, 0, check=state.record_check())
     if rec:

@@ -49,7 +49,7 @@ class Race:
         for seat in state.to_act:
             bot = self.bots.get(seat)
             if bot is not None and seat not in self.pending:
-                view, legal = state.view(seat), state.legal(seat)
+                view, legal = state.bot_view(seat), state.legal(seat)
                 action = bot.choose(view, legal)
                 self.pending[seat] = (self.now + max(0.0, float(bot.delay(view, action))), action)
 

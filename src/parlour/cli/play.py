@@ -89,7 +89,7 @@ class TerminalMatch:
                 continue
             seat = to_act[0]
             if seat in self.bots:
-                action = self.bots[seat].choose(state.view(seat), state.legal(seat))
+                action = self.bots[seat].choose(state.bot_view(seat), state.legal(seat))
                 try:
                     action = state.apply(seat, action)
                 except IllegalAction as e:

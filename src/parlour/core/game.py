@@ -249,6 +249,12 @@ class State(ABC):
         is one of the seat's visible events and leaves them out of its check of where cards *are*.
         """
 
+    def bot_view(self, seat: int) -> dict[str, Any]:
+        """What a bot in ``seat`` is shown: its view, to which a game may add what the seat knows but a person keeps
+        in mind (the memory games: every face-down card the seat has seen). Never more than the seat may know; a
+        bot forgets by its level, so that it plays the same from one question to the next without keeping state."""
+        return self.view(seat)
+
     @property
     @abstractmethod
     def over(self) -> bool:

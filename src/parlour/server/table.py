@@ -355,7 +355,7 @@ class Table:
         # several bots of a real-time game are asked at one version: each its own seed
         seed = bot_seed(self.row.seed, version) ^ (seat if realtime else 0)
         try:
-            view, legal = self.state.view(seat), [str(a) for a in self.state.legal(seat)]
+            view, legal = self.state.bot_view(seat), [str(a) for a in self.state.legal(seat)]
             text, delay = await self.bots.choose_timed(self.game, seat, self.seats[seat].level or FALLBACK, seed,
                                                        view, legal)
             if realtime:

@@ -59,18 +59,24 @@ def test_views_hide_the_drawn_card_and_face_down_cards_of_others():
     assert "KD" not in json.dumps(state.view(b))
 
 
-def test_bot_memory_levels_differ_in_what_they_keep():
+def test_a_bot_is_shown_the_hidden_cards_its_seat_has_seen_and_recalls_them_by_level():
     game = parlour.load("testoasa", players=2)
-    state = game.new(seed=3, deck=stack(game, "AS 2S 3S 4S"))
-    a = seats(state)[0]
-    view = state.view(a)
-    bots = {level: make(level, game, a, seed=1) for level in ("expert", "casual", "novice")}
-    for bot in bots.values():
-        bot.observe(view)
-    assert [len(bots[level].memory) for level in ("expert", "casual", "novice")] == [2, 2, 0]
+    state = game.new(seed=3, deck=stack(game, "AS 2S 3S 4S", "5H 6H 7H 8H", discard="KC"))
+    a, b = seats(state)
+    assert state.bot_view(a)["memory"] == []  # in the peek window the view itself shows slots 2 and 3
     ready_all(state)
-    hidden = state.view(a)
-    assert bots["expert"].known(hidden, a, 2) == "3S" and bots["novice"].known(hidden, a, 2) is None
+    state.apply(a, "take 0")  # the K♣ everyone watched go face down into a's slot 0
+    memory = {(o, s): c for o, s, c in state.bot_view(b)["memory"]}
+    assert memory == {(b, 2): "7H", (b, 3): "8H", (a, 0): "KC"}
+    assert "7H" not in json.dumps(state.view(b)) and "2S" not in json.dumps(state.bot_view(b))
+    view = state.bot_view(b)
+    bots = {level: make(level, game, b, seed=1) for level in ("expert", "casual", "novice")}
+    known = {}
+    for level, bot in bots.items():
+        bot.observe(view)
+        known[level] = [bot.known(view, o, s) for o, s in ((b, 2), (b, 3), (a, 0), (a, 1))]
+    assert known == {"expert": ["7H", "8H", "KC", None], "casual": ["7H", "8H", None, None],
+                     "novice": [None, None, None, None]}
 
 
 @pytest.mark.parametrize("gid", ["testoasa", "golf6", "crazy-nines", "kaboo"])

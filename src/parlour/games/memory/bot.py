@@ -1,10 +1,10 @@
 """Heuristic bots for the memory games, at three levels that differ only in how well they remember.
 
-A bot sees what its view shows: face-up cards, the discard pile, its drawn card, and face-down cards only
-while they are shown to it. It writes every face-down card it sees into its memory under the card's
-``tag`` (tags follow cards as they move), and reads the memory back when the card is hidden again. The
-level sets the memory's size: ``expert`` remembers everything, ``casual`` only its last two cards,
-``novice`` nothing beyond the current view.
+A bot is shown its seat's ``bot_view``: what a person at the seat sees, and under ``memory`` every face-down card
+the seat has seen (looked at, placed itself, watched being placed, seen thrown in a wrong snap) that the view no
+longer shows. A person must keep those in mind; a bot recalls them by its level: ``expert`` all of them,
+``casual`` only two of its own layout's (the newest placed), ``novice`` none. So a bot keeps no state between questions and plays the same
+in a worker process of the server, asked afresh at every move, as in a local match.
 
 The play itself is simple and the same at every level: value each place (a remembered card by its points,
 an unknown one by the average card), keep low cards, throw high ones, use powers to learn or to pass
@@ -55,39 +55,27 @@ AVERAGE = {"testoasa": 5.8, "kaboo": 6.5, "golf6": 5.5, "crazy-nines": 5.5}
 
 
 class MemoryBot(Bot):
-    """The shared heuristic player; ``capacity`` is how many hidden cards it can remember."""
+    """The shared heuristic player; ``recall`` is which of the hidden cards it has seen it remembers: ``"all"``,
+    ``"own"`` (its own layout's, at most ``own_limit`` of them: the newest placed) or ``"none"``."""
 
-    capacity: ClassVar[int | None] = None
+    recall: ClassVar[str] = "all"
+    own_limit: ClassVar[int] = 2
     name = "expert"
 
     def __init__(self, game: Any, seat: int, seed: int = 0) -> None:
         super().__init__(game, seat, seed)
         self.memory: dict[int, str] = {}
-        self.pending: tuple[int, str] | None = None
-        self.round = 0
 
     # --- memory -------------------------------------------------------------------------------------------------
 
     def observe(self, view: dict[str, Any]) -> None:
-        if view["round"] != self.round:
-            self.round, self.memory, self.pending = view["round"], {}, None
-        if self.pending is not None:
-            slot, code = self.pending
-            self.pending = None
-            lay = view["layouts"][self.seat]
-            if slot < len(lay) and lay[slot] is not None:
-                self.remember(view["tags"][self.seat][slot], code)
-        for owner, row in enumerate(view["layouts"]):
-            for i, code in enumerate(row):
-                if code not in (None, HIDDEN) and not view["up"][owner][i]:
-                    self.remember(view["tags"][owner][i], code)
-
-    def remember(self, tag: int, code: str) -> None:
-        self.memory.pop(tag, None)
-        self.memory[tag] = code
-        if self.capacity is not None:
-            while len(self.memory) > self.capacity:
-                del self.memory[next(iter(self.memory))]
+        """Read the cards it remembers from the view's ``memory`` (see ``MemoryState.bot_view``), by tag."""
+        seen = [(view["tags"][owner][slot], owner, code) for owner, slot, code in view.get("memory", ())]
+        if self.recall == "own":  # its own cards, the newest placed first (a tag grows with every card placed)
+            seen = sorted((x for x in seen if x[1] == self.seat), reverse=True)[:self.own_limit]
+        elif self.recall != "all":
+            seen = []
+        self.memory = {tag: code for tag, _, code in seen}
 
     def known(self, view: dict[str, Any], owner: int, slot: int) -> str | None:
         code = view["layouts"][owner][slot]
@@ -157,7 +145,6 @@ class MemoryBot(Bot):
         d = points(self.game.id, code)
         slot, worst = self.worst(view)
         if d < worst - 1 or (d <= 2 and worst >= d + 1):
-            self.pending = (slot, code)
             return next(m for m in moves[SWAP] if m.a == slot)
         return moves[DISCARD][0]
 
@@ -276,20 +263,20 @@ class MemoryBot(Bot):
 
 class CasualBot(MemoryBot):
     name = "casual"
-    description = "plays like expert but remembers only the last two hidden cards it saw"
-    capacity = 2
+    description = "plays like expert but keeps only two of its own hidden cards in mind, none of the others'"
+    recall = "own"
 
 
 class NoviceBot(MemoryBot):
     name = "novice"
     description = "plays like expert but forgets a hidden card as soon as it is turned down again"
-    capacity = 0
+    recall = "none"
 
 
 class ExpertBot(MemoryBot):
     name = "expert"
     description = "remembers every hidden card it has seen, keeps low cards, throws high ones: the strongest"
-    capacity = None
+    recall = "all"
 
 
 def make_bots(game_id: str) -> dict[str, type[MemoryBot]]:

@@ -498,6 +498,16 @@ class MemoryState(State):
         v.update(self._view_extras(seat))
         return v
 
+    def bot_view(self, seat: int) -> dict[str, Any]:
+        """The view, and ``memory``: ``[owner, slot, code]`` for every face-down card the seat has seen that the view
+        does not show (a person must remember them; a bot recalls them by its level)."""
+        v = self.view(seat)
+        bit = 1 << seat
+        layouts = v["layouts"]
+        v["memory"] = [[owner, i, CODES[c]] for owner, lay in enumerate(self.layouts) for i, c in enumerate(lay)
+                       if c >= 0 and self.seen[owner][i] & bit and layouts[owner][i] == HIDDEN]
+        return v
+
     def zones(self) -> dict[str, list[Card]]:
         """Every card: the stock, the discard pile, the drawn card, and each layout place on its own."""
         z: dict[str, list[Card]] = {"stock": [CARDS[c] for c in self.stock],
