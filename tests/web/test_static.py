@@ -26,6 +26,21 @@ def test_a_game_table_module_and_its_styles_are_served_with_their_types(client):
     assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
 
 
+def test_a_family_package_shares_its_table_modules_and_only_them(client):
+    js = client.get("/games/memory/table.js")
+    assert js.status_code == 200 and js.headers["content-type"].startswith("text/javascript")
+    assert "export function memoryTable" in js.text
+    assert client.get("/games/memory/table.css").headers["content-type"].startswith("text/css")
+    kaboo = client.get("/games/kaboo/table.js").text
+    assert 'from "/games/memory/table.js"' in kaboo
+    for path in ("/games/memory/../state.py", "/games/memory/%2E%2E/bot.py", "/games/memory/state.py",
+                 "/games/core/game.py", "/games/_memory/table.js", "/games/__pycache__/x.js",
+                 "/games/crazy_nines/table.js"):  # a game's package is served under its id only
+        assert client.get(path).status_code == 404, path
+    games = {g["id"] for g in client.get("/api/games").json()}
+    assert "memory" not in games
+
+
 @pytest.mark.parametrize("path", [
     "/games/giacomotto/../__init__.py",        # out of the web folder
     "/games/giacomotto/..%2F__init__.py",

@@ -107,6 +107,7 @@ function readOptions() {
   return out;
 }
 
+/** The seats: the first for you (a friend's link), every other one the game's strongest bot (listed first). */
 function renderSeats() {
   const bots = game.bots || [];
   const described = bots.filter((b) => b.description);
@@ -114,13 +115,19 @@ function renderSeats() {
     const kind = h("select", { name: `seat-${i}`, id: `seat-${i}`, "aria-label": `Seat ${i}` },
       h("option", { value: "human", selected: i === 0 }, "Invite a friend"),
       bots.map((b, k) => h("option", { value: `bot:${b.level}`, selected: i > 0 && k === 0, title: b.description || "" },
-        `Bot — ${b.level}`)));
+        `Bot — ${b.level}${k === 0 && bots.length > 1 ? " (strongest)" : ""}`)));
     const name = h("input", { type: "text", name: `name-${i}`, id: `name-${i}`, placeholder: "name (optional)",
       maxlength: 40, "aria-label": `Name for seat ${i}` });
-    const sync = () => { name.hidden = kind.value !== "human"; };
+    const about = h("p", { class: "hint bot-hint", id: `about-${i}` });
+    const sync = () => {
+      const bot = bots.find((b) => `bot:${b.level}` === kind.value);
+      name.hidden = !!bot;
+      about.hidden = !bot;
+      about.textContent = bot ? bot.description || "" : "";
+    };
     kind.addEventListener("change", sync);
     sync();
-    return h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `Seat ${i}`), kind, name);
+    return h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `Seat ${i}`), kind, name, about);
   }), described.length ? h("dl", { class: "bot-levels", "aria-label": "Bot levels" }, described.map((b) => [
     h("dt", {}, b.level), h("dd", {}, b.description)])) : null);
 }

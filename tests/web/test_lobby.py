@@ -1,0 +1,59 @@
+"""The lobby on a phone and on a laptop: nothing sticks out sideways at 360-430 px whatever game is chosen, every
+empty seat starts as the game's strongest bot, and every bot says in one line how it plays."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+import parlour
+from parlour.bots import available, best, catalogue
+
+from browser import open_page, overflow, shot
+
+
+@pytest.fixture(scope="module")
+def lobby(parlour_server: str, browser: Browser) -> Iterator[Page]:
+    page = open_page(browser, parlour_server + "/", viewport={"width": 360, "height": 800}, is_mobile=True,
+                     has_touch=True)
+    page.wait_for_selector(".game-choice")
+    yield page
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize("width", [360, 390, 430])
+def test_no_game_makes_the_lobby_wider_than_a_phone(lobby: Page, width: int) -> None:
+    lobby.set_viewport_size({"width": width, "height": 800})
+    wide = {}
+    for game_id in parlour.games():
+        lobby.click(f".game-choice[data-game='{game_id}']")
+        # the largest player count too: Rengo's and the golf games' rows of counts are the longest
+        lobby.locator("#players .seg").last.click()
+        if overflow(lobby) > 0:
+            wide[game_id] = overflow(lobby)
+    assert wide == {}, f"the lobby is wider than {width} px for {wide}"
+    if width == 390:
+        lobby.click(".game-choice[data-game='kaboo']")
+        shot(lobby, "lobby-phone-390")
+
+
+def test_empty_seats_start_as_the_strongest_bot_and_each_bot_says_how_it_plays(lobby: Page) -> None:
+    lobby.set_viewport_size({"width": 390, "height": 800})
+    for game_id in parlour.games():
+        game = parlour.load(game_id)
+        lobby.click(f".game-choice[data-game='{game_id}']")
+        seats = lobby.locator("#seats select")
+        chosen = [seats.nth(i).input_value() for i in range(seats.count())]
+        assert chosen[0] == "human" and set(chosen[1:]) == {f"bot:{best(game)}"}, game_id
+        hints = [lobby.locator(f"#about-{i}").text_content() for i in range(1, seats.count())]
+        assert hints and all(h == catalogue(game)[best(game)].description for h in hints), game_id
+        for name in available(game):
+            description = catalogue(game)[name].description
+            assert description and "\n" not in description and len(description) < 120, (game_id, name)
+        # choosing another level shows that level's line
+        other = available(game)[-1]
+        seats.nth(1).select_option(f"bot:{other}")
+        assert lobby.locator("#about-1").text_content() == catalogue(game)[other].description
