@@ -7,6 +7,7 @@ Timed windows: ``state.deadline`` is read on the table's *game clock*, which the
 the state (an accepted action or a timeout). A deadline of ``3.0`` closes the window three seconds after the change
 that opened it; the server then applies ``state.timeout()`` and logs it as ``{"seat": null, "action": "timeout"}``.
 After a restart the time already spent counts, from the logged time of the last change.
+A bot never closes a window early while a person may still act in it (``_cuts_short``): people get the whole window.
 
 Move clocks (optional, ``seconds_per_move``): a human seat that may act gets that many seconds for its move; when
 they run out, the game's ``state.clock_out(seat)`` is played for it (Go: ``resign``), or, for a game that names
@@ -366,7 +367,7 @@ class Table:
                 if realtime:
                     if seat in self.state.to_act and text in map(str, self.state.legal(seat)):
                         await self._accept(seat, text)
-                elif version == self.version and seat in self.state.to_act:
+                elif version == self.version and seat in self.state.to_act and not self._cuts_short(seat, text):
                     await self._accept(seat, text)
         except ActionError as e:
             log.error("table %s: bot of seat %d played %s", self.id, seat, e.message)
@@ -378,6 +379,21 @@ class Table:
             self._forget(seat, asyncio.current_task())  # type: ignore[arg-type]
             if version != self.version and not self.state.over:
                 self.schedule()  # a bot seat that is to act again asks its next question
+
+    def _cuts_short(self, seat: int, text: str) -> bool:
+        """Whether a bot's move would close an open timed window while a person may still act in it (a Kaboo bot
+        starting its turn during a snap window): then the bot waits, and is asked again at the next change. (Not
+        in a real-time game, where windows are races by design.)"""
+        if self.state.deadline is None:
+            return False
+        if not any(self.seats[s].kind == "human" for s in self.state.to_act if s != seat):
+            return False
+        after = self.state.clone()
+        try:
+            after.apply(seat, text)
+        except ParlourError:
+            return False
+        return after.deadline is None
 
     def stop(self) -> None:
         self._stopped = True
