@@ -12,8 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from browser import click_and_wait, create_table, open_seat, replay, shot, view, wait_my_turn
+from browser import (click_and_wait, create_table, open_seat, replay, shot, version, view, wait_my_turn,
+                     wait_version_change)
+
+from memory.rounds import was_drawn, watch
 
 SEED = 10
 ME = 0
@@ -49,10 +53,19 @@ class Player:
                 self.known[tags[i]] = c
         return {i: self.known.get(tags[i]) for i, c in enumerate(v["layouts"][ME]) if c is not None}
 
-    def click(self, selector: str, what: str) -> None:
+    def click(self, selector: str, what: str, race: bool = False) -> None:
+        """Click and wait for the next state. In a snap window (``race``) the window may close under the click
+        (its time is up, a slow machine): then the loop looks at the table again."""
         self.step += 1
         shot(self.page, f"kaboo-{self.step:02d}-{what}")
-        click_and_wait(self.page, selector)
+        if not race:
+            return click_and_wait(self.page, selector)
+        before = version(self.page)
+        try:
+            self.page.locator(selector).click(timeout=4000)
+            wait_version_change(self.page, before)
+        except PlaywrightTimeout:
+            pass
 
     def move(self, v: dict[str, Any]) -> None:
         legal, phase = v["legal"], v["phase"]
@@ -60,7 +73,7 @@ class Player:
         if phase == "peek":
             return self.peek(v)
         if any(g[0] == ME for g in v["snap"]["gives"]):
-            return self.click("button[data-action='stay']", "stay")
+            return self.click("button[data-action='stay']", "stay", race=True)
         my_turn = v["turn"] == ME and phase == "turn"
         if "pass" in legal and not (v["turn"] == ME and phase in ("power", "decide")):
             r = v["snap"]["rank"]
@@ -69,10 +82,10 @@ class Player:
             if "snap" not in self.done and hit and not v["snap"]["claimed"]:
                 return self.snap_own(v, hit[0])
             # the wrong snap in our own turn's window: the card stays shown until we draw
-            if "snap" in self.done and "wrong" not in self.done and miss and my_turn:
+            if "snap" in self.done and "wrong" not in self.done and miss and my_turn and not v["snap"]["claimed"]:
                 return self.wrong_snap(v, miss[0])
             if not my_turn:
-                return self.click("button[data-action='pass']", "pass")
+                return self.click("button[data-action='pass']", "pass", race=True)
         if phase == "turn":
             if {"snap", "wrong", "power"} <= set(self.done) and "knock" in legal:
                 return self.knock()
@@ -133,21 +146,29 @@ class Player:
             return self.click("button[data-action='skip']", "skip")
         self.done.append("power")
 
+    def my_snaps(self) -> list[dict[str, Any]]:
+        """Our snaps so far, from the server's log (the table may have moved on past the page's last state)."""
+        return [e for e in replay(self.server, self.table).events if e["type"] == "snap" and e["seat"] == ME]
+
     def snap_own(self, v: dict[str, Any], slot: int) -> None:
         assert self.page.locator(f"{mine(slot)}.snap-target").count() == 1
-        card = self.cards(v)[slot]
-        self.click(mine(slot), "snap")
+        card, before = self.cards(v)[slot], len(self.my_snaps())
+        self.click(mine(slot), "snap", race=True)
+        snaps = self.my_snaps()[before:]
+        if not snaps or snaps[0]["result"] != "valid":  # a bot's move redrew the table under the click, or a bot
+            return                                      # snapped that rank first: try again at the next window
+        assert snaps[0]["card"] == card and snaps[0]["place"] == [ME, slot]
         self.page.wait_for_selector(f"{mine(slot)} .kit-empty")  # one card fewer
-        # the table may have moved on already: the server's log says how the snap went
-        events = replay(self.server, self.table).events
-        snap = [e for e in events if e["type"] == "snap" and e["seat"] == ME][-1]
-        assert snap["result"] == "valid" and snap["card"] == card and snap["place"] == [ME, slot]
         self.done.append("snap")
 
     def wrong_snap(self, v: dict[str, Any], slot: int) -> None:
         page = self.page
-        slots = len(v["layouts"][ME])
-        self.click(mine(slot), "wrong-snap")
+        slots, before = len(v["layouts"][ME]), len(self.my_snaps())
+        self.click(mine(slot), "wrong-snap", race=True)
+        snaps = self.my_snaps()[before:]
+        if not snaps:
+            return  # the click fell on a redraw: try again
+        assert snaps[0]["result"] == "wrong"
         page.wait_for_selector(f"{mine(slot)}.wrong")  # thrown face up for everyone, marked wrong, put back
         assert page.locator(f"{mine(slots)}.penalty").count() == 1  # and a penalty card in a new slot
         assert page.locator(f"{mine(slot)} .mem-mark.bad").text_content() == "✕ wrong"
@@ -155,8 +176,8 @@ class Player:
         self.done.append("wrong")
 
     def knock(self) -> None:
+        watch(self.page, ".mem-grid.big.frozen")
         self.click("button[data-action='knock']", "knock")
-        self.page.wait_for_selector(".mem-grid.big.frozen")
         self.done.append("knock")
 
 
@@ -171,6 +192,7 @@ def test_a_person_plays_a_round_of_kaboo_by_clicking_cards(parlour_server, brows
             break
         player.move(v)
     assert player.done.count("peek") == 1 and {"draw", "power", "snap", "wrong", "knock"} <= set(player.done)
+    assert was_drawn(page, ".mem-grid.big.frozen"), "our knocked cards were never shown frozen"
 
     # the new round shows how the last one ended: every card turned up with its points, the knocker marked
     reveal = page.locator(".mem-reveal")

@@ -15,6 +15,7 @@ class CrazyNinesState(GolfState):
 class CrazyNines(MemoryGame):
     id = "crazy-nines"
     title = "Crazy Nines (9-card golf)"
+    status = "complete"
     player_counts = GOLF_PLAYERS
     options_spec = common_options(peek=False) + (
         Option("sweep", False, "a column of three face-up cards of one rank goes to the discard pile (the "

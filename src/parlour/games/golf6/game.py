@@ -14,6 +14,7 @@ class Golf6State(GolfState):
 class Golf6(MemoryGame):
     id = "golf6"
     title = "6-card golf"
+    status = "complete"
     player_counts = GOLF_PLAYERS
     options_spec = common_options(peek=False)
     # Random play turns a card up on most turns: a round lasts a few dozen actions.

@@ -12,6 +12,7 @@ from .state import KabooState
 class Kaboo(MemoryGame):
     id = "kaboo"
     title = "Kaboo"
+    status = "complete"
     options_spec = common_options(peek=True) + (
         Option("snap_seconds", 3, "seconds a snap window stays open after a card reaches the discard pile",
                minimum=1, maximum=60),

@@ -19,6 +19,7 @@ class Testoasa(MemoryGame):
     __test__ = False  # a game, not a test class (pytest collects names starting with "Test")
     id = "testoasa"
     title = "Țestoasa (4-card golf)"
+    status = "complete"
     options_spec = common_options(peek=True)
     # Random play knocks within a few turns of a round: nine rounds stay far below this.
     action_bound = 9 * 400

@@ -46,8 +46,13 @@ const queue = [];
 let holdUntil = 0;
 let pumpTimer = null;
 
+/** The move on its way: its text and the view it was made in (for a module's `retry`); the newest state received. */
+let sent = null;
+let newest = null;
+
 function play(action) {
   if (ctx.pending || !ctx.view) return;
+  sent = { action, view: ctx.view };
   if (!conn.send({ type: "action", action, version: ctx.version })) {
     toast("Not connected — the move was not sent. Reconnecting…");
     return;
@@ -270,11 +275,13 @@ function addChat(msg) {
 function onmessage(msg, raw) {
   switch (msg.type) {
     case "state":
+      newest = msg;
       queue.push(msg);
       pump();
       break;
     case "error":
       ctx.pending = false;
+      if (msg.code === "stale" && resend()) break;
       toast(msg.message || `Error: ${msg.code}`);
       render();
       break;
@@ -291,6 +298,22 @@ function onmessage(msg, raw) {
     default:
       break;
   }
+}
+
+/**
+ * A move made against a state that has just changed (another seat acted first) is refused as stale. The module's
+ * `retry(action, then, now, ctx)` may say it still means the same (`then` the view it was made in, `now` the
+ * newest): it is sent again once, against the newest version. True when it was.
+ */
+function resend() {
+  const last = sent;
+  sent = null;
+  if (!last || !newest || !layout || !layout.retry) return false;
+  const again = layout.retry(last.action, last.view, newest.view, ctx);
+  if (!again || !conn.send({ type: "action", action: again, version: newest.version })) return false;
+  ctx.pending = true;
+  render();
+  return true;
 }
 
 function onstatus(status, info) {

@@ -37,17 +37,34 @@ export function memoryTable(rules) {
     describe,
     headline,
     hold,
+    retry,
     sheet: (view, ctx) => sheet(view, ctx, r),
   };
+}
+
+/**
+ * A move refused as stale (another seat acted a moment before: a snap window is a race) is sent again when it is
+ * still legal, in the same round, phase and turn, and every card it names is the same card (by its tag).
+ */
+export function retry(action, then, now) {
+  if (!(now.legal || []).includes(action)) return null;
+  if (then.round !== now.round || then.phase !== now.phase || then.turn !== now.turn) return null;
+  const tag = (v, seat, slot) => ((v.tags || [])[seat] || [])[slot];
+  for (const part of action.split(" ").slice(1)) {
+    const [a, b] = part.includes(".") ? part.split(".").map(Number) : [now.seat, Number(part)];
+    if (tag(then, a, b) === undefined || tag(then, a, b) !== tag(now, a, b)) return null;
+  }
+  return action;
 }
 
 // --- what may be done now ---------------------------------------------------------------------------------------
 
 /** The legal texts sorted by what they are played on: own slots, other players' places, pairs, plain words. */
-export function parseMoves(legal) {
+export function parseMoves(legal, { claimed = false } = {}) {
   const m = { words: new Set(), own: {}, at: {}, pairs: [] };
   for (const text of legal) {
     const [word, a, b] = text.split(" ");
+    if (word === "snap" && claimed) continue;  // the window's card is taken: a snap now is too late, or wrong
     if (b !== undefined) {
       const [t, u] = b.split(".").map(Number);
       m.pairs.push({ word, s: Number(a), t, u, text });
@@ -316,7 +333,7 @@ function prompt(view, ctx, rules, moves) {
     }
   }
   if (mine && moves.snaps) return `Snap! Click any card of rank ${view.snap.rank}, or let it go.`;
-  if (view.snap && view.snap.claimed) return `${cap(a(view.snap.rank))} was snapped.`;
+  if (view.snap && view.snap.claimed) return `${cap(a(view.snap.rank))} was snapped: too late for another.`;
   const turn = view.turn;
   if (turn != null && turn !== me) {
     const end = view.closer != null ? ` (${who(view.closer)} ${rules.ends === "knock" ? "knocked" : "went out"}: last turns)` : "";
@@ -392,7 +409,7 @@ export function hold(view, ctx) {
 
 export function board(view, ctx, rules) {
   const r = rules;
-  const moves = parseMoves(ctx.seat == null ? [] : view.legal || []);
+  const moves = parseMoves(ctx.seat == null ? [] : view.legal || [], { claimed: !!(view.snap && view.snap.claimed) });
   tidy(ctx, moves);
   const active = ctx.myTurn && !ctx.pending;
   wakeAtDeadline(ctx);

@@ -13,8 +13,9 @@ export function whose(ctx, seat) {
   return seat === ctx.seat ? "your" : `${seatName(ctx, seat)}'s`;
 }
 
-/** "your slot 2" / "Ana's slot 2" for a [seat, slot] place. */
-export function place(ctx, [owner, slot]) {
+/** "your slot 2" / "Ana's slot 2" for a [seat, slot] place; "their slot 2" when `by` (another seat) owns it. */
+export function place(ctx, [owner, slot], by = null) {
+  if (owner === by && owner !== ctx.seat) return `their slot ${slot}`;
   return `${whose(ctx, owner)} slot ${slot}`;
 }
 
@@ -37,7 +38,7 @@ export function describe(e, ctx) {
     case "out": return `${does(ctx, s, "turns", "turn")} up the last card: everyone else has one more turn`;
     case "pass": return null;
     case "snap":
-      return `${does(ctx, s, "snaps", "snap")} ${place(ctx, e.place)}${e.card ? ` (${cardText(e.card)})` : ""}${RESULT[e.result] || ""}`;
+      return `${does(ctx, s, "snaps", "snap")} ${place(ctx, e.place, s)}${e.card ? ` (${cardText(e.card)})` : ""}${RESULT[e.result] || ""}`;
     case "penalty": return `${does(ctx, s, "takes", "take")} a penalty card into slot ${e.slot}`;
     case "give": return `${does(ctx, s, "moves", "move")} slot ${e.slot} into ${place(ctx, e.to)}`;
     case "stay": return `${does(ctx, s, "leaves", "leave")} the gap empty`;
@@ -72,7 +73,7 @@ export function headline(e, ctx) {
     case "knock": return { text: `${does(ctx, s, "knocks", "knock")}! One more turn each`, kind: "info" };
     case "out": return { text: `${does(ctx, s, "turns", "turn")} up the last card: one more turn each`, kind: "info" };
     case "snap":
-      if (e.result === "valid") return { text: `Snap! ${does(ctx, s, "throws", "throw")} ${place(ctx, e.place)}`, kind: "good" };
+      if (e.result === "valid") return { text: `Snap! ${does(ctx, s, "throws", "throw")} ${place(ctx, e.place, s)}`, kind: "good" };
       if (e.result === "wrong") return { text: `Wrong snap! ${does(ctx, s, "takes", "take")} a penalty card`, kind: "bad" };
       return s === ctx.seat ? { text: "Too late: your card goes back", kind: "info" } : null;
     case "jack":
