@@ -18,7 +18,7 @@ import ast
 import statistics
 import time
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 HERE = Path(__file__).parent
 
@@ -72,11 +72,11 @@ def reference_workload(ops: int) -> int:
     return total
 
 
-def time_reference(ops: int = REFERENCE_OPS) -> float:
-    """Seconds per reference operation, timed now over ``ops`` operations."""
-    start = time.perf_counter()
+def time_reference(ops: int = REFERENCE_OPS, clock: Callable[[], float] = time.perf_counter) -> float:
+    """Seconds per reference operation, timed now over ``ops`` operations (on ``clock``: wall time by default)."""
+    start = clock()
     reference_workload(ops)
-    return (time.perf_counter() - start) / ops
+    return (clock() - start) / ops
 
 
 class Baseline:
@@ -85,6 +85,7 @@ class Baseline:
     Call :meth:`sample` between pieces of work with the seconds of work done so far: it times a slice
     of the reference whenever the reference has had less than ``share`` of the work's time, so the
     samples spread over the whole run (``force=True`` times one regardless: at the start and the end).
+    ``clock`` is the clock the work is timed on (``time.process_time`` for CPU time).
 
     >>> b = Baseline()
     >>> b.sample(0.0, force=True)
@@ -92,14 +93,15 @@ class Baseline:
     (100, True)
     """
 
-    def __init__(self, share: float = 0.1, slice_ops: int = SLICE_OPS) -> None:
-        self.share, self.slice_ops = share, slice_ops
+    def __init__(self, share: float = 0.1, slice_ops: int = SLICE_OPS,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
+        self.share, self.slice_ops, self.clock = share, slice_ops, clock
         self.ops = 0
         self.seconds = 0.0
 
     def sample(self, work_seconds: float, force: bool = False) -> None:
         if force or self.seconds < self.share * work_seconds:
-            self.seconds += time_reference(self.slice_ops) * self.slice_ops
+            self.seconds += time_reference(self.slice_ops, self.clock) * self.slice_ops
             self.ops += self.slice_ops
 
     @property

@@ -15,9 +15,9 @@ Random bots ignore the view, so both modes play exactly the same matches and app
 >>> parse_seeds("0-2,7")
 [0, 1, 2, 7]
 >>> import parlour
->>> actions, timeouts = play_out(parlour.load("giacomotto"), seed=1, views=False)
->>> actions > 0, timeouts
-(True, 0)
+>>> actions, timeouts, deals = play_out(parlour.load("giacomotto"), seed=1, views=False)
+>>> actions > 0, timeouts, deals > 1
+(True, 0, True)
 """
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ from parlour.core.game import Game
 
 from bench import REFERENCE_DOC, Baseline, summary
 
+#: The clocks a run may be timed on: the CPU time of the process (a shared machine makes a process wait for a
+#: core much of the wall time, and the wait is not the code's), or the wall time.
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
 #: The modes, in the order they run within a repeat, with what each one times.
 MODES = {"engine": "legal+apply", "bots": "view+legal+apply"}
 _NO_VIEW: dict[str, Any] = {}
@@ -81,8 +84,11 @@ def bot_seed(match_seed: int, seat: int) -> int:
     return match_seed << 8 | seat
 
 
-def play_out(game: Game, seed: int, views: bool) -> tuple[int, int]:
-    """Play the match of ``seed`` to its end; return (actions applied, timed windows closed).
+def play_out(game: Game, seed: int, views: bool) -> tuple[int, int, int]:
+    """Play the match of ``seed`` to its end; return (actions applied, timed windows closed, deals).
+
+    The deals are the rows of the match's score sheet: its deals, rounds, packs or games (a row that sums
+    up the match, such as Tarok's wheels, counts too).
 
     Raises ``RuntimeError`` if the match runs past the game's ``action_bound`` (an engine bug, not a slow run).
     """
@@ -92,7 +98,7 @@ def play_out(game: Game, seed: int, views: bool) -> tuple[int, int]:
     actions = timeouts = 0
     for _ in range(game.action_bound + 1):
         if state.over:
-            return actions, timeouts
+            return actions, timeouts, len(state.sheet.rows)
         seats = state.to_act
         if not seats:  # a timed window that nobody acts in closes at once, as in play_match
             state.timeout()
@@ -102,7 +108,7 @@ def play_out(game: Game, seed: int, views: bool) -> tuple[int, int]:
         state.apply(seat, bots[seat].choose(view(seat), state.legal(seat)))
         actions += 1
     if state.over:
-        return actions, timeouts
+        return actions, timeouts, len(state.sheet.rows)
     raise RuntimeError(f"{game!r} seed {seed}: the match is not over after {game.action_bound} actions, its bound")
 
 
@@ -112,12 +118,13 @@ def _no_view(seat: int) -> dict[str, Any]:
 
 @dataclass
 class RunResult:
-    """One run over every seed: seconds spent in play-outs, seconds per reference op, actions per seed."""
+    """One run over every seed: seconds spent in play-outs, seconds per reference op, actions and deals per seed."""
 
     seconds: float
     baseline: float
     actions: list[int]
     timeouts: int
+    deals: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -131,21 +138,26 @@ class Measure:
     baseline: list[float] = field(default_factory=list)  # seconds per reference op, per run
     actions: list[int] = field(default_factory=list)  # per seed, the same in every run and mode
     timeouts: int = 0
+    deals: list[int] = field(default_factory=list)  # per seed
 
     def add_run(self, run: RunResult) -> None:
         self.seconds.append(run.seconds)
         self.baseline.append(run.baseline)
-        self.actions, self.timeouts = run.actions, run.timeouts
+        self.actions, self.timeouts, self.deals = run.actions, run.timeouts, run.deals
 
     def to_dict(self) -> dict[str, Any]:
         matches, decisions = len(self.seeds), sum(self.actions)
         match_rates = [matches / s for s in self.seconds]
         decision_rates = [decisions / s for s in self.seconds]
+        deals = sum(self.deals) or matches
         return {
             "game": self.game.id, "players": self.game.players, "mode": self.mode, "times": MODES[self.mode],
             "matches": matches, "decisions": decisions, "timeouts": self.timeouts,
             "actions_per_match": decisions / matches, "actions": list(self.actions),
+            "deals_per_match": deals / matches, "actions_per_deal": decisions / deals,
             "matches_per_s": summary(match_rates), "decisions_per_s": summary(decision_rates),
+            # a search bot's play-out runs to the end of a deal (round, pack, game): how many fit in 300 ms
+            "playouts_per_300ms": summary(0.3 * deals / s for s in self.seconds),
             # a rate times the seconds of one reference op: what the engine does in the time of one op
             "matches_x_baseline": summary(r * b for r, b in zip(match_rates, self.baseline)),
             "decisions_x_baseline": summary(r * b for r, b in zip(decision_rates, self.baseline)),
@@ -153,38 +165,42 @@ class Measure:
         }
 
 
-def timed_run(game: Game, seeds: list[int], mode: str, tick: Callable[[], None]) -> RunResult:
+def timed_run(game: Game, seeds: list[int], mode: str, tick: Callable[[], None], clock: str = "cpu") -> RunResult:
     """One run: every seed played once, with reference samples before, between and after the matches.
 
     ``tick`` is called after each match (for a progress bar); neither it nor the samples are timed as play.
+    ``clock`` is ``"cpu"`` (the process's CPU time) or ``"wall"``.
     """
+    now = CLOCKS[clock]
     gc.collect()  # every run starts with the same empty garbage
-    baseline = Baseline()
+    baseline = Baseline(clock=now)
     baseline.sample(0.0, force=True)
-    elapsed, actions, timeouts = 0.0, [], 0
+    elapsed, actions, timeouts, deals = 0.0, [], 0, []
     for seed in seeds:
-        start = time.perf_counter()
-        n, t = play_out(game, seed, views=mode == "bots")
-        elapsed += time.perf_counter() - start
+        start = now()
+        n, t, d = play_out(game, seed, views=mode == "bots")
+        elapsed += now() - start
         actions.append(n)
+        deals.append(d)
         timeouts += t
         tick()
         baseline.sample(elapsed)
     baseline.sample(elapsed, force=True)
-    return RunResult(elapsed, baseline.per_op, actions, timeouts)
+    return RunResult(elapsed, baseline.per_op, actions, timeouts, deals)
 
 
-def _child(game_id: str, players: int, options: dict[str, Any], seeds: list[int], mode: str, conn: Connection) -> None:
+def _child(game_id: str, players: int, options: dict[str, Any], seeds: list[int], mode: str, clock: str,
+           conn: Connection) -> None:
     try:
         game = parlour.load(game_id, players=players, **options)
-        conn.send(timed_run(game, seeds, mode, lambda: conn.send(None)))
+        conn.send(timed_run(game, seeds, mode, lambda: conn.send(None), clock))
     except BaseException:
         conn.send(traceback.format_exc())
     finally:
         conn.close()
 
 
-def run_in_child(game: Game, seeds: list[int], mode: str, tick: Callable[[], None]) -> RunResult:
+def run_in_child(game: Game, seeds: list[int], mode: str, tick: Callable[[], None], clock: str = "cpu") -> RunResult:
     """:func:`timed_run` in a freshly started process, so no cache warmed by an earlier run is left.
 
     An engine may memoise (by table, by action): replaying the same seeds in one process would
@@ -192,7 +208,7 @@ def run_in_child(game: Game, seeds: list[int], mode: str, tick: Callable[[], Non
     """
     ctx = multiprocessing.get_context("spawn")
     here, there = ctx.Pipe(duplex=False)
-    child = ctx.Process(target=_child, args=(game.id, game.players, game.options, seeds, mode, there), daemon=True)
+    child = ctx.Process(target=_child, args=(game.id, game.players, game.options, seeds, mode, clock, there), daemon=True)
     child.start()
     there.close()
     try:
@@ -216,7 +232,7 @@ def run_in_child(game: Game, seeds: list[int], mode: str, tick: Callable[[], Non
 
 
 def run(games: list[Game], seeds: list[int], repeat: int, modes: list[str], progress: Progress | None,
-        in_process: bool = False) -> list[Measure]:
+        in_process: bool = False, clock: str = "cpu") -> list[Measure]:
     """Play every seed ``repeat`` times per game and mode; modes alternate within a repeat so drift hits both.
 
     Each run has a process of its own unless ``in_process`` (for profilers, which see only their process).
@@ -233,7 +249,7 @@ def run(games: list[Game], seeds: list[int], repeat: int, modes: list[str], prog
             for mode in modes:
                 if progress:
                     progress.update(task, description=f"{game.id} {game.players}p {mode} {r + 1}/{repeat}")
-                result = runner(game, seeds, mode, tick)
+                result = runner(game, seeds, mode, tick, clock)
                 for other in mine.values():
                     _check_same(game, seeds, other, result.actions, f"{mode} run {r + 1}")
                 mine[mode].add_run(result)
@@ -249,12 +265,13 @@ def _check_same(game: Game, seeds: list[int], earlier: Measure, actions: list[in
                                f"the benchmark ran)")
 
 
-def report(measures: list[Measure], seeds: str, repeat: int, baseline_ops_per_s: dict[str, float]) -> dict[str, Any]:
+def report(measures: list[Measure], seeds: str, repeat: int, baseline_ops_per_s: dict[str, float],
+           clock: str = "cpu") -> dict[str, Any]:
     """Everything measured, JSON-ready."""
     return {
         "benchmark": "playouts",
         "python": platform.python_version(), "implementation": platform.python_implementation(),
-        "seeds": seeds, "repeat": repeat,
+        "seeds": seeds, "repeat": repeat, "clock": clock,
         "baseline": {"workload": REFERENCE_DOC, "ops_per_s": baseline_ops_per_s},
         "results": [m.to_dict() for m in measures],
     }
@@ -263,19 +280,22 @@ def report(measures: list[Measure], seeds: str, repeat: int, baseline_ops_per_s:
 def table(data: dict[str, Any]) -> Table:
     """The results as a rich table: best (median) of the repeats."""
     base = data["baseline"]["ops_per_s"]
-    t = Table(title=f"Random play-outs, seeds {data['seeds']}: best (median) of {data['repeat']} repeat(s)",
-              caption=(f"engine = legal+apply; bots = view+legal+apply. × baseline = decisions/s ÷ reference "
+    t = Table(title=f"Random play-outs, seeds {data['seeds']}: best (median) of {data['repeat']} repeat(s), "
+                    f"{data['clock']} clock",
+              caption=(f"engine = legal+apply; bots = view+legal+apply. play-outs/300 ms = deals (rounds, packs, "
+                       f"games: the score sheet's rows) played to their end in 300 ms. × baseline = decisions/s ÷ reference "
                        f"ops/s, the reference timed in slices between the matches of each run (best {base['best']:,.0f}, median "
                        f"{base['median']:,.0f} ops/s; {data['baseline']['workload']}). "
                        f"{data['implementation']} {data['python']}."),
               caption_justify="left")
-    for name in ("game", "seats", "mode", "matches/s", "decisions/s", "× baseline", "actions/match"):
+    for name in ("game", "seats", "mode", "matches/s", "decisions/s", "× baseline", "actions/match",
+                 "play-outs/300 ms"):
         t.add_column(name, justify="left" if name in ("game", "mode") else "right", no_wrap=True)
     for r in data["results"]:
-        m, d, x = r["matches_per_s"], r["decisions_per_s"], r["decisions_x_baseline"]
+        m, d, x, p = r["matches_per_s"], r["decisions_per_s"], r["decisions_x_baseline"], r["playouts_per_300ms"]
         t.add_row(r["game"], str(r["players"]), r["mode"], f"{m['best']:,.2f} ({m['median']:,.2f})",
                   f"{d['best']:,.0f} ({d['median']:,.0f})", f"{x['best']:.3f} ({x['median']:.3f})",
-                  f"{r['actions_per_match']:.1f}")
+                  f"{r['actions_per_match']:.1f}", f"{p['best']:,.0f} ({p['median']:,.0f})")
     return t
 
 
@@ -290,6 +310,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--repeat", type=int, default=3, help="how many times to play every seed (default 3)")
     p.add_argument("--mode", choices=[*MODES, "both"], default="both",
                    help="engine: legal+apply; bots: view+legal+apply; both (default)")
+    p.add_argument("--clock", choices=list(CLOCKS), default="cpu",
+                   help="cpu: the CPU time of the process that plays (default); wall: wall time")
     p.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--in-process", action="store_true",
@@ -321,21 +343,21 @@ def main(argv: list[str]) -> int:
                TimeRemainingColumn())
     try:
         if args.quiet:
-            measures = run(games, seeds, args.repeat, modes, None, args.in_process)
+            measures = run(games, seeds, args.repeat, modes, None, args.in_process, args.clock)
         else:
             with Progress(*columns, console=err, transient=True, refresh_per_second=4) as progress:
-                measures = run(games, seeds, args.repeat, modes, progress, args.in_process)
+                measures = run(games, seeds, args.repeat, modes, progress, args.in_process, args.clock)
     except KeyboardInterrupt:
         err.print("interrupted: nothing measured")
         return 130
 
     ops_per_s = summary(1 / b for m in measures for b in m.baseline)
-    data = report(measures, args.seeds, args.repeat, ops_per_s)
+    data = report(measures, args.seeds, args.repeat, ops_per_s, args.clock)
     if args.json:
         print(json.dumps(data, indent=2))
     else:
         out = Console()
         if not out.is_terminal:
-            out.width = max(out.width, 110)  # rich assumes 80 columns in a pipe: too few for the table
+            out.width = max(out.width, 130)  # rich assumes 80 columns in a pipe: too few for the table
         out.print(table(data))
     return 0

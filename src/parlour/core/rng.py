@@ -28,6 +28,9 @@ _GAMMA = 0x9E3779B97F4A7C15
 #: Longest list shuffled with packed draws; a longer one (no deck is) takes the draw-by-draw path.
 _PACKED_MAX = 1024
 T = TypeVar("T")
+#: ``below(n)``'s rejection limit for the small ``n`` of legal lists and decks, worked out once.
+_SMALL = 1024
+_LIMITS = (0,) + tuple(_TWO64 - _TWO64 % n for n in range(1, _SMALL))
 
 
 class _Packing(NamedTuple):
@@ -79,9 +82,12 @@ class Rng:
         >>> [Rng(3).below(6), Rng(3).below(1 << 64)]
         [3, 2092789425003139053]
         """
-        if n <= 0 or n > _TWO64:
+        if 0 < n < _SMALL:
+            limit = _LIMITS[n]
+        elif n <= 0 or n > _TWO64:
             raise ValueError(f"below(n) needs 0 < n <= 2**64, not {n!r}")
-        limit = _TWO64 - _TWO64 % n
+        else:
+            limit = _TWO64 - _TWO64 % n
         state = self.state
         while True:  # next64 written out: a call costs more than its arithmetic
             state = z = (state + _GAMMA) & MASK64

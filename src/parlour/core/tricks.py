@@ -120,6 +120,8 @@ def listed(tables: Sequence[Sequence[Sequence[Any]]], mask: int) -> list[Any]:
     """The items of a mask's cards through :func:`by_bytes` tables, lowest card first."""
     out: list[Any] = []
     for table in tables:
+        if not mask:
+            break
         out += table[mask & 255]
         mask >>= 8
     return out

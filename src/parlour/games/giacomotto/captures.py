@@ -92,29 +92,70 @@ def joinable(group_sums: int, values: int, free: int) -> list[int]:
 
     A card may join when the group then adds up to one of ``values`` (it is complete) or can still be
     completed by cards of ``free`` other than this one. Cards of equal value answer alike, so each value is
-    worked out once: about 14 subset-sum passes over the free cards, whatever the table holds.
+    asked once, of the sums of the free cards but one card of that value. Those sums are worked out for
+    every value in one pass over the free cards: lane 0 of ``lanes`` (32 bits a lane) gathers the sums of
+    all the cards so far, and the first card of each value opens a lane of its own, a copy of lane 0 before
+    that card, which every later card then joins as it joins lane 0.
 
     >>> from parlour.core.cards import mask_of, cards, codes
     >>> free = mask_of(cards("8C 5D 6S 7H 9H"))
     >>> codes(joinable(EMPTY, 1 << 13, free))          # a queen: 8+5 and 6+7; the 9 needs a 4
     ['8C', '5D', '7H', '6S']
     """
-    answers: dict[int, bool] = {}
-    out = []
+    lanes, count, mask = EMPTY, 1, _LANES[1]
+    firsts = []
     m = free
     while m:
         low = m & -m
-        card = low.bit_length() - 1
         m ^= low
-        v = VALUE[card]
-        ok = answers.get(v)
-        if ok is None:
-            after = with_card(group_sums, card)
-            ok = bool(after & values) or bool(after and subset_sums(free ^ low) & completions(after, values))
-            answers[v] = ok
-        if ok:
-            out.append(card)
+        v = VALUE[low.bit_length() - 1]
+        if VALUE_CARDS[v] & free & (low - 1):  # another card of this value came before: it has its lane
+            lanes = (lanes | ((lanes << 1 | lanes << 11) if v == 1 else lanes << v)) & mask
+        else:
+            before = lanes & ALL_SUMS
+            lanes = (lanes | ((lanes << 1 | lanes << 11) if v == 1 else lanes << v)) & mask
+            lanes |= before << 32 * count
+            firsts.append(v)
+            count += 1
+            mask = _LANES[count]
+    ok = 0
+    for i, v in enumerate(firsts, 1):
+        after = ((group_sums << 1 | group_sums << 11) if v == 1 else group_sums << v) & ALL_SUMS
+        if after & values:
+            ok |= VALUE_CARDS[v]
+        elif after:  # one sum (no ace in the group): the rest must add up to a value minus it
+            need = values >> after.bit_length() - 1 & ~EMPTY if after & after - 1 == 0 else completions(after, values)
+            if lanes >> 32 * i & need:
+                ok |= VALUE_CARDS[v]
+    out = []
+    m = free & ok
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
     return out
+
+
+#: Per value 0..14, every card of that value (as a mask).
+VALUE_CARDS: tuple[int, ...] = tuple(sum(1 << c for c in range(52) if VALUE[c] == v) for v in range(MAX_VALUE + 1))
+#: Per number of lanes, every sum bit of that many 32-bit lanes (see :func:`joinable`).
+_LANES: tuple[int, ...] = tuple(sum(ALL_SUMS << 32 * i for i in range(k)) for k in range(MAX_VALUE + 2))
+#: The sum sets of tables already asked, with the cards that can take something from them (see :func:`takers`).
+_TAKERS: dict[int, int] = {}
+
+
+def takers(sums: int) -> int:
+    """Every card (as a mask) that can take something from a table with these :func:`subset_sums`.
+
+    >>> from parlour.core.cards import mask_of, cards, codes
+    >>> codes(cards_of(takers(subset_sums(mask_of(cards("8C 5D")))) & mask_of(cards("KH QS 5H 4D 8D"))))
+    ['8D', '5H', 'QS']
+    """
+    found = _TAKERS.get(sums)
+    if found is None:  # at most 2**15 sum sets, each worked out once
+        found = _TAKERS[sums] = sum(VALUE_CARDS[v] for v in range(1, MAX_VALUE + 1)
+                                    if VALUE_CARDS[v] and sums & PLAYED_SUMS[VALUE_CARDS[v].bit_length() - 1])
+    return found
 
 
 def group_sums(group: int) -> set[int]:
@@ -211,8 +252,21 @@ def card_order(c: int) -> tuple[int, int]:
     return (-VALUE[c] if VALUE[c] != 1 else -1, c)
 
 
+#: :func:`card_order` as one int per card (for sorting without a call per card).
+_ORDER: tuple[int, ...] = tuple((-VALUE[c] if VALUE[c] != 1 else -1) * 64 + c for c in range(52))
+_CODES: tuple[str, ...] = tuple(str(CARDS[c]) for c in range(52))
+
+
 def group_codes(group: int) -> list[str]:
-    return [str(CARDS[c]) for c in sorted(cards_of(group), key=card_order)]
+    """A group's card codes in :func:`card_order`."""
+    cards = []
+    while group:
+        low = group & -group
+        cards.append(low.bit_length() - 1)
+        group ^= low
+    if len(cards) > 1:
+        cards.sort(key=_ORDER.__getitem__)
+    return [_CODES[c] for c in cards]
 
 
 def ordered(group: int) -> list[int]:

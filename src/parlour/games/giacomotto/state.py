@@ -18,10 +18,11 @@ from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet, Teams
 from parlour.core.stacking import stacked
+from parlour.core.tricks import by_bytes, listed
 
 from .actions import CAPTURE, DONE, DONE_MOVE, TAKE, TRAIL, USAGE, Move, whole_groups
 from .audit import recount
-from .captures import EMPTY, PLAYED_SUMS, group_codes, joinable, partition, subset_sums, with_card
+from .captures import EMPTY, PLAYED_SUMS, group_codes, joinable, partition, subset_sums, takers, with_card
 
 HAND = 6
 TABLE = 4
@@ -30,6 +31,16 @@ ONE_POINT = sum(1 << (s * 13 + r) for s in range(4) for r in (8, 9, 10, 11, 12))
 TEN_OF_DIAMONDS = 1 << (1 * 13 + 8)
 TWO_OF_CLUBS = 1 << 0
 MOST_CARDS = 3
+#: Each card's trail, capture and take, prebuilt: legal lists hand these out.
+TRAILS = tuple(Move(TRAIL | c << 2) for c in range(52))
+CAPTURES = tuple(Move(CAPTURE | c << 2) for c in range(52))
+TAKES = tuple(Move(TAKE | c << 2) for c in range(52))
+#: The event of each seat's trail of each card, built once: events are never changed once written, and the logs
+#: of every match share these (as clones share their events).
+TRAIL_EVENTS = tuple(tuple({"type": "trail", "seat": s, "action": str(TRAILS[c]), "card": str(CARDS[c])}
+                           for c in range(52)) for s in range(4))
+_TO_ACT = tuple((s,) for s in range(4))
+_CAPTURE_BYTES, _TRAIL_BYTES = by_bytes(CAPTURES), by_bytes(TRAILS)
 
 
 def teams_for(players: int) -> Teams:
@@ -111,7 +122,7 @@ class GiacomottoState(State):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return () if self.finished else (self.turn,)
+        return () if self.finished else _TO_ACT[self.turn]
 
     def legal(self, seat: int) -> list[Move]:
         if self.finished or seat != self.turn:
@@ -123,19 +134,32 @@ class GiacomottoState(State):
     def _plays(self, seat: int) -> list[Move]:
         """A turn's first step: capture with a card that can take something, or trail any card."""
         hand = self.hands[seat]
-        sums = subset_sums(self.table)
-        takes = [Move(CAPTURE | c << 2) for c in cards_of(hand) if sums & PLAYED_SUMS[c]]
+        takes = listed(_CAPTURE_BYTES, hand & takers(subset_sums(self.table)))
         if takes and self.game.options["forced_capture"]:
             return takes
-        return takes + [Move(TRAIL | c << 2) for c in cards_of(hand)]
+        return takes + listed(_TRAIL_BYTES, hand)
 
     def _steps(self) -> list[Move]:
         """Inside a capture: the table cards that can join the open group, and ``done`` between groups."""
         free = self.table & ~self.taken & ~self.group
-        steps = [Move(TAKE | c << 2) for c in joinable(self.group_sums, self.values, free)]
+        steps = [TAKES[c] for c in joinable(self.group_sums, self.values, free)]
         if self.groups and not self.group:
             steps.append(DONE_MOVE)
         return steps
+
+    def apply(self, seat: int, action: Action | str) -> Action:
+        """:meth:`State.apply`, with a short way for the common case: a step of the seat to act in its legal list.
+
+        The legal list is the one :meth:`check` looks the step up in; anything else takes the general way.
+        """
+        if type(action) is Move and type(seat) is int and seat == self.turn and not self.finished:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._steps() if self.capturing >= 0 else self._plays(seat)
+            if action in legal:
+                self._apply(seat, action)
+                return action
+        return State.apply(self, seat, action)
 
     def check(self, seat: int, action: Action) -> Move:
         """A step is looked up in the (short) legal list; a whole capture in one action is checked on its own."""
@@ -218,7 +242,7 @@ class GiacomottoState(State):
             card = action >> 2
             self.hands[seat] ^= 1 << card
             self.table |= 1 << card
-            self.events.append({"type": "trail", "seat": seat, "action": str(action), "card": str(CARDS[card])})
+            self.events.append(TRAIL_EVENTS[seat][card])
             self._pass(seat)
         elif kind == CAPTURE:
             card = action >> 2 & 63
@@ -350,3 +374,13 @@ class GiacomottoState(State):
                      "capturing", "values", "group", "group_sums", "taken"):
             setattr(c, name, getattr(self, name))
         return c
+
+
+def _cards(mask: int) -> list[int]:
+    """The cards of a mask, lowest first, as plain ints."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

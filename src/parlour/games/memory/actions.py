@@ -79,7 +79,15 @@ class Move(Action):
 
 
 def move(kind: int, a: int = 0, b: int = 0, c: int = 0) -> Move:
-    return Move(kind | a << 5 | b << 13 | c << 21)
+    code = kind | a << 5 | b << 13 | c << 21
+    made = _MADE.get(code)
+    if made is None:  # each action is made once and handed out again: legal lists are built at every step
+        made = _MADE[code] = Move(code)
+    return made
+
+
+#: The actions made so far, by code: a few thousand at most (kinds, slots, seats of a table).
+_MADE: dict[int, Move] = {}
 
 
 def snap(seat: int, slot: int) -> Move:

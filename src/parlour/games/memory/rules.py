@@ -13,7 +13,6 @@ a gap, slot ``i`` sitting in row ``i // cols`` and column ``i % cols`` (extra pe
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -58,8 +57,8 @@ def column_score(layout: Sequence[int], points: Sequence[int], cols: int) -> int
     total = 0
     for col in range(cols):
         column = [c for c in layout[col::cols] if c >= 0]
-        counts = Counter(rank_of(c) for c in column)
-        total += sum(points[c] for c in column if counts[rank_of(c)] < 2)
+        ranks = [rank_of(c) for c in column]
+        total += sum(points[c] for c, r in zip(column, ranks) if ranks.count(r) < 2)
     return total
 
 

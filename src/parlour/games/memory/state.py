@@ -18,6 +18,7 @@ window still open), ``over``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, ClassVar, Sequence
 
 from parlour.core.cards import CARDS, CODES, JOKER, Card, deck as standard_deck
@@ -43,6 +44,10 @@ class MemoryState(State):
     """A whole match of a memory game. Subclasses set ``rules`` and may override the hooks."""
 
     rules: ClassVar[Rules]
+    #: What ``to_act`` and ``legal`` answered since the last change (None: not asked yet). Every change goes
+    #: through :meth:`apply` or :meth:`timeout`, which forget them: a play-out asks each once per action.
+    _now: tuple[int, ...] | None = None
+    _moves: dict[int, list[Move]] | None = None
 
     # --- setting up -------------------------------------------------------------------------------------------
 
@@ -66,7 +71,7 @@ class MemoryState(State):
 
     def round_cards(self) -> list[int]:
         """Every card of a round, in a fixed order (shuffled from the seed each round)."""
-        return [int(c) for c in standard_deck(copies=self.game.decks, jokers=self.game.jokers)]
+        return list(_round_cards(self.game.decks, self.game.jokers))
 
     def _start_round(self) -> None:
         cards = self.round_cards()
@@ -169,6 +174,38 @@ class MemoryState(State):
 
     @property
     def to_act(self) -> tuple[int, ...]:
+        now = self._now
+        if now is None:
+            now = self._now = self._to_act()
+        return now
+
+    def _forget(self) -> None:
+        """The state changed: ``to_act`` and ``legal`` are worked out again when next asked."""
+        self._now = self._moves = None
+
+    def apply(self, seat: int, action: Any) -> Move:
+        """:meth:`State.apply`, with a short way for the common case: an action in the seat's legal list (the
+        list :meth:`check` looks it up in); anything else takes the general way."""
+        if type(action) is Move and type(seat) is int:
+            moves = self._moves
+            legal = moves.get(seat) if moves is not None else None
+            if legal is None:
+                legal = self._legal(seat) if seat in self.to_act else []
+                if self._moves is None:
+                    self._moves = {}
+                self._moves[seat] = legal
+            if action in legal:
+                try:
+                    self._apply(seat, action)
+                finally:
+                    self._forget()
+                return action
+        try:
+            return State.apply(self, seat, action)
+        finally:
+            self._forget()
+
+    def _to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == OVER:
             return ()
@@ -183,8 +220,15 @@ class MemoryState(State):
         return tuple(others)
 
     def legal(self, seat: int) -> list[Move]:
-        if seat not in self.to_act:
-            return []
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = {}
+        legal = moves.get(seat)
+        if legal is None:
+            legal = moves[seat] = self._legal(seat) if seat in self.to_act else []
+        return list(legal)
+
+    def _legal(self, seat: int) -> list[Move]:
         phase, rules = self.phase, self.rules
         if phase == PEEK:
             return [move(READY)]
@@ -395,6 +439,13 @@ class MemoryState(State):
             self._end_round()
 
     def timeout(self) -> None:
+        self._forget()
+        try:
+            self._timeout()
+        finally:
+            self._forget()
+
+    def _timeout(self) -> None:
         if not self.window or self.phase == OVER:
             raise IllegalAction("no timed window is open")
         self.events.append({"type": "timeout"})
@@ -537,9 +588,16 @@ class MemoryState(State):
         for name in ("layouts", "tags", "up", "seen", "shown"):
             d[name] = [list(row) for row in d[name]]
         d["stock"], d["discard"], d["flips"] = list(self.stock), list(self.discard), list(self.flips)
+        d.pop("_now", None)
+        d.pop("_moves", None)
         c.__dict__.update(d)
         c._clone_extras(self)
         return c
 
     def _clone_extras(self, source: "MemoryState") -> None:
         """Copy a subclass's mutable fields (the base ``clone`` shares them until then)."""
+
+
+@lru_cache(maxsize=None)
+def _round_cards(decks: int, jokers: int) -> tuple[int, ...]:
+    return tuple(int(c) for c in standard_deck(copies=decks, jokers=jokers))

@@ -148,6 +148,7 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> TarokState:
 def _blank(game: Game, view: Mapping[str, Any], start: Mapping[str, Any], rng: Rng) -> TarokState:
     s = TarokState.__new__(TarokState)
     s.game, s.seed = game, -1  # the seed is secret: the determinized future has its own shuffles
+    s.players = game.players
     s.rng = Rng(rng.next64())
     s.events = [dict(e) for e in view.get("previous") or []]  # how the previous deal ended, as the view saw it
     sheet = ScoreSheet.from_dict(view["sheet"])

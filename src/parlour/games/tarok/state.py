@@ -40,6 +40,14 @@ PHASES = ("bid", "contract", "call", "talon", "discard", "colour", "announce", "
 NORMAL, REDEAL, COMPULSORY = "normal", "redeal", "klop"
 TALON_SIZE = 6
 PLAY_TEXTS = tuple(f"play {code}" for code in CODES)
+#: The event of each seat's play of each card, built once: events are never changed once written, so every
+#: deal's log shares these (as clones share their events).
+PLAY_EVENTS = tuple(tuple({"type": "play", "seat": s, "action": PLAY_TEXTS[c], "card": CODES[c]} for c in range(54))
+                    for s in range(4))
+#: The event of a trick won by each seat, when nothing else goes with it (talon cards do in Klop).
+TRICK_EVENTS = tuple({"type": "trick", "winner": w} for w in range(4))
+#: ``to_act`` while seat ``s`` is to act.
+_TO_ACT = tuple((s,) for s in range(4))
 SAME, OPPOSITE, UNKNOWN = 1, -1, 0
 EMPEROR_MOVE = move(EMPEROR)
 _BIDS = tuple(move(BID, c) for c in range(COLOUR_VALAT))
@@ -69,7 +77,7 @@ class TarokState(State):
         "klop_next", "emperor", "mond_lost", "talon_rest", "last_trick", "last_winner", "last_pagat", "_legal",
         # the card play's hot path: the trick's cards as a mask, the contract's play regime, the cards each
         # seat keeps back for an announced ultimo, and the legal cards of the seat to act (-1: not known yet)
-        "tmask", "regime", "kept", "_mask",
+        "tmask", "regime", "kept", "_mask", "players",
     )
 
     # --- setting up -------------------------------------------------------------------------------------------
@@ -78,9 +86,9 @@ class TarokState(State):
     def start(cls, game: Game, seed: int, deck: Sequence[Any] | None) -> "TarokState":
         self = cls.__new__(cls)
         self.game, self.seed = game, seed
+        self.players = n = game.players
         self.rng = Rng(seed)
         self.events = []
-        n = game.players
         self.sheet = ScoreSheet([f"seat {s}" for s in range(n)])
         self.stacked = stacked(deck, parse_card, range(54), "deal", "each of the 54 tarok cards once")
         self.finished = False
@@ -164,7 +172,7 @@ class TarokState(State):
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return () if self.finished else (self.turn,)
+        return () if self.finished else _TO_ACT[self.turn]
 
     def legal(self, seat: int) -> list[Move]:
         if seat != self.turn or self.finished:
@@ -281,6 +289,22 @@ class TarokState(State):
         """Whether the Beggar declarer may open the first trick with ``lead emperor`` (holding the Škis)."""
         return (self.tricks_played == 0 and not self.trick and seat == self.declarer
                 and self.contract in (BEGGAR, OPEN_BEGGAR) and self.hands[seat] >> SKIS & 1 == 1)
+
+    def apply(self, seat: int, action: Action | str) -> Action:
+        """:meth:`State.apply`, with a short way for the common case: a card the seat to act may play.
+
+        The card is checked exactly as :meth:`check` checks it; anything else takes the general way.
+        """
+        if type(action) is Move and action & 15 == PLAY and type(seat) is int and seat == self.turn \
+                and self.phase == PLAYING:
+            mask = self._mask
+            if mask < 0:
+                mask = self._play_mask()
+            if mask >> (action >> 4) & 1:
+                self._mask = -1
+                self._play(seat, action >> 4)
+                return action
+        return State.apply(self, seat, action)
 
     def check(self, seat: int, action: Action) -> Move:
         """A card play is checked on the legal mask; other actions against the (cached) legal list."""
@@ -468,35 +492,38 @@ class TarokState(State):
             self.led = SUIT[card]
         trick.append(card)
         self.tmask |= bit
-        self.events.append({"type": "play", "seat": seat, "action": text or PLAY_TEXTS[card], "card": CODES[card]})
+        self.events.append({"type": "play", "seat": seat, "action": text, "card": CODES[card]} if text else
+                           PLAY_EVENTS[seat][card])
         if card == self.called:
             self.revealed = True
-        n = self.game.players
+        n = self.players
         if len(trick) < n:
             self.turn = (seat + 1) % n
         else:
             self._end_trick()
 
     def _end_trick(self) -> None:
-        n = self.game.players
+        n = self.players
         tmask, trick, leader, c = self.tmask, self.trick, self.leader, self.contract
         w = (leader + trick.index(winner_card(tmask, self.led, self.regime))) % n
         self.tricks[w] += 1
         self.tricks_played = played = self.tricks_played + 1
-        event: dict[str, Any] = {"type": "trick", "winner": w}
-        if c == KLOP and self.klop_next < len(self.talon):
-            extra = self.talon[self.klop_next]
-            self.klop_next += 1
-            tmask_won = tmask | 1 << extra
-            event["talon"] = CODES[extra]
+        tmask_won = tmask
+        if c == KLOP and self.klop_next < len(self.talon) or self.king_rest and tmask >> self.called & 1:
+            event: dict[str, Any] = {"type": "trick", "winner": w}
+            if c == KLOP and self.klop_next < len(self.talon):
+                extra = self.talon[self.klop_next]
+                self.klop_next += 1
+                tmask_won |= 1 << extra
+                event["talon"] = CODES[extra]
+            if self.king_rest and tmask >> self.called & 1:
+                rest = sum(1 << card for card in self.talon)
+                tmask_won |= rest
+                self.talon = []
+                self.king_rest = False
+                event["rest of talon"] = codes(rest)
         else:
-            tmask_won = tmask
-        if self.king_rest and tmask >> self.called & 1:
-            rest = sum(1 << card for card in self.talon)
-            tmask_won |= rest
-            self.talon = []
-            self.king_rest = False
-            event["rest of talon"] = codes(rest)
+            event = TRICK_EVENTS[w]
         self.won[w] |= tmask_won
         if tmask >> MOND & 1:
             owner = (leader + trick.index(MOND)) % n
