@@ -151,8 +151,21 @@ class Rng:
         self.state = state
 
     def choice(self, items: "list[T] | tuple[T, ...]") -> T:
-        """One item chosen uniformly."""
-        return items[self.below(len(items))]
+        """One item chosen uniformly: ``items[self.below(len(items))]`` (written out: random play-outs draw
+        one at every step)."""
+        n = len(items)
+        if not 0 < n < _SMALL:
+            return items[self.below(n)]
+        limit = _LIMITS[n]
+        state = self.state
+        while True:
+            state = z = (state + _GAMMA) & MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.state = state
+                return items[z % n]
 
     def fork(self) -> "Rng":
         """A new generator seeded from this one (an independent stream for another purpose)."""

@@ -21,6 +21,11 @@ class ScoreSheet:
 
     sides: list[str]
     rows: list[tuple[str, tuple[int, ...], dict[str, Any]]] = field(default_factory=list)
+    #: The totals of the first ``_counted`` rows of the list ``_of`` (rows are only ever appended, or the list
+    #: replaced: a match asks its totals after every deal, and summing every row each time grows with the match).
+    _totals: list[int] = field(default_factory=list, init=False, repr=False, compare=False)
+    _counted: int = field(default=0, init=False, repr=False, compare=False)
+    _of: Any = field(default=None, init=False, repr=False, compare=False)
 
     def add(self, label: str, points: Sequence[int], detail: Mapping[str, Any] | None = None) -> None:
         """Write a row; ``detail`` keeps how the points were made (shown on the sheet)."""
@@ -30,7 +35,16 @@ class ScoreSheet:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(sum(row[1][i] for row in self.rows) for i in range(len(self.sides)))
+        rows, counted = self.rows, self._counted
+        if rows is not self._of or len(rows) < counted:
+            self._of, self._totals, counted = rows, [0] * len(self.sides), 0
+        if counted < len(rows):
+            totals = self._totals
+            for _, points, _ in rows[counted:]:
+                for i, p in enumerate(points):
+                    totals[i] += p
+            self._counted = len(rows)
+        return tuple(self._totals)
 
     def leaders(self, lowest: bool = False) -> tuple[int, ...]:
         """The sides with the highest total (the lowest, for games where low scores win)."""

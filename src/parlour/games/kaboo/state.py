@@ -31,6 +31,10 @@ RULES = Rules(rows=2, cols=2, points=points_table(two=2, king=10, red_king=-1, f
               initial_discard=False, peek_slots=(2, 3), take_discard=False, incoming_up=False, knock=True)
 #: The power of each rank when a drawn card is discarded unused.
 POWERS = {SEVEN: PEEK, EIGHT: PEEK, NINE: SPY, TEN: SPY, JACK_RANK: JACK, QUEEN: LOOK}
+#: The snaps of each seat's slots and the gives of each own slot, built once: every window lists them.
+_SNAPS = tuple(tuple(move(SNAP, 0, t, i) for i in range(256)) for t in range(12))
+_GIVES = tuple(move(GIVE, i) for i in range(256))
+_PASS, _STAY = move(PASS), move(STAY)
 
 
 class KabooState(MemoryState):
@@ -64,13 +68,14 @@ class KabooState(MemoryState):
     def _window_legal(self, seat: int) -> list[Move]:
         if seat in self.gives:
             own = self.layouts[seat]
-            return [move(GIVE, i) for i, c in enumerate(own) if c >= 0] + [move(STAY)]
+            return [_GIVES[i] for i, c in enumerate(own) if c >= 0] + [_STAY]
         if not self.snappers >> seat & 1:
             return []
-        out = [move(PASS)]
+        out = [_PASS]
         for t, lay in enumerate(self.layouts):
             if t != self.closer:
-                out += [move(SNAP, 0, t, i) for i, c in enumerate(lay) if c >= 0]
+                snaps = _SNAPS[t]
+                out += [snaps[i] for i, c in enumerate(lay) if c >= 0]
         return out
 
     def _turn_blocked(self) -> bool:

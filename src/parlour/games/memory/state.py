@@ -38,6 +38,9 @@ MID_TURN = frozenset({DRAWN, FLIPPING, POWER, DECIDE})
 #: Actions that start a turn: they close any open window first.
 STARTS = frozenset({DRAW, TAKE, KNOCK, FLIP})
 HIDDEN = "##"
+#: The actions legal lists hand out, built once: per kind, for each own slot.
+_DRAW, _KNOCK, _DISCARD, _READY = move(DRAW), move(KNOCK), move(DISCARD), move(READY)
+_TAKES, _SWAPS, _FLIPS = (tuple(move(kind, i) for i in range(256)) for kind in (TAKE, SWAP, FLIP))
 
 
 class MemoryState(State):
@@ -83,20 +86,18 @@ class MemoryState(State):
             self.previous = self._how_it_ended()
         self.round_no += 1
         self.first = (self.dealer + 1) % n
-        self.layouts = [[-1] * size for _ in range(n)]
-        self.tags = [[0] * size for _ in range(n)]
+        self.layouts: list[list[int]] = [[]] * n
+        self.tags: list[list[int]] = [[]] * n
         self.up = [[0] * size for _ in range(n)]
         self.seen = [[0] * size for _ in range(n)]
         self.shown = [[0] * size for _ in range(n)]
-        self.next_tag = 1
         pos = 0
-        for i in range(n):
+        for i in range(n):  # the seats in turn from the first, each dealt its slots in order
             seat = (self.first + i) % n
-            for slot in range(size):
-                self.layouts[seat][slot] = cards[pos]
-                self.tags[seat][slot] = self.next_tag
-                self.next_tag += 1
-                pos += 1
+            self.layouts[seat] = cards[pos:pos + size]
+            self.tags[seat] = list(range(pos + 1, pos + size + 1))
+            pos += size
+        self.next_tag = pos + 1
         self.discard = [cards[pos]] if rules.initial_discard else []
         pos += len(self.discard)
         self.stock = cards[pos:][::-1]  # the top of the stock is the end of the list
@@ -213,6 +214,8 @@ class MemoryState(State):
         if phase in (PEEK, SETUP):
             return tuple(s for s in ((self.first + i) % n for i in range(n)) if not self.ready >> s & 1)
         others = self._window_seats()
+        if not others and self.turn >= 0 and (phase in MID_TURN or phase == TURN and not self._turn_blocked()):
+            return (self.turn,)
         if phase in MID_TURN:
             return (self.turn, *[s for s in others if s != self.turn])
         if phase == TURN and not self._turn_blocked():
@@ -231,27 +234,27 @@ class MemoryState(State):
     def _legal(self, seat: int) -> list[Move]:
         phase, rules = self.phase, self.rules
         if phase == PEEK:
-            return [move(READY)]
+            return [_READY]
         if phase == SETUP:
             done = self.flips[seat] >= rules.setup_flips
-            return [move(READY)] + ([] if done else [move(FLIP, i) for i in self._face_down(seat)])
+            return [_READY] + ([] if done else [_FLIPS[i] for i in self._face_down(seat)])
         out: list[Move] = []
         if seat == self.turn:
             lay = self.layouts[seat]
             if phase == TURN and not self._turn_blocked():
-                out.append(move(DRAW))
+                out.append(_DRAW)
                 if rules.take_discard and self.discard:
-                    out += [move(TAKE, i) for i, c in enumerate(lay) if c >= 0]
+                    out += [_TAKES[i] for i, c in enumerate(lay) if c >= 0]
                 if rules.flip_turn:
-                    out += [move(FLIP, i) for i in self._face_down(seat)]
+                    out += [_FLIPS[i] for i in self._face_down(seat)]
                 if rules.knock and self.closer < 0:
-                    out.append(move(KNOCK))
+                    out.append(_KNOCK)
             elif phase == DRAWN:
-                out += [move(SWAP, i) for i, c in enumerate(lay) if c >= 0]
+                out += [_SWAPS[i] for i, c in enumerate(lay) if c >= 0]
                 if not rules.flip_after_discard or self._face_down(seat):
-                    out.append(move(DISCARD))
+                    out.append(_DISCARD)
             elif phase == FLIPPING:
-                out += [move(FLIP, i) for i in self._face_down(seat)]
+                out += [_FLIPS[i] for i in self._face_down(seat)]
             elif phase in (POWER, DECIDE):
                 out += self._power_legal(seat)
         return out + self._window_legal(seat)
@@ -478,11 +481,9 @@ class MemoryState(State):
         if self.drawn >= 0:  # only when the round ends in the middle of a turn: the card goes back to the pile
             self.discard.append(self.drawn)
             self.drawn = -1
-        for s in range(n):
-            for i in range(len(self.layouts[s])):
-                if self.layouts[s][i] >= 0:
-                    self.up[s][i] = 1
-                self.shown[s][i] = 0
+        for lay, up, shown in zip(self.layouts, self.up, self.shown):  # every card turned up, none shown
+            up[:] = [1 if c >= 0 else u for c, u in zip(lay, up)]
+            shown[:] = [0] * len(shown)
         raw, points = self.round_scores()
         self.events.append({"type": "reveal", "layouts": [[CODES[c] if c >= 0 else None for c in lay]
                                                           for lay in self.layouts]})
