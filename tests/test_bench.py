@@ -100,7 +100,7 @@ def test_bench_doctests(monkeypatch):
     import importlib
 
     monkeypatch.syspath_prepend(str(ROOT))
-    for name in ("bench", "bench.playouts"):
+    for name in ("bench", "bench.playouts", "bench.tarok"):
         result = doctest.testmod(importlib.import_module(name))
         assert result.attempted > 0 and result.failed == 0, name
 
@@ -140,3 +140,45 @@ def test_giacomotto_bench_series_shape():
     assert [(s["series"], s["players"], s["matches"]) for s in data["series"]] == [
         ("greedy vs random", 2, 2), ("greedy vs random", 4, 2), ("greedy vs greedy-old", 2, 2)]
     assert data["agreement"]["asked"] > 0 and 0 <= data["agreement"]["same"] <= data["agreement"]["asked"]
+
+
+def test_playouts_counts_deals_and_play_outs_per_300_ms():
+    done = bench("playouts", "testoasa", "--seeds", "0-1", "--repeat", "1", "--mode", "engine", "--in-process",
+                 "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["clock"] == "cpu"
+    [r] = data["results"]
+    game = parlour.load("testoasa")
+    rounds = [len(play_match(game, [RandomBot(game, s, seed << 8 | s) for s in range(4)], seed=seed)[0].sheet.rows)
+              for seed in (0, 1)]
+    assert r["deals_per_match"] == sum(rounds) / 2 == 9
+    assert r["actions_per_deal"] == r["decisions"] / sum(rounds)
+    assert r["playouts_per_300ms"]["best"] >= r["playouts_per_300ms"]["median"] > 0
+
+
+def test_tarok_plays_the_same_contracts_in_both_engines():
+    pytest.importorskip("pyspiel")
+    done = bench("tarok", "--deals", "40", "--repeat", "2", "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["clock"] == "cpu" and data["repeat"] == 2
+    mix, klop = data["mixes"]["mix"], data["mixes"]["klop"]
+    assert set(klop["contracts"]) == {"klop"} and sum(klop["contracts"].values()) == 40
+    # 40 deals: the cycle of 20 twice (a compulsory Klop or a redeal may turn a deal into Klop)
+    assert {"klop", "three", "two", "one", "solo three", "solo two", "solo one", "beggar"} <= set(mix["contracts"])
+    assert sum(mix["contracts"].values()) == 40
+    for m in (mix, klop):
+        r = m["ratio_parlour_to_openspiel"]
+        assert r["low"] <= r["median"] <= r["high"] and len(m["ratios"]) == 2
+        assert m["actions_per_deal"]["parlour"] > 40 and m["actions_per_deal"]["openspiel"] > 40
+
+
+def test_compare_plays_the_same_matches_with_both_checkouts():
+    done = bench("compare", "giacomotto", "--base", str(ROOT / "src"), "--seeds", "0-1", "--repeat", "1", "--json",
+                 "--quiet")
+    assert done.returncode == 0, done.stderr
+    [r] = json.loads(done.stdout)["results"]
+    assert r["game"] == "giacomotto" and r["same_matches"] and len(r["ratios"]) == 1
+    done = bench("compare", "--base", str(ROOT / "tests"))
+    assert done.returncode == 2 and "holds no parlour package" in done.stderr
