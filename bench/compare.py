@@ -1,4 +1,4 @@
-"""This tree's engines against another checkout's (main, a commit): random play-outs, side by side, as ratios.
+"""This tree's engines against another checkout's (main, a commit, the compiled build): random play-outs, side by side.
 
 For each game, each repeat plays the same seeds with the other checkout's parlour and with this one, one after
 the other, each in a fresh process (cold caches, as ``bench playouts`` does) timed on its CPU clock, through
@@ -10,6 +10,7 @@ printed for that game but the difference.
     git archive main | (mkdir -p /tmp/main && tar -x -C /tmp/main)
     python -m bench compare --base /tmp/main/src --seeds 0-49 --repeat 5
     python -m bench compare giacomotto --base /tmp/main/src
+    python -m bench compare --base src --this /tmp/compiled/src     # the compiled build against the pure one
 """
 
 from __future__ import annotations
@@ -58,14 +59,14 @@ def one_run(src: Path, game_id: str, players: int, options: dict[str, Any], seed
 
 
 def compare(game_id: str, players: int | None, base: Path, seeds: list[int], repeat: int, mode: str,
-            advance: Any) -> dict[str, Any]:
+            advance: Any, this: Path = THIS) -> dict[str, Any]:
     cls = parlour.core.game_class(game_id)
     players = players or cls.default_players
     options = dict(cls.random_options)
     rates: dict[str, list[float]] = {"base": [], "this": []}
     actions: dict[str, list[int]] = {}
     for _ in range(repeat):
-        for name, src in (("base", base), ("this", THIS)):
+        for name, src in (("base", base), ("this", this)):
             run = one_run(src, game_id, players, options, seeds, mode)
             rates[name].append(sum(run["actions"]) / run["seconds"])
             actions[name] = run["actions"]
@@ -81,6 +82,7 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m bench compare", description=__doc__.split("\n\n")[0])
     p.add_argument("games", nargs="*", help="game ids (default: every game)")
     p.add_argument("--base", required=True, type=Path, help="the other checkout's src folder (holding parlour/)")
+    p.add_argument("--this", type=Path, default=THIS, help="the src folder measured against it (default: this tree's)")
     p.add_argument("--seeds", default="0-49", help="seeds played in every run (default 0-49)")
     p.add_argument("--players", type=int, help="seats (default: each game's own)")
     p.add_argument("--repeat", type=int, default=5, help="runs per checkout and game (default 5)")
@@ -89,8 +91,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     args = p.parse_args(argv)
-    if not (args.base / "parlour" / "__init__.py").is_file():
-        p.error(f"{args.base} holds no parlour package: give the src folder of a checkout")
+    args.base, args.this = args.base.resolve(), args.this.resolve()
+    for src in (args.base, args.this):
+        if not (src / "parlour" / "__init__.py").is_file():
+            p.error(f"{src} holds no parlour package: give the src folder of a checkout")
     seeds = parse_seeds(args.seeds)
     games = args.games or parlour.games()
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
@@ -100,12 +104,12 @@ def main(argv: list[str]) -> int:
         for gid in games:
             progress.update(task, description=gid)
             results.append(compare(gid, args.players, args.base, seeds, args.repeat, args.mode,
-                                   lambda: progress.advance(task)))
+                                   lambda: progress.advance(task), args.this))
     if args.json:
-        print(json.dumps({"benchmark": "compare", "base": str(args.base), "seeds": args.seeds, "mode": args.mode,
+        print(json.dumps({"benchmark": "compare", "base": str(args.base), "this": str(args.this), "seeds": args.seeds, "mode": args.mode,
                           "repeat": args.repeat, "clock": "cpu", "results": results}, indent=2))
         return 0
-    t = Table(title=f"This tree ÷ {args.base}: random play-outs ({args.mode}), seeds {args.seeds}, CPU clock, "
+    t = Table(title=f"{args.this} ÷ {args.base}: random play-outs ({args.mode}), seeds {args.seeds}, CPU clock, "
                     f"median (lowest–highest) of {args.repeat}")
     for col in ("game", "seats", "base decisions/s", "this decisions/s", "this ÷ base", "same matches"):
         t.add_column(col, justify="left" if col == "game" else "right")
