@@ -148,6 +148,39 @@ class TheirDeals:
         return actions
 
 
+class _Stub:
+    """A state that does nothing: the cost of the loop itself (see :func:`floor`)."""
+
+    def __init__(self, moves: list) -> None:
+        self.turn, self.moves = 0, moves
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return ((0,), (1,), (2,), (3,))[self.turn]
+
+    def legal(self, seat: int) -> list:
+        return list(self.moves)
+
+    def apply(self, seat: int, action: Any) -> Any:
+        self.turn = (seat + 1) & 3
+        return action
+
+
+def floor(actions: int = 500_000) -> float:
+    """CPU microseconds an action of :class:`OurDeals`'s loop costs when the engine does nothing: ``to_act``,
+    ``legal`` (12 card plays), the policy's check of the first action's kind, a random choice, ``apply``."""
+    from parlour.games.tarok.actions import PLAY, PLAYS
+
+    state, choice, play = _Stub(list(PLAYS[:12])), random.Random(1).choice, PLAY
+    start = time.process_time()
+    for _ in range(actions):
+        seat = state.to_act[0]
+        legal = state.legal(seat)
+        if legal[0].kind == play:
+            state.apply(seat, choice(legal))
+    return (time.process_time() - start) / actions * 1e6
+
+
 def timed(play: Callable[[int], int], deals: int, clock: Callable[[], float], tick: Callable[[int], None],
           after: Callable[[], None] = lambda: None) -> tuple[float, float, int]:
     """Seconds for ``deals`` deals (``play(i)`` plays deal ``i``; ``after()``, untimed, follows each), seconds
@@ -243,7 +276,13 @@ def main(argv: list[str]) -> int:
                    help="cpu: the process's CPU time (default); wall: wall time")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--floor", action="store_true",
+                   help="only time the loop around an engine that does nothing (CPU µs an action), and stop")
     args = p.parse_args(argv)
+    if args.floor:
+        print(f"the loop alone: {statistics.median(floor() for _ in range(args.repeat)):.3f} µs an action (CPU, "
+              f"median of {args.repeat}); a Klop deal has 52 actions")
+        return 0
     if args.deals < 1 or args.repeat < 1:
         p.error("--deals and --repeat must be 1 or more")
     try:
