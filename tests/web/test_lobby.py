@@ -3,6 +3,8 @@ empty seat starts as the game's strongest bot, and every bot says in one line ho
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from typing import Iterator
 
 import pytest
@@ -57,3 +59,15 @@ def test_empty_seats_start_as_the_strongest_bot_and_each_bot_says_how_it_plays(l
         other = available(game)[-1]
         seats.nth(1).select_option(f"bot:{other}")
         assert lobby.locator("#about-1").text_content() == catalogue(game)[other].description
+
+
+def test_a_move_clock_for_people_is_set_in_the_lobby(lobby: Page, parlour_server: str) -> None:
+    lobby.set_viewport_size({"width": 390, "height": 800})
+    lobby.click(".game-choice[data-game='kaboo']")
+    lobby.select_option("#clock", "30")
+    lobby.click("#create")
+    note = lobby.locator("#created .clock-note")
+    assert note.text_content() == "Move clock: 30 seconds a move."
+    table = lobby.locator("#created h2").text_content().rsplit(" ", 1)[-1]
+    with urllib.request.urlopen(f"{parlour_server}/api/tables/{table}") as r:
+        assert json.load(r)["clock"] == {"seconds_per_move": 30}

@@ -149,6 +149,8 @@ async function create(ev) {
     const body = { game: game.id, players, options: readOptions(), seats: readSeats() };
     const position = $("position") ? $("position").value.trim() : "";
     if (position) body.setup = position;
+    const seconds = Number($("clock").value);
+    if (seconds > 0) body.clock = { seconds_per_move: seconds };
     const table = await postJSON("/api/tables", body);
     for (const s of table.seats) if (s.token) remember(s.token);
     showCreated(table);
@@ -181,6 +183,7 @@ function showCreated(table) {
   fill(box,
     h("h2", {}, `${title} — table ${table.table}`),
     h("p", { class: "muted" }, "Send each friend their own link: the link is their seat. Keep one for yourself."),
+    table.clock ? h("p", { class: "hint clock-note" }, `Move clock: ${table.clock.seconds_per_move} seconds a move.`) : null,
     table.seats.map((s) => s.kind === "human"
       ? linkRow(`Seat ${s.seat}${s.name ? ` · ${s.name}` : ""}`, s.invite_url,
         h("a", { class: "button take", href: s.invite_url }, `Take seat ${s.seat}`))
