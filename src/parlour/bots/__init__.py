@@ -2,10 +2,14 @@
 
 >>> import parlour
 >>> from parlour.bots import available
->>> available(parlour.load("giacomotto"))
-['greedy', 'random']
 >>> available(parlour.load("testoasa"))      # the game's own, strongest first, then the generic ones
-['expert', 'casual', 'novice', 'random']
+['expert', 'casual', 'novice', 'pimc-fast', 'pimc', 'pimc-deep', 'ismcts-fast', 'ismcts', 'ismcts-deep', 'random']
+>>> "pimc" in available(parlour.load("claw"))   # a real-time game: no search bots
+False
+
+The generic search bots (:mod:`parlour.bots.pimc`, :mod:`parlour.bots.ismcts`) play every turn-based game, at
+three levels; ``make`` also takes any other budget after an ``@``: ``make("pimc@2s", ...)``, ``make("ismcts@400",
+...)`` (iterations; see :mod:`parlour.bots.search`).
 """
 
 from __future__ import annotations
@@ -18,14 +22,24 @@ from parlour.core.record import TIMEOUT, Record
 GENERIC: dict[str, type[Bot]] = {RandomBot.name: RandomBot}
 
 
+def _search_bots() -> dict[str, type[Bot]]:
+    from .ismcts import ISMCTS_LEVELS
+    from .pimc import PIMC_LEVELS
+
+    return {**PIMC_LEVELS, **ISMCTS_LEVELS}
+
+
 def catalogue(game: Game) -> dict[str, type[Bot]]:
-    """Every bot that can play ``game``, by name: the generic ones and the game's own."""
+    """Every bot that can play ``game``, by name: the game's own and the generic ones that play it."""
     own = getattr(game, "bots", {})
-    return {**own, **{name: cls for name, cls in GENERIC.items() if name not in own}}
+    generic = {**_search_bots(), **GENERIC}  # the random bot last: the weakest
+    return {**own, **{name: cls for name, cls in generic.items()
+                      if name not in own and getattr(cls, "plays", lambda g: True)(game)}}
 
 
 def available(game: Game) -> list[str]:
-    """The names of the bots that play ``game`` here: its own, strongest first, then the generic ones.
+    """The names of the bots that play ``game`` here: its own, strongest first, then the generic ones (the
+    search bots, then ``random``).
 
     A bot that drives an outside program (GNU Go) is left out where the program is not installed.
     """
@@ -37,18 +51,30 @@ def best(game: Game) -> str:
     return available(game)[0]
 
 
+def bot_class(name: str, game: Game) -> type[Bot]:
+    """A bot's class by name, ``NAME@BUDGET`` giving a search bot another budget; an unknown or uninstalled one
+    raises :class:`BadOption` listing the playable ones."""
+    bots = catalogue(game)
+    base, at, spec = name.partition("@")
+    if base not in bots:
+        raise BadOption(f"no bot {base!r} for {game.id}; the bots are: {', '.join(available(game))}")
+    cls = bots[base]
+    if not cls.available():
+        raise BadOption(f"bot {base!r} cannot play here: {cls.__doc__ or 'it is not installed'} Its program is "
+                        f"not installed on this machine; the bots are: {', '.join(available(game))}")
+    if at:
+        if not hasattr(cls, "with_budget"):
+            raise BadOption(f"bot {base!r} takes no budget: only search bots do ({base}@300ms is not a bot)")
+        cls = cls.with_budget(spec)
+    return cls
+
+
 def make(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
     """A bot by name for one seat; an unknown or uninstalled one raises :class:`BadOption` listing the playable ones."""
-    bots = catalogue(game)
-    if name not in bots:
-        raise BadOption(f"no bot {name!r} for {game.id}; the bots are: {', '.join(available(game))}")
-    if not bots[name].available():
-        raise BadOption(f"bot {name!r} cannot play here: {bots[name].__doc__ or 'it is not installed'} Its program is "
-                        f"not installed on this machine; the bots are: {', '.join(available(game))}")
-    return bots[name](game, seat, seed)
+    return bot_class(name, game)(game, seat, seed)
 
 
-__all__ = ["Bot", "RandomBot", "available", "best", "catalogue", "make", "play_match"]
+__all__ = ["Bot", "RandomBot", "available", "best", "bot_class", "catalogue", "make", "play_match"]
 
 
 def play_match(game: Game, bots: list[Bot], seed: int | None = None, deck: list[str] | None = None,

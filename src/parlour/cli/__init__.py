@@ -11,6 +11,7 @@ import click
 from parlour import __version__
 
 from .analyse import analyse
+from .arena import arena
 from .bench import bench
 from .catalog import games, rules
 from .play import play
@@ -31,4 +32,5 @@ main.add_command(replay)
 main.add_command(verify)
 main.add_command(serve)
 main.add_command(analyse)
+main.add_command(arena)
 main.add_command(bench)

@@ -15,7 +15,7 @@ from .test_rules import SEVEN_CAPTURES
 
 def test_the_bots_are_registered_strongest_first():
     game = parlour.load("gami")
-    assert available(game) == ["alphabeta", "alphabeta-quick", "greedy", "random"]
+    assert available(game)[:3] == ["alphabeta", "alphabeta-quick", "greedy"] and available(game)[-1] == "random"
     assert next(iter(game.bots)) == "alphabeta" and game.bots["alphabeta"] is SearchBot
     assert all(cls.__doc__ and cls.description for cls in game.bots.values())
 

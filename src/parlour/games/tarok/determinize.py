@@ -3,7 +3,8 @@
 The view's log holds every action of the current deal. We work out which cards the seat can place (its own
 hand, the exposed talon, every card played, the taroks laid away face up, an open beggar's hand, the holder
 of an announced Pagat or King ultimo, the Škis holder of the Škis round), deal the rest at random into the
-other hands and the face-down talon (respecting the suits a player showed void of), and replay the
+other hands and the face-down talon (respecting the suits a player showed void of, and in Klop and the
+Beggars the cards a player showed it lacks by not heading a trick it had to head), and replay the
 deal's actions on that deck. The replay rebuilds everything public exactly, so the new state's view for
 the seat equals the one it was made from.
 """
@@ -18,8 +19,8 @@ from parlour.core.sheet import ScoreSheet
 from parlour.core.tricks import cards_in, deal_unseen, shown_void
 
 from .actions import DISCARD, move, parse
-from .cards import BY_CODE, COLOURS, FULL, KINGS, PAGAT, SKIS, SUIT, SUIT_MASKS, TAROKS, mask_of_codes
-from .contracts import BY_NAME, COLOUR_VALATS
+from .cards import ABOVE, BY_CODE, COLOURS, FULL, KINGS, PAGAT, SKIS, SUIT, SUIT_MASKS, TAROKS, mask_of_codes
+from .contracts import BY_NAME, COLOUR_VALATS, NEGATIVE
 from .state import TALON_SIZE, TarokState, hand_size, packet_size
 
 
@@ -33,6 +34,7 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> TarokState:
     declarer, contract, called = -1, -1, -1
     picked = 0
     shown = 0
+    discarded = False
     own_discards: int | None = None
     revealed_discards: int | None = None
     revealed_rest = 0
@@ -57,6 +59,7 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> TarokState:
             picked = mask_of_codes(e["cards"])
         elif t == "discard":
             shown = mask_of_codes(e["shown"])
+            discarded = True
         elif t == "laid away":
             own_discards = mask_of_codes(e["cards"])
         elif t == "colour":
@@ -73,6 +76,8 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> TarokState:
             if trick:
                 trumps = 0 if contract in COLOUR_VALATS else TAROKS
                 voids[e["seat"]] |= shown_void(card, SUIT_MASKS[SUIT[trick[0][1]]], trumps)
+                if contract in NEGATIVE:
+                    voids[e["seat"]] |= could_not_beat(card, [c for _, c in trick])
             trick.append((e["seat"], card))
         elif t == "trick":
             trick = []
@@ -104,7 +109,7 @@ def determinize(game: Game, view: Mapping[str, Any], rng: Rng) -> TarokState:
     for s in range(n):
         need = size - known[s].bit_count()
         allowed = FULL & ~voids[s]
-        if s == declarer:
+        if s == declarer and discarded:
             allowed |= COLOURS & ~KINGS  # what is laid away showed no void
         slots.append((s, need, allowed))
     blanks = [i for i, c in enumerate(talon) if c is None]
@@ -159,6 +164,32 @@ def _blank(game: Game, view: Mapping[str, Any], start: Mapping[str, Any], rng: R
     s.dealer, s.deals, s.mode = start["dealer"], start["deal"] - 1, start["mode"]
     s.skis_round, s.last_dealer = start["skis_round"], start["last_dealer"]
     return s
+
+
+def could_not_beat(card: int, trick: list[int]) -> int:
+    """In Klop and the Beggars a player must head the trick when able: a card below the trick's best shows that
+    its player holds nothing above that best card (in the led suit, or in the taroks when it trumped).
+
+    >>> from parlour.games.tarok.cards import codes
+    >>> codes(could_not_beat(BY_CODE["NH"], [BY_CODE["QH"]]))     # a cavalier under the queen: no king
+    ['KH']
+    >>> could_not_beat(BY_CODE["NH"], [BY_CODE["QH"], BY_CODE["T5"]])  # a tarok took it: following is enough
+    0
+    """
+    if card == PAGAT:  # the Pagat goes only when nothing else may (or to the Emperor's trick)
+        return 0
+    led = SUIT[trick[0]]
+    suit = SUIT[card]
+    taroks = [c for c in trick if c < 22]
+    if suit == led:
+        if led != 0 and taroks:
+            return 0
+        best = max(c for c in trick if SUIT[c] == led)
+    elif suit == 0 and taroks:
+        best = max(taroks)
+    else:
+        return 0
+    return ABOVE[best] if card < best else 0
 
 
 def _choose_discards(concealed: int, count: int, void: int, rng: Rng) -> int:

@@ -1,0 +1,37 @@
+"""The door for AI research: every game as a PettingZoo environment, a Gymnasium wrapper, and the arena.
+
+* :func:`parlour.ai.env` — a PettingZoo AEC environment for any game (:mod:`parlour.ai.aec`);
+* :class:`parlour.ai.SeatEnv` — one seat of a game as a Gymnasium environment, the other seats played by bots
+  (:mod:`parlour.ai.gym`);
+* :mod:`parlour.ai.arena` — many seat-rotated duplicate matches between bots, rated with openskill
+  (``parlour arena``).
+
+These need the optional ``ai`` extra (``pip install 'parlour[ai]'``: PettingZoo, Gymnasium, openskill,
+matplotlib, Ray); the games and bots do not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def env(game_id: str, players: int | None = None, **options: Any) -> Any:
+    """A PettingZoo AEC environment of ``game_id`` (see :mod:`parlour.ai.env`)."""
+    from .aec import ParlourEnv
+
+    return ParlourEnv(game_id, players=players, **options)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SeatEnv":
+        from .gym import SeatEnv
+
+        return SeatEnv
+    if name == "ParlourEnv":
+        from .aec import ParlourEnv
+
+        return ParlourEnv
+    raise AttributeError(name)
+
+
+__all__ = ["ParlourEnv", "SeatEnv", "env"]

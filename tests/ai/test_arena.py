@@ -1,0 +1,92 @@
+"""``parlour arena``: seat-rotated duplicate matches, ratings, plot, records, resuming, and a Ray cluster."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+import parlour
+from parlour.ai.arena import Arena, ratings, schedule
+from parlour.cli import main
+from parlour.core.record import Record
+
+SHORT = ["-o", "target=11"]  # a Giacomotto match of one pack or two
+
+
+def test_the_schedule_rotates_every_lineup_through_every_seat_on_one_deal():
+    matches = schedule(["a", "b", "c", "d"], players=3, matches=12, seed=5)
+    groups = [matches[i:i + 3] for i in range(0, 12, 3)]
+    assert {frozenset(g[0].lineup) for g in groups} == {frozenset(c) for c in ("abc", "abd", "acd", "bcd")}
+    for g in groups:
+        assert len({m.seed for m in g}) == 1
+        for seat in range(3):
+            assert {m.lineup[seat] for m in g} == set(g[0].lineup)
+    assert schedule(["a", "b", "c", "d"], 3, 7, 5) == matches[:7]  # a longer arena starts the same way
+
+
+def test_ratings_rank_the_winner_up_and_share_ties():
+    results = [{"index": 0, "lineup": ["a", "b"], "scores": [10, 3], "winners": [0], "deals": 1},
+               {"index": 1, "lineup": ["b", "a"], "scores": [5, 5], "winners": [0, 1], "deals": 1}]
+    table = ratings(results, ["a", "b"], lowest_wins=False)
+    assert table["a"].mu > 25 > table["b"].mu and table["a"].wins == 1.5 and table["b"].wins == 0.5
+    low = ratings(results[:1], ["a", "b"], lowest_wins=True)  # golf: 3 points beat 10
+    assert low["b"].mu > low["a"].mu
+
+
+def test_an_arena_plays_rates_plots_and_resumes(tmp_path):
+    folder = tmp_path / "arena"
+    run = CliRunner().invoke(main, ["arena", "giacomotto", "--bots", "greedy,random", "--matches", "4",
+                                    "--workers", "1", "--out", str(folder), *SHORT])
+    assert run.exit_code == 0, run.output
+    assert "greedy" in run.output and "±" in run.output and "Ratings after 4 matches" in run.output
+    lines = (folder / "results.jsonl").read_text().splitlines()
+    assert json.loads(lines[0])["bots"] == ["greedy", "random"] and len(lines) == 5
+    first = json.loads(lines[1])
+    replayed = Record.load(str(folder / first["record"])).verify()
+    assert list(replayed.scores) == first["scores"]
+    assert (folder / "ratings.png").read_bytes()[:4] == b"\x89PNG"
+    rated = json.loads((folder / "ratings.json").read_text())
+    assert rated["greedy"]["mu"] > rated["random"]["mu"]
+    # stopped half way through a line: the cut line is played again, nothing else
+    (folder / "results.jsonl").write_text("\n".join(lines[:4]) + "\n" + lines[4][:20])
+    again = CliRunner().invoke(main, ["arena", "giacomotto", "--bots", "greedy,random", "--matches", "6",
+                                      "--workers", "2", "--out", str(folder), *SHORT])
+    assert again.exit_code == 0, again.output
+    done = Arena("giacomotto", ["greedy", "random"], 6, 2, dict(parlour.load("giacomotto", target=11).options), 0,
+                 folder).done()
+    assert [r["index"] for r in done] == list(range(6))
+    assert [r["scores"] for r in done[:3]] == [json.loads(x)["scores"] for x in lines[1:4]]
+    other = CliRunner().invoke(main, ["arena", "giacomotto", "--bots", "greedy,pimc-fast", "--matches", "2",
+                                      "--out", str(folder), *SHORT])
+    assert other.exit_code != 0 and "holds another arena" in other.output
+
+
+def test_clear_errors():
+    runner = CliRunner()
+    assert "no bot 'nobody'" in runner.invoke(main, ["arena", "giacomotto", "--bots", "greedy,nobody"]).output
+    assert "two bots or more" in runner.invoke(main, ["arena", "giacomotto", "--bots", "greedy"]).output
+
+
+def test_an_arena_on_a_ray_cluster(tmp_path):
+    """A local Ray instance started here; ``parlour arena --ray ADDRESS`` (another process) spreads over it."""
+    ray = pytest.importorskip("ray")
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        address = ray.get_runtime_context().gcs_address
+        folder = tmp_path / "ray-arena"
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+        cli = subprocess.run([sys.executable, "-c", "from parlour.cli import main; main()", "arena", "giacomotto",
+                              "--bots", "greedy,random", "--matches", "4", "--ray", address, "--out", str(folder),
+                              *SHORT], capture_output=True, text=True, timeout=300, env=env)
+        assert cli.returncode == 0, cli.stderr[-3000:]
+        results = [json.loads(x) for x in (folder / "results.jsonl").read_text().splitlines()[1:]]
+        assert sorted(r["index"] for r in results) == [0, 1, 2, 3]
+        assert all(r["pid"] != os.getpid() for r in results)
+        assert "Ratings after 4 matches" in cli.stdout
+    finally:
+        ray.shutdown()

@@ -1,0 +1,133 @@
+"""Every game as a PettingZoo AEC environment (PettingZoo's own api_test) and one seat as a Gymnasium one."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import numpy as np
+import pytest
+
+import parlour
+from parlour.ai.aec import ParlourEnv
+from parlour.ai.gym import SeatEnv
+from parlour.ai.spaces import codec_for
+from parlour.core.errors import IllegalAction
+
+pettingzoo_test = pytest.importorskip("pettingzoo.test")
+
+
+def short(game_id: str) -> dict:
+    cls = parlour.core.game_class(game_id)
+    return {**cls.quick_options, **cls.random_options}
+
+
+@pytest.mark.parametrize("game_id", parlour.games())
+def test_pettingzoo_api(game_id):
+    env = parlour.ai.env(game_id, **short(game_id))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # advice on space types: our observation is a dict with the view's text
+        pettingzoo_test.api_test(env, num_cycles=60)
+
+
+@pytest.mark.parametrize("game_id", parlour.games())
+def test_a_whole_match_by_the_mask(game_id):
+    """Random legal indices play a match to its end; each seat's rewards add up to its share of the points."""
+    env = ParlourEnv(game_id, **short(game_id))
+    env.reset(seed=5)
+    rng = np.random.default_rng(1)
+    total = {a: 0.0 for a in env.possible_agents}
+    for agent in env.agent_iter(50_000):
+        obs, reward, terminated, truncated, _ = env.last()
+        total[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        view = json.loads(obs["view"])
+        assert view["seat"] == env.possible_agents.index(agent)
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) == len(env.legal(agent)) > 0
+        env.step(int(rng.choice(legal)))
+    state = env.state()
+    assert state.over and not env.agents
+    n = len(state.scores)
+    expected = [s - (sum(state.scores) - s) / (n - 1) for s in state.scores]
+    if state.game.lowest_wins:
+        expected = [-e for e in expected]
+    assert [round(total[a], 6) for a in env.possible_agents] == [round(e, 6) for e in expected]
+
+
+def test_numeric_observations_follow_the_view():
+    env = ParlourEnv("giacomotto")
+    env.reset(seed=2)
+    agent = env.agent_selection
+    obs = env.observe(agent)
+    assert obs["observation"].shape == (4, 52) and obs["observation"].dtype == np.float32
+    assert obs["observation"][0].sum() == len(env.view(agent)["hand"])
+    assert obs["observation"][1].sum() == len(env.view(agent)["table"])
+
+
+def test_actions_by_text_and_clear_errors():
+    env = ParlourEnv("tarok")
+    env.reset(seed=1)
+    agent = env.agent_selection
+    assert env.legal(agent)[0] in ("pass", "bid klop")
+    index = env.action_index(agent, env.legal(agent)[-1])
+    assert env.observe(agent)["action_mask"][index] == 1
+    with pytest.raises(IllegalAction, match="not legal now"):
+        env.step(int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0]))
+    assert env.agent_selection == agent  # nothing changed
+
+
+def test_every_action_of_a_stacked_tarok_discard_has_its_own_index():
+    game = parlour.load("tarok")
+    codec = codec_for(game)
+    state = game.new(seed=3)
+    while state.phase != 4:  # the discard phase of some deal
+        seat = state.to_act[0]
+        from parlour.bots import make
+        state.apply(seat, make("heuristic", game, seat).choose(state.view(seat), state.legal(seat)))
+    legal = state.legal(state.to_act[0])
+    indices = codec.mask(legal)
+    assert len(set(indices)) == len(legal) and all(0 <= i < codec.size for i in indices)
+    assert [codec.action(i, legal) for i in indices] == legal
+
+
+def test_a_game_without_ai_module_has_the_legal_index_space(monkeypatch):
+    game = parlour.load("gami")
+    monkeypatch.setattr(game, "_ai_codec", None, raising=False)
+    import parlour.ai.spaces as spaces
+    codec = spaces.Codec(game, None)
+    state = game.new(seed=1)
+    legal = state.legal(state.to_act[0])
+    assert codec.by_legal_index and codec.mask(legal) == list(range(len(legal)))
+    assert codec.action(len(legal) - 1, legal) == legal[-1]
+
+
+def test_one_seat_as_a_gymnasium_environment():
+    from gymnasium.utils.env_checker import check_env
+
+    env = SeatEnv("tarok", seat=2, opponents="heuristic", rounds=1, illegal="random")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env, skip_render_check=True)
+    obs, info = env.reset(seed=9)
+    steps, total = 0, 0.0
+    done = False
+    while not done:
+        obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        total += reward
+        done = terminated or truncated
+        steps += 1
+    assert terminated and steps > 10
+    scores = info["scores"]
+    assert total == pytest.approx(scores[2] - (sum(scores) - scores[2]) / 3)
+    with pytest.raises(ValueError, match="seats 0..3"):
+        SeatEnv("tarok", seat=4)
+
+
+def test_render_draws_the_table():
+    env = ParlourEnv("giacomotto", render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert "Table" in text or "table" in text
