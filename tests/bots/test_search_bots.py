@@ -195,21 +195,19 @@ def test_kaboo_worlds_keep_the_cards_the_bot_has_seen():
     game = parlour.load("kaboo", players=2)
     state = game.new(seed=6)
     seat = 0
-    bot = make("pimc@2", game, seat, seed=1)
-    view = state.view(seat)  # the peek window: the near cards are shown
+    view = state.bot_view(seat)  # the peek window: the near cards are shown
     seen = {i: view["layouts"][seat][i] for i in (2, 3)}
     assert all(code != "##" for code in seen.values())
-    bot.choose(view, state.legal(seat))
     for s in list(state.to_act):
         state.apply(s, "ready")
     while state.to_act and state.to_act[0] != seat or not state.legal(seat):
         s = state.to_act[0]
         state.apply(s, state.legal(s)[0])
-    later = state.view(seat)
-    assert later["layouts"][seat][2] == "##"  # hidden again in the view...
-    bot.hooks.observe(bot.memory, later)
-    for i in range(20):  # ...but in every world the bot deals, they are where it saw them
-        world = bot.hooks.determinize(later, Rng(i), bot.memory)
+    later = state.bot_view(seat)
+    assert later["layouts"][seat][2] == "##"  # hidden again in the view: the bot recalls it from its memory
+    hooks = hooks_for(game)
+    for i in range(20):  # in every world the bot deals, the cards are where it saw them
+        world = hooks.determinize(later, Rng(i), {})
         assert [str(world.zones()[f"{seat}.{slot}"][0]) for slot in (2, 3)] == [seen[2], seen[3]]
 
 

@@ -103,7 +103,7 @@ class SeatEnv(_gym.Env):
             seat = aec.possible_agents.index(agent)
             state = aec.state()
             legal = state.legal(seat)
-            action = self.bots[seat].choose(state.view(seat), legal)
+            action = self.bots[seat].choose(state.bot_view(seat), legal)
             aec.step(aec.codec.index(legal[legal.index(action)], legal))
             self._reward += aec.rewards.get(self.agent, 0.0)
 
