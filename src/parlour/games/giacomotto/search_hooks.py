@@ -74,8 +74,6 @@ class GiacomottoHooks(SearchHooks):
             return state.legal(seat)
         return [m for _, m in _plays(state, seat)]
 
-    def play(self, state: GiacomottoState, seat: int, action: Action) -> None:
-        state._apply(seat, action)
 
     def policy(self, state: GiacomottoState, seat: int, rng: Rng) -> Action:
         if state.capturing >= 0:

@@ -50,8 +50,6 @@ class MemoryHooks(SearchHooks):
         legal = state.legal(seat)
         return [a for a in legal if Move(a).kind not in EXPERT_KINDS] or legal
 
-    def play(self, state: State, seat: int, action: Action) -> None:
-        state._apply(seat, action)
 
 
 def hooks(game: Game) -> MemoryHooks:

@@ -73,8 +73,6 @@ class TarokHooks(SearchHooks):
                 return [first] + [m for m in moves if m != first]
         return moves
 
-    def play(self, state: TarokState, seat: int, action: Action) -> None:
-        state._apply(seat, action)
 
     def policy(self, state: TarokState, seat: int, rng: Rng) -> Action:
         if state.phase == PLAYING:
