@@ -55,7 +55,8 @@ def free_port() -> int:
 
 def start_server(db: Path, port: int, log: Path) -> subprocess.Popen:
     cmd = [sys.executable, "-c", "import sys; from parlour.cli import main; sys.exit(main())", "serve",
-           "--port", str(port), "--db", str(db), "--bot-workers", "1"]
+           "--port", str(port), "--db", str(db), "--bot-workers", "1",
+           "--tables-per-minute", "0", "--max-open-tables", "0"]  # one address creates every table
     with open(log, "wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     deadline = time.monotonic() + 60

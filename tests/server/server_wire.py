@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any, Callable
 
 TWO_HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
@@ -13,6 +14,12 @@ def new_table(client: Any, seats: list[dict[str, Any]] = TWO_HUMANS, **body: Any
     r = client.post("/api/tables", json={"game": "giacomotto", "players": len(seats), "seats": seats, **body})
     assert r.status_code == 201, r.text
     return r.json()
+
+
+def allow_clocks_from(client: Any, seconds: float) -> None:
+    """Let the in-process app take move clocks as short as ``seconds`` (below the server's default minimum)."""
+    lobby = client.app.state.lobby
+    lobby.limits = replace(lobby.limits, min_move_clock=seconds)
 
 
 def receive_until(ws: Any, wanted: Callable[[dict[str, Any]], bool], limit: int = 500) -> dict[str, Any]:

@@ -147,7 +147,7 @@ def test_an_unexpected_failure_of_a_request_is_a_500_with_a_sentence(client, mon
     async def broken(self, *args, **kwargs):
         raise RuntimeError("the lobby broke")
 
-    monkeypatch.setattr(Lobby, "get", broken)
+    monkeypatch.setattr(Lobby, "summary", broken)
     with caplog.at_level("ERROR", logger="parlour.server"):
         for _ in range(3):
             r = client.get("/api/tables/abc")

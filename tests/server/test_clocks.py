@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from postgres import both_databases
-from server_wire import is_type, new_table, receive_until
+from server_wire import allow_clocks_from, is_type, new_table, receive_until
 
 from parlour.core import registry
 from parlour.core.errors import IllegalAction
@@ -147,6 +147,7 @@ def test_deadline_counts_time_already_spent_from_the_log():
 
 
 def test_a_seat_whose_move_clock_runs_out_is_played_by_the_fallback_bot(client):
+    allow_clocks_from(client, 0.1)
     t = new_table(client, clock={"seconds_per_move": 0.3})
     assert t["clock"] == {"seconds_per_move": 0.3}
     with client.websocket_connect(f"/ws/{t['table']}") as sock:
@@ -209,3 +210,27 @@ def test_a_table_that_no_longer_replays_does_not_stop_the_server(db_url, monkeyp
         assert c.get(f"/api/tables/{kept['table']}").json()["status"] == "playing"
         assert c.get("/api/games").status_code == 200
     assert gone["table"] != kept["table"]
+
+
+def test_clocks_resume_with_what_they_had_when_they_stopped_plus_a_grace(tick):
+    row = TableRow("t", "tick", 2, {}, 1, "s", "c", 10.0, 100.0)
+    seats = [SeatRow(0, "human", None, None, "a"), SeatRow(1, "human", None, None, "b")]
+    clock = [500.0]
+    log = [ActionRow(0, 0, "go", 100.0), ActionRow(1, None, "timeout", 100.5)]  # seat 1 to act since 100.5
+    table = Table(row, seats, log, store=None, bots=None, now=lambda: clock[0])
+    table.resume(None, 104.5, grace=2.0)  # stopped at 104.5 (4 s used), back at 500
+    assert table.clocks() == [10.0, 8.0]  # 6 s left, plus 2 s to reconnect
+    clock[0] = 503.0
+    saved = table.clock_row(run=1, paused=503.0)  # 3 s later the table leaves memory
+    clock[0] = 9000.0
+    again = Table(row, seats, log, store=None, bots=None, now=lambda: clock[0])
+    again.resume(saved, saved.paused, grace=2.0)
+    assert again.clocks() == [10.0, 7.0]  # 5 s it had, plus the grace again
+    again.resume(again.clock_row(run=2), 9000.0, grace=50.0)
+    assert again.clocks() == [10.0, 57.0]
+    again.resume(again.clock_row(run=3), 9000.0, grace=50.0)
+    assert again.clocks() == [10.0, 60.0]  # graces do not pile up: never more than the full clock plus one
+
+    window = Table(row, seats, log[:1], store=None, bots=None, now=lambda: clock[0])  # a window opened at 100.0
+    window.resume(None, 100.1, grace=2.0)
+    assert window.deadline_in() == pytest.approx(WINDOW - 0.1)  # the window's time away does not count

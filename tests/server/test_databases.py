@@ -76,3 +76,44 @@ def test_the_nul_character_is_refused_in_names_and_chat_and_finds_nothing(client
         assert error["code"] == "bad_json" and "any character but NUL" in error["message"]
         sock.send_json({"type": "chat", "text": "hi"})
         assert receive_until(sock, lambda m: m["type"] == "chat")["text"] == "hi"
+
+
+def test_a_writer_that_stops_waiting_does_not_stop_the_others(tmp_path):
+    async def scenario():
+        store = await Store.open(f"sqlite:///{tmp_path / 'w.db'}")
+        try:
+            await store.add_table(TableRow("t1", "giacomotto", 2, {}, 7, "salt", "c0ffee", None, 0.0),
+                                  [SeatRow(0, "human", None, None, "a"), SeatRow(1, "human", None, None, "b")])
+            first = asyncio.create_task(store.add_action("t1", 0, 0, "trail 7H", 1.0))
+            second = asyncio.create_task(store.add_action("t1", 1, 1, "trail 8H", 2.0))
+            await asyncio.sleep(0)  # both rows wait in one batch
+            first.cancel()  # its writer goes away (a bot's move cancelled as its table stops)
+            await asyncio.wait_for(second, 10)
+            await asyncio.wait_for(store.add_action("t1", 2, 0, "trail 9H", 3.0), 10)
+            return [a.index for a in await store.actions("t1")]
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == [0, 1, 2]  # the row of the writer that left was committed all the same
+
+
+@both_databases
+def test_a_database_from_before_table_settings_gains_the_column(db_url):
+    from sqlalchemy import text
+
+    async def scenario():
+        store = await Store.open(db_url)
+        async with store.engine.begin() as conn:
+            await conn.execute(text("ALTER TABLE tables DROP COLUMN settings"))  # as the first release made it
+            await conn.execute(text("INSERT INTO tables (id, game, players, options, seed, salt, commitment, created, "
+                                    "finished) VALUES ('old', 'giacomotto', 2, '{}', 7, 's', 'c', 0, false)"))
+        await store.close()
+        store = await Store.open(db_url)
+        try:
+            await store.add_table(TableRow("new", "giacomotto", 2, {}, 8, "salt", "c0ffee", None, 0.0,
+                                           settings={"spectator_chat": True}), [SeatRow(0, "human", None, None, "t")])
+            return (await store.table("old"))[0].settings, (await store.table("new"))[0].settings
+        finally:
+            await store.close()
+
+    assert asyncio.run(scenario()) == ({}, {"spectator_chat": True})

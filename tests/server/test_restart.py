@@ -6,6 +6,7 @@ The record must equal a crash-free replay of the same seed and actions, and ``pa
 from __future__ import annotations
 
 import json
+import time
 import subprocess
 import sys
 import urllib.request
@@ -74,3 +75,32 @@ def test_a_killed_server_resumes_every_table_from_its_log(server_process, tmp_pa
     path.write_text(json.dumps(record))
     forged = subprocess.run([*PARLOUR, "verify", str(path)], capture_output=True, text=True)
     assert forged.returncode == 1 and "commitment" in forged.stderr
+
+
+def test_down_time_never_counts_on_a_move_clock(tmp_path):
+    from conftest import ServerProcess
+
+    server = ServerProcess(f"sqlite:///{tmp_path / 'clock.db'}", tmp_path / "server.log",
+                           "--min-move-clock", "1", "--reconnect-grace", "2")
+    try:
+        base = server.start()
+        t = post(base + "/api/tables", {"game": "giacomotto", "clock": {"seconds_per_move": 3},
+                                        "seats": [{"kind": "human"}, {"kind": "human"}]})
+        watcher = Seat(base, t["table"])
+        mover = watcher.wait_version(0)["view"]["to_act"][0]
+        time.sleep(1)  # the mover thinks for a second
+        watcher.close()
+        server.kill()  # SIGKILL while the mover's clock runs
+        time.sleep(4)  # down for longer than the clock had left
+        base = server.start()
+        back = Seat(base, t["table"])
+        state = back.wait_version(0)
+        assert state["version"] == 0, "the fallback played for a seat while the server was down"
+        # What the clock had when the server stopped (about 2 s; the heartbeat rounds in the player's favour),
+        # plus the 2 s grace for reconnecting.
+        assert 3.0 < state["clock"][mover] <= 5.0, state["clock"]
+        moved = back.wait_version(1)  # and the clock still runs out, once its time is spent
+        assert moved["view"]["to_act"] == [1 - mover]
+        back.close()
+    finally:
+        server.kill()

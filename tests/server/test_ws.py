@@ -55,7 +55,9 @@ def test_seats_see_their_hand_and_spectators_none(client, table):
     assert sa["seat"] == 0 and len(sa["view"]["hand"]) == 6 and sa["version"] == 0
     assert ss["seat"] is None and ss["view"]["hand"] is None and ss["view"]["legal"] == []
     assert sa["table"]["table"] == table["table"] and sa["deadline"] is None and sa["clock"] is None
-    assert latest_state(a)["table"]["seats"][0]["connected"] is True
+    assert sa["table"]["seats"][0]["connected"] is True and ss["table"]["seats"][1]["connected"] is False
+    presence = receive_until(a, is_type("presence"))  # the others hear of arrivals in one small message
+    assert presence == {"type": "presence", "seats": [True, False], "spectators": 1}
 
 
 def test_an_action_updates_every_socket_and_is_logged_first(client, table):
@@ -140,7 +142,9 @@ def test_a_flood_is_refused_then_closed_and_the_server_stays_up(client, table, m
     assert client.get("/api/games").status_code == 200
 
 
-def test_chat_reaches_everyone_and_is_replayed_on_reconnect(client, table):
+def test_chat_reaches_everyone_and_is_replayed_on_reconnect(client):
+    table = new_table(client, spectator_chat=True)
+    assert table["spectator_chat"] is True
     a, _ = connect(client, table, 0)
     spec, _ = connect(client, table)
     a.send_json({"type": "chat", "text": "  hello table "})
@@ -155,6 +159,19 @@ def test_chat_reaches_everyone_and_is_replayed_on_reconnect(client, table):
     assert lines == ["hello table", "nice"] and state["version"] == 0
 
 
+def test_spectators_chat_only_where_the_table_allows_it_and_slowly(client, table):
+    assert table["spectator_chat"] is False
+    spec, _ = connect(client, table)
+    error = error_of(spec, {"type": "chat", "text": "hello"})
+    assert error["code"] == "spectator" and "spectator chat" in error["message"]
+    a, _ = connect(client, table, 0)
+    for i in range(7):
+        a.send_json({"type": "chat", "text": f"line {i}"})
+    answers = [receive_until(a, lambda m: m["type"] in ("chat", "error")) for _ in range(7)]
+    assert [m.get("code", m["type"]) for m in answers] == ["chat"] * 5 + ["flood"] * 2  # bursts of 5, then 1/s
+    assert [receive_until(spec, is_type("chat"))["text"] for _ in range(5)] == [f"line {i}" for i in range(5)]
+
+
 def test_ping_pong(client, table):
     a, _ = connect(client, table, 0)
     a.send_json({"type": "ping"})
@@ -165,7 +182,7 @@ def test_a_finished_table_sends_state_then_over_then_chat(client):
     import time
 
     t = new_table(client, [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}],
-                  options={"target": 10})
+                  options={"target": 10}, spectator_chat=True)
     for _ in range(600):
         if client.get(f"/api/tables/{t['table']}").json()["status"] == "over":
             break
@@ -204,7 +221,7 @@ def test_broken_unicode_and_deep_nesting_are_bad_json_and_change_nothing(client,
 def test_an_unexpected_failure_is_logged_once_per_kind(client, table, monkeypatch, caplog):
     from parlour.server.table import Table
 
-    async def broken_chat(self, seat, text):
+    async def broken_chat(self, client, text):
         raise RuntimeError("the chat broke")
 
     monkeypatch.setattr(Table, "chat", broken_chat)

@@ -10,6 +10,8 @@ import os
 
 import click
 
+from parlour.server.limits import Limits
+
 
 def db_url(value: str) -> str:
     """A database URL with its async driver; a bare file name means a SQLite file.
@@ -38,28 +40,56 @@ def db_url(value: str) -> str:
               help="processes that think for bots [default: one per core]")
 @click.option("--fixed-seeds", is_flag=True, help="let POST /api/tables choose a table's seed (tests and demos "
               "only: whoever creates a table could pick its deal)")
-def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: bool) -> None:
+@click.option("--tables-per-minute", type=click.IntRange(0), default=Limits.tables_per_minute, show_default=True,
+              help="tables one client address (IPv6: one /64) may create per minute; 0: no limit")
+@click.option("--max-open-tables", type=click.IntRange(0), default=Limits.open_tables, show_default=True,
+              help="unfinished tables held in memory; idle ones leave to make room; 0: no limit")
+@click.option("--min-move-clock", type=click.FloatRange(0), default=Limits.min_move_clock, show_default=True,
+              help="the shortest move clock a table may ask for, in seconds")
+@click.option("--idle-minutes", type=click.FloatRange(0, min_open=True), default=Limits.idle_minutes,
+              show_default=True, help="an unfinished table nobody has been connected to for this long leaves memory "
+                                      "(its log stays; it comes back when someone connects)")
+@click.option("--max-spectators", type=click.IntRange(0), default=Limits.spectators, show_default=True,
+              help="spectators per table")
+@click.option("--reconnect-grace", type=click.FloatRange(0), default=Limits.reconnect_grace, show_default=True,
+              help="seconds added to a move clock when its table comes back after the server was down")
+def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: bool, tables_per_minute: int,
+          max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
+          reconnect_grace: float) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill empty seats."""
     import uvicorn
 
     from parlour.server import create_app
+    from parlour.server.owner import DatabaseInUse, claim
 
-    app = create_app(db_url(db), bot_workers=bot_workers or os.cpu_count() or 1, fixed_seeds=fixed_seeds)
+    url = db_url(db)
+    limits = Limits(tables_per_minute=tables_per_minute, open_tables=max_open_tables, min_move_clock=min_move_clock,
+                    idle_minutes=idle_minutes, spectators=max_spectators, reconnect_grace=reconnect_grace)
+    app = create_app(url, bot_workers=bot_workers or os.cpu_count() or 1, fixed_seeds=fixed_seeds, limits=limits)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     # Views are a few KiB: compressing them costs more CPU than the loopback or a home line saves.
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536,
                             ws_per_message_deflate=False)
     server = uvicorn.Server(config)
-
+    refused: list[str] = []
     startup = server.startup
 
-    async def announce(sockets=None):  # print the URL once the socket listens (and with the real port if 0)
+    async def start(sockets=None):
+        # Claim the database first, to refuse in one sentence (not a traceback) when another server holds it.
+        try:
+            app.state.claim = await claim(url)
+        except DatabaseInUse as e:
+            refused.append(str(e))
+            server.should_exit = True
+            return
         await startup(sockets)
-        bound = port
+        bound = port  # print the URL once the socket listens (and with the real port if 0)
         for s in getattr(server, "servers", []):
             for sock in s.sockets:
                 bound = sock.getsockname()[1]
-        click.echo(f"parlour serves http://{shown}:{bound}/  (database: {db_url(db)}; Ctrl-C stops)", err=False)
+        click.echo(f"parlour serves http://{shown}:{bound}/  (database: {url}; Ctrl-C stops)", err=False)
 
-    server.startup = announce  # type: ignore[method-assign]
+    server.startup = start  # type: ignore[method-assign]
     server.run()
+    if refused:
+        raise click.ClickException(refused[0])

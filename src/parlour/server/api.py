@@ -15,10 +15,10 @@ from parlour.bots import available, catalogue
 from parlour.core.errors import ParlourError
 from parlour.core.registry import game_class, games, load
 
-from .lobby import Lobby, SeatSpec
+from .limits import LimitReached
+from .lobby import Lobby, NotFinished, SeatSpec
 from .static import has_table
 from .storage import NUL
-from .table import Table
 
 router = APIRouter(prefix="/api")
 
@@ -62,14 +62,15 @@ class NewTable(BaseModel):
                              "--fixed-seeds (tests and demos), since whoever creates the table would choose the deal")
     setup: str | None = Field(None, max_length=200_000, description="a start position, for a game that takes one "
                               "(its `position` in GET /api/games: SGF for Go)")
+    spectator_chat: bool = Field(False, description="whether spectators may chat at the table")
 
 
 def lobby_of(request: Request) -> Lobby:
     return request.app.state.lobby
 
 
-def invite_url(table: Table, token: str) -> str:
-    return f"/t/{table.id}?token={token}"
+def invite_url(table_id: str, token: str) -> str:
+    return f"/t/{table_id}?token={token}"
 
 
 @router.get("/games", summary="The games, their variants, player counts, bot levels and whether each has its own table")
@@ -93,41 +94,51 @@ async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
     try:
         table = await lobby_of(request).create(body.game, body.players, body.options, specs,
                                                body.clock.seconds_per_move if body.clock else None, body.seed,
-                                               body.setup)
+                                               body.setup, address=request.client.host if request.client else None,
+                                               settings={"spectator_chat": True} if body.spectator_chat else None)
     except ParlourError as e:
         raise HTTPException(422, str(e)) from None
+    except LimitReached as e:
+        headers = {"Retry-After": str(max(1, round(e.retry_after)))} if e.retry_after is not None else None
+        raise HTTPException(e.status, e.message, headers=headers) from None
     summary = table.summary()
     seats = []
     for s, public in zip(table.seats, summary["seats"]):
         d = {k: v for k, v in public.items() if k != "connected"}
         if s.token:
-            d["token"], d["invite_url"] = s.token, invite_url(table, s.token)
+            d["token"], d["invite_url"] = s.token, invite_url(table.id, s.token)
         seats.append(d)
     return {"table": table.id, "game": table.row.game, "players": table.row.players, "options": summary["options"],
             "commitment": table.row.commitment, "spectator_url": f"/t/{table.id}", "seats": seats,
-            "clock": summary["clock"]}
+            "clock": summary["clock"], "spectator_chat": summary["spectator_chat"]}
 
 
 @router.get("/tables", summary="The tables that these seat tokens sit at")
 async def my_tables(request: Request, tokens: str = Query("", description="seat tokens, comma-separated")
                     ) -> list[dict[str, Any]]:
     wanted = [t for t in tokens.split(",") if t][:100]
-    return [{**table.summary(), "seat": seat, "invite_url": invite_url(table, token)}
-            for table, seat, token in await lobby_of(request).by_tokens(wanted)]
+    return [{**summary, "seat": seat, "invite_url": invite_url(summary["table"], token)}
+            for summary, seat, token in await lobby_of(request).by_tokens(wanted)]
 
 
 @router.get("/tables/{table_id}", summary="A table's public summary")
 async def table_summary(table_id: str, request: Request) -> dict[str, Any]:
-    return (await _table(request, table_id)).summary()
+    summary = await lobby_of(request).summary(table_id)
+    if summary is None:
+        raise _not_found(table_id)
+    return summary
 
 
 @router.get("/tables/{table_id}/record", summary="The record of a finished match, seed and salt revealed")
 async def table_record(table_id: str, request: Request) -> JSONResponse:
-    table = await _table(request, table_id)
-    if not table.state.over:
-        raise HTTPException(409, f"table {table_id} is still playing ({table.version} actions so far); "
-                                 "its record, which reveals the seed, is published when the match ends")
-    return JSONResponse(table.record().to_dict(),
+    try:
+        record = await lobby_of(request).record(table_id)
+    except NotFinished as e:
+        raise HTTPException(409, f"table {table_id} is still playing ({e.args[0]} actions so far); "
+                                 "its record, which reveals the seed, is published when the match ends") from None
+    if record is None:
+        raise _not_found(table_id)
+    return JSONResponse(record.to_dict(),
                         headers={"Content-Disposition": f'attachment; filename="parlour-{table_id}.json"'})
 
 
@@ -136,22 +147,24 @@ async def table_record(table_id: str, request: Request) -> JSONResponse:
 async def table_record_as(table_id: str, fmt: str, request: Request) -> Response:
     if fmt == "json":
         return await table_record(table_id, request)
-    table = await _table(request, table_id)
-    formats = table.game.record_formats
+    summary = await lobby_of(request).summary(table_id)
+    if summary is None:
+        raise _not_found(table_id)
+    game = load(summary["game"], summary["players"], **summary["options"])
+    formats = game.record_formats
     if fmt not in formats:
         allowed = ", ".join(f".{f}" for f in ["json", *formats])
-        raise HTTPException(404, f"{table.game.id} records are written as {allowed}, not .{fmt}")
-    if not table.state.over:
-        raise HTTPException(409, f"table {table_id} is still playing ({table.version} actions so far); "
-                                 "its record is published when the match ends")
-    names = [s.name for s in table.seats]
-    text = table.game.write_record(table.record(), fmt, names)
+        raise HTTPException(404, f"{game.id} records are written as {allowed}, not .{fmt}")
+    try:
+        record = await lobby_of(request).record(table_id)
+    except NotFinished as e:
+        raise HTTPException(409, f"table {table_id} is still playing ({e.args[0]} actions so far); "
+                                 "its record is published when the match ends") from None
+    assert record is not None  # the summary was found
+    text = game.write_record(record, fmt, [s.get("name") for s in summary["seats"]])
     return Response(text, media_type=formats[fmt],
                     headers={"Content-Disposition": f'attachment; filename="parlour-{table_id}.{fmt}"'})
 
 
-async def _table(request: Request, table_id: str) -> Table:
-    table = await lobby_of(request).get(table_id)
-    if table is None:
-        raise HTTPException(404, f"there is no table {table_id!r}; table ids come from POST /api/tables")
-    return table
+def _not_found(table_id: str) -> HTTPException:
+    return HTTPException(404, f"there is no table {table_id!r}; table ids come from POST /api/tables")

@@ -16,8 +16,9 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from . import api, static, ws
+from . import api, owner, static, ws
 from .bots import BotPool
+from .limits import Limits
 from .lobby import Lobby
 from .report import unexpected
 from .storage import Store
@@ -26,27 +27,32 @@ log = logging.getLogger("parlour.server")
 
 
 def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int | None = None,
-               static_dir: Path | None = None, fixed_seeds: bool = False) -> FastAPI:
+               static_dir: Path | None = None, fixed_seeds: bool = False, limits: Limits = Limits()) -> FastAPI:
     """The app, storing in ``db_url``; ``bot_workers`` processes think for the bots (default: one per core).
 
     ``fixed_seeds`` lets a new table's creator choose its seed (tests and demos; never on a public server).
+    ``limits`` bounds what clients may do (see :class:`~.limits.Limits`). At startup the app claims its database
+    (:mod:`.owner`), unless ``app.state.claim`` already holds it, as ``parlour serve`` does to refuse cleanly.
     """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await Store.open(db_url)
-        bots = BotPool(bot_workers)
-        bots.warm()
-        app.state.lobby = lobby = Lobby(store, bots)
-        resumed = await lobby.start()
-        if resumed:
-            log.info("resumed %d unfinished table(s) from the log", resumed)
+        claim = getattr(app.state, "claim", None) or await owner.claim(db_url)
         try:
-            yield
+            store = await Store.open(db_url)
+            bots = BotPool(bot_workers)
+            bots.warm()
+            app.state.lobby = lobby = Lobby(store, bots, limits)
+            await lobby.start()
+            try:
+                yield
+            finally:
+                await lobby.close()
+                bots.close()
+                await store.close()
         finally:
-            lobby.close()
-            bots.close()
-            await store.close()
+            app.state.claim = None
+            await claim.release()
 
     app = FastAPI(title="parlour", version="0.1.0", lifespan=lifespan,
                   description="Traditional card and board games for friends at a distance. The lobby is this "

@@ -1,4 +1,11 @@
-"""The tables of one server: creating them, finding them, and rebuilding the unfinished ones at startup."""
+"""The tables of one server: creating them within the limits, bringing them into memory when someone connects,
+and letting the idle ones leave it.
+
+Nothing is replayed at startup: a table is rebuilt from its log when a socket connects to it, so a server with
+100,000 tables in its log starts as fast as an empty one. The HTTP API reads summaries and records from the log
+without bringing a table into memory. Each start is a *run* with a heartbeat in the database, so that the next run
+knows when a killed one stopped and clocks never count the time the server was down (see ``Table.resume``).
+"""
 
 from __future__ import annotations
 
@@ -11,17 +18,21 @@ from typing import Any
 
 from parlour.bots import available
 from parlour.core.errors import BadOption
-from parlour.core.record import commitment
+from parlour.core.record import Record, commitment
 from parlour.core.registry import load
 
 from .bots import BotPool
+from .limits import LimitReached, Limits, PerMinute, address_key
+from .report import unexpected
 from .storage import SeatRow, Store, TableRow
-from .table import Table
+from .table import Table, make_record, replay, summary_of
 
 log = logging.getLogger("parlour.server")
 
 #: Finished tables without a client kept in memory (older ones are rebuilt from the log when asked for).
 KEEP_FINISHED = 256
+#: Seconds between heartbeats (the clocks of a killed server stop at its last one).
+HEARTBEAT = 1.0
 
 
 @dataclass(frozen=True)
@@ -33,33 +44,49 @@ class SeatSpec:
     name: str | None = None
 
 
+class NotFinished(Exception):
+    """The record of a match still going on, which would reveal its seed."""
+
+
 class Lobby:
-    """Every table this server knows, loaded from the log on first use."""
+    """Every table this server holds in memory, and the way to the others in the log."""
 
-    def __init__(self, store: Store, bots: BotPool | None) -> None:
-        self.store, self.bots = store, bots
+    def __init__(self, store: Store, bots: BotPool | None, limits: Limits = Limits(),
+                 now: Any = time.time) -> None:
+        self.store, self.bots, self.limits, self.now = store, bots, limits, now
         self.tables: dict[str, Table] = {}
+        self.run = 0  # this server's run, once started
         self._loading = asyncio.Lock()
+        self._created = PerMinute(limits.tables_per_minute)
+        self._tasks: list[asyncio.Task] = []
 
-    async def start(self) -> int:
-        """Rebuild every unfinished table by replaying its log and set its clocks and bots going."""
-        resumed = 0
-        for table_id in await self.store.unfinished():
-            try:
-                table = await self.get(table_id)
-            except Exception:  # one table that no longer replays (its game removed) must not stop the server
-                log.exception("table %s cannot be rebuilt from its log; it stays closed", table_id)
-                continue
-            if table is not None:
-                table.schedule()
-                resumed += 1
-        return resumed
+    async def start(self) -> None:
+        """Record this run and start its heartbeat and the sweep of idle tables."""
+        self.run = await self.store.start_run(round(self.now(), 3))
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._heartbeat()), loop.create_task(self._sweep())]
+
+    async def close(self) -> None:
+        """Stop every table, saving where its clocks stand, and mark the run stopped."""
+        for task in self._tasks:
+            task.cancel()
+        now = round(self.now(), 3)
+        for table in list(self.tables.values()):
+            table.stop()
+            if not table.state.over:
+                await self.store.save_clock(table.clock_row(self.run, paused=now))
+        self.tables.clear()
+        if self.run:
+            await self.store.stop_run(self.run, now)
+
+    # --- creating ----------------------------------------------------------------------------------------------------
 
     async def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec],
-                     seconds_per_move: float | None = None, seed: int | None = None,
-                     setup: str | None = None) -> Table:
-        """A new table; raises :class:`BadOption` (saying what is allowed) for a bad game, option or seat, and
-        :class:`~parlour.core.errors.IllegalAction` for a start position the game cannot read.
+                     seconds_per_move: float | None = None, seed: int | None = None, setup: str | None = None,
+                     address: str | None = None, settings: dict[str, Any] | None = None) -> Table:
+        """A new table; raises :class:`BadOption` (saying what is allowed) for a bad game, option or seat,
+        :class:`~parlour.core.errors.IllegalAction` for a start position the game cannot read, and
+        :class:`LimitReached` when ``address`` created too many tables this minute or the server is full.
 
         ``seed`` fixes the shuffle (tests and demos); by default a fresh one is drawn from the OS. ``setup`` is a
         start position in the game's ``position_format`` (SGF for Go).
@@ -71,6 +98,9 @@ class Lobby:
             game.new(seed=0, deck=setup)  # refuses, saying why, a position the game cannot start from
         if len(seats) != game.players:
             raise BadOption(f"a {game.players}-player table needs {game.players} seats, got {len(seats)}")
+        if seconds_per_move is not None and seconds_per_move < self.limits.min_move_clock:
+            raise BadOption(f"clock.seconds_per_move must be at least {self.limits.min_move_clock:g} on this server, "
+                            f"got {seconds_per_move:g}")
         levels = available(game)
         rows = []
         for i, spec in enumerate(seats):
@@ -83,18 +113,30 @@ class Lobby:
                 rows.append(SeatRow(i, "human", None, spec.name, secrets.token_urlsafe(16)))
             else:
                 raise BadOption(f"seat {i}: kind must be 'human' or 'bot', got {spec.kind!r}")
+        key = address_key(address)
+        if not self._created.allow(key):
+            raise LimitReached(429, f"at most {self.limits.tables_per_minute} new tables a minute from one address; "
+                                    "try again in a minute", self._created.retry_after(key))
+        if not await self._make_room():
+            raise LimitReached(503, f"this server holds its maximum of {self.limits.open_tables} open tables, "
+                                    "every one with someone at it; try again later", 60)
         seed, salt = secrets.randbits(63) if seed is None else seed, secrets.token_hex(16)
         row = TableRow(secrets.token_urlsafe(8), game.id, game.players, dict(game.options), seed, salt,
-                       commitment(seed, salt), seconds_per_move, round(time.time(), 3), setup=setup)
-        await self.store.add_table(row, rows)
-        table = Table(row, rows, [], self.store, self.bots)
-        self._forget_finished()
-        self.tables[row.id] = table
+                       commitment(seed, salt), seconds_per_move, round(self.now(), 3), setup=setup,
+                       settings=settings or {})
+        table = Table(row, rows, [], self.store, self.bots, now=self.now, limits=self.limits)
+        await self.store.add_table(row, rows, table.clock_row(self.run))
+        self._keep(table)
         table.schedule()
         return table
 
+    # --- finding -----------------------------------------------------------------------------------------------------
+
     async def get(self, table_id: str) -> Table | None:
-        """The table, rebuilt from the log if it is not in memory yet; ``None`` if there is no such table."""
+        """The table in memory, rebuilt from its log (clocks resumed) if it was not; ``None`` if there is none.
+
+        A socket connecting is what brings a table into memory.
+        """
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -105,32 +147,125 @@ class Lobby:
             if found is None:
                 return None
             row, seat_rows = found
-            table = Table(row, seat_rows, await self.store.actions(table_id), self.store, self.bots)
-            self._forget_finished()
-            self.tables[table_id] = table
+            entries = await self.store.actions(table_id)
+            saved = await self.store.clock(table_id)
+            stopped = None
+            if saved is not None:
+                stopped = saved.paused if saved.paused is not None else await self.store.run_end(saved.run)
+            game = load(row.game, row.players, **row.options)
+            # A long log replays in a thread, so that the loop goes on serving the other tables meanwhile.
+            checks: list[Any] = []
+            state = await asyncio.to_thread(replay, game, row.seed, entries, row.setup, checks)
+            table = Table(row, seat_rows, entries, self.store, self.bots, now=self.now, state=state,
+                          limits=self.limits, checks=checks)
+            if not state.over:
+                table.resume(saved, stopped, self.limits.reconnect_grace)
+                await self.store.save_clock(table.clock_row(self.run))
+                await self._make_room()  # a returning player is never refused, but idle tables make way
+            self._keep(table)
+            table.schedule()
             return table
 
-    def _forget_finished(self) -> None:
-        """Keep at most ``KEEP_FINISHED`` finished tables nobody watches in memory; the log still has them."""
-        idle = [t for t in self.tables.values() if t.state.over and not t.clients]
-        for table in idle[:max(0, len(idle) - KEEP_FINISHED)]:  # oldest loaded first
-            del self.tables[table.id]
+    async def summary(self, table_id: str) -> dict[str, Any] | None:
+        """A table's public summary, from memory or from the log (which does not bring it into memory)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table.summary()
+        found = await self.store.table(table_id)
+        if found is None:
+            return None
+        row, seat_rows = found
+        return summary_of(row, seat_rows, await self.store.count_actions(table_id), row.finished)
 
-    async def seat_of(self, table: Table, token: str) -> int | None:
+    async def record(self, table_id: str) -> Record | None:
+        """The record of a finished match; ``None`` for no such table; :class:`NotFinished` while it is played."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            if not table.state.over:
+                raise NotFinished(table.version)
+            return table.record()
+        found = await self.store.table(table_id)
+        if found is None:
+            return None
+        row, _ = found
+        entries = await self.store.actions(table_id)
+        if not row.finished:
+            raise NotFinished(len(entries))
+        checks: list[Any] = []
+        state = await asyncio.to_thread(replay, load(row.game, row.players, **row.options), row.seed, entries,
+                                        row.setup, checks)
+        return make_record(row, entries, state, checks)
+
+    def seat_of(self, table: Table, token: str) -> int | None:
         for s in table.seats:
             if s.token is not None and secrets.compare_digest(s.token, token):
                 return s.seat
         return None
 
-    async def by_tokens(self, tokens: list[str]) -> list[tuple[Table, int, str]]:
-        """The tables these seat tokens sit at: ``(table, seat, token)``."""
+    async def by_tokens(self, tokens: list[str]) -> list[tuple[dict[str, Any], int, str]]:
+        """The tables these seat tokens sit at: ``(summary, seat, token)``."""
         found = []
         for table_id, seat, token in await self.store.table_of_tokens(tokens):
-            table = await self.get(table_id)
-            if table is not None:
-                found.append((table, seat, token))
+            summary = await self.summary(table_id)
+            if summary is not None:
+                found.append((summary, seat, token))
         return found
 
-    def close(self) -> None:
-        for table in self.tables.values():
-            table.stop()
+    # --- memory ------------------------------------------------------------------------------------------------------
+
+    def open_tables(self) -> int:
+        return sum(1 for t in self.tables.values() if not t.state.over)
+
+    def _keep(self, table: Table) -> None:
+        """Hold ``table`` in memory, with at most ``KEEP_FINISHED`` finished tables nobody watches."""
+        idle = [t for t in self.tables.values() if t.state.over and not t.clients]
+        for old in idle[:max(0, len(idle) - KEEP_FINISHED + 1)]:  # oldest loaded first
+            old.stop()
+            del self.tables[old.id]
+        self.tables[table.id] = table
+
+    async def _make_room(self) -> bool:
+        """Below the open-table limit, letting idle tables (nobody connected) leave memory, oldest first."""
+        limit = self.limits.open_tables
+        if not limit or self.open_tables() < limit:
+            return True
+        idle = sorted((t for t in self.tables.values() if not t.state.over and not t.clients),
+                      key=lambda t: t.last_seen)
+        for table in idle:
+            if await self._evict(table) and self.open_tables() < limit:
+                return True
+        return self.open_tables() < limit
+
+    async def _evict(self, table: Table) -> bool:
+        """Let an unfinished table leave memory, its clocks saved where they stand; ``False`` if someone came."""
+        if not await table.pause():
+            return False
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        await self.store.save_clock(table.clock_row(self.run, paused=round(self.now(), 3)))
+        return True
+
+    async def _sweep(self) -> None:
+        """Now and then, let the unfinished tables nobody has joined for ``idle_minutes`` leave memory."""
+        idle = self.limits.idle_minutes * 60
+        while True:
+            await asyncio.sleep(min(60.0, max(0.05, idle / 4)))
+            cutoff = self.now() - idle
+            for table in [t for t in self.tables.values() if not t.clients and t.last_seen < cutoff]:
+                try:
+                    if table.state.over:
+                        table.stop()
+                        self.tables.pop(table.id, None)
+                    else:
+                        async with self._loading:  # nobody rebuilds it while its clocks are being saved
+                            await self._evict(table)
+                except Exception as e:
+                    unexpected.report("the sweep of idle tables", e, f"table {table.id}")
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await self.store.seen(self.run, round(self.now(), 3))
+            except Exception as e:  # the database is away for a moment: the next beat tries again
+                unexpected.report("the heartbeat", e, f"run {self.run}")

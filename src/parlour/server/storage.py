@@ -19,11 +19,11 @@ through SQLAlchemy 2's async engine.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
-                        Text, UniqueConstraint, event, insert, select, text, update)
+                        Text, UniqueConstraint, delete, event, func, insert, inspect, select, text, update)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -48,6 +48,8 @@ tables = Table(
     Column("seconds_per_move", Float, nullable=True),
     Column("created", Float, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
+    # Added after the first release (see _upgrade): the table's own settings, e.g. {"spectator_chat": true}.
+    Column("settings", JSON, nullable=True),
 )
 
 seats = Table(
@@ -91,6 +93,28 @@ chat = Table(
 )
 
 
+runs = Table(
+    "runs", metadata,
+    # One row per server start: when it started, when it was last seen alive, when it stopped (if it was stopped).
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("started", Float, nullable=False),
+    Column("seen", Float, nullable=False),
+    Column("stopped", Float, nullable=True),
+)
+
+clocks = Table(
+    "clocks", metadata,
+    # Where a table's clocks stood when it was last brought into memory, or left it (see Table.resume):
+    # the wall-time origins of its game clock and of each seat's move clock, at action count `version`.
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("run", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("changed", Float, nullable=False),
+    Column("turns", JSON, nullable=False),
+    Column("paused", Float, nullable=True),
+)
+
+
 @dataclass(frozen=True)
 class TableRow:
     id: str
@@ -105,6 +129,7 @@ class TableRow:
     finished: bool = False
     #: The start position the game reads (``game.new(deck=setup)``: SGF for Go); ``None``: the game's own start.
     setup: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -122,6 +147,19 @@ class ActionRow:
     seat: int | None
     action: str
     t: float
+
+
+@dataclass(frozen=True)
+class ClockRow:
+    """A table's clocks at action count ``version``: wall-time origins, and when they stopped (``paused``) if the
+    table left memory on purpose. ``run`` is the server run that wrote it (its last heartbeat ends a crashed run)."""
+
+    table_id: str
+    run: int
+    version: int
+    changed: float
+    turns: dict[str, float]
+    paused: float | None = None
 
 
 @dataclass(frozen=True)
@@ -200,28 +238,66 @@ class Store:
             elif engine.dialect.name == "sqlite":
                 await conn.exec_driver_sql("BEGIN IMMEDIATE")  # the database's write lock, until the commit
             await conn.run_sync(metadata.create_all)
+            await conn.run_sync(_upgrade)
         return cls(engine)
 
     async def close(self) -> None:
         await self.engine.dispose()
 
-    async def add_table(self, row: TableRow, seat_rows: list[SeatRow]) -> None:
+    async def add_table(self, row: TableRow, seat_rows: list[SeatRow], clock: ClockRow | None = None) -> None:
         async with self.engine.begin() as conn:
             await conn.execute(insert(tables).values(
                 id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed, salt=row.salt,
                 commitment=row.commitment, seconds_per_move=row.seconds_per_move, created=row.created,
-                finished=row.finished))
+                finished=row.finished, settings=row.settings or None))
             await conn.execute(insert(seats), [
                 {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
                  "token": s.token} for s in seat_rows])
             if row.setup is not None:
                 await conn.execute(insert(positions).values(table_id=row.id, setup=row.setup))
+            if clock is not None:
+                await conn.execute(insert(clocks).values(**_clock_values(clock)))
 
     async def add_action(self, table_id: str, index: int, seat: int | None, action: str, t: float,
                          finished: bool = False) -> None:
         """Append one accepted action (and mark the table finished with it, in the same transaction)."""
         await self._append("action", {"table_id": table_id, "idx": index, "seat": seat, "action": action, "t": t,
                                       "finished": finished})
+
+    async def save_clock(self, clock: ClockRow) -> None:
+        """Replace the table's saved clocks (see :class:`ClockRow`)."""
+        await self._append("clock", _clock_values(clock))
+
+    async def start_run(self, t: float) -> int:
+        """Record a server start; the new run's id."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(insert(runs).values(started=t, seen=t))
+            return int(result.inserted_primary_key[0])
+
+    async def seen(self, run: int, t: float) -> None:
+        """The run's heartbeat: it was alive at ``t``."""
+        await self._append("seen", {"id": run, "seen": t})
+
+    async def stop_run(self, run: int, t: float) -> None:
+        await self._append("seen", {"id": run, "seen": t, "stopped": t})
+
+    async def run_end(self, run: int) -> float | None:
+        """When a run stopped, or was last seen alive; ``None`` for an unknown run."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(runs.c.seen, runs.c.stopped).where(runs.c.id == run))).first()
+        return None if row is None else (row[1] if row[1] is not None else row[0])
+
+    async def clock(self, table_id: str) -> ClockRow | None:
+        async with self.engine.connect() as conn:
+            m = (await conn.execute(select(clocks).where(clocks.c.table_id == table_id))).mappings().first()
+        if m is None:
+            return None
+        return ClockRow(m["table_id"], m["run"], m["version"], m["changed"], dict(m["turns"]), m["paused"])
+
+    async def count_actions(self, table_id: str) -> int:
+        async with self.engine.connect() as conn:
+            return int((await conn.execute(select(func.count()).select_from(actions)
+                                           .where(actions.c.table_id == table_id))).scalar() or 0)
 
     async def add_chat(self, table_id: str, line: ChatRow) -> None:
         await self._append("chat", {"table_id": table_id, "seat": line.seat, "name": line.name, "text": line.text,
@@ -245,17 +321,19 @@ class Store:
                     try:
                         await self._commit([item])
                     except Exception as e:
-                        item[2].set_exception(e)
+                        _settle(item[2], e)
                     else:
-                        item[2].set_result(None)
+                        _settle(item[2])
             else:
                 for _, _, done in batch:
-                    done.set_result(None)
+                    _settle(done)
 
     async def _commit(self, batch: list[tuple[str, dict[str, Any], asyncio.Future]]) -> None:
         action_rows = [{k: v for k, v in row.items() if k != "finished"} for kind, row, _ in batch if kind == "action"]
         chat_rows = [row for kind, row, _ in batch if kind == "chat"]
         finished = [row["table_id"] for kind, row, _ in batch if kind == "action" and row["finished"]]
+        clock_rows = list({row["table_id"]: row for kind, row, _ in batch if kind == "clock"}.values())  # latest
+        heartbeats = [row for kind, row, _ in batch if kind == "seen"]
         async with self.engine.begin() as conn:
             if action_rows:
                 await conn.execute(insert(actions), action_rows)
@@ -263,6 +341,12 @@ class Store:
                 await conn.execute(insert(chat), chat_rows)
             if finished:
                 await conn.execute(update(tables).where(tables.c.id.in_(finished)).values(finished=True))
+            if clock_rows:
+                await conn.execute(delete(clocks).where(clocks.c.table_id.in_([r["table_id"] for r in clock_rows])))
+                await conn.execute(insert(clocks), clock_rows)
+            for beat in heartbeats:
+                await conn.execute(update(runs).where(runs.c.id == beat["id"])
+                                   .values(**{k: v for k, v in beat.items() if k != "id"}))
 
     async def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
         if NUL in table_id:  # no stored id holds one, and PostgreSQL refuses it even in a query
@@ -278,7 +362,7 @@ class Store:
         return _table_row(row, setup), [_seat_row(s) for s in seat_rows]
 
     async def unfinished(self) -> list[str]:
-        """Ids of the tables whose match goes on, oldest first: the ones to rebuild at startup."""
+        """Ids of the tables whose match goes on, oldest first."""
         async with self.engine.connect() as conn:
             result = await conn.execute(select(tables.c.id).where(tables.c.finished.is_(False))
                                         .order_by(tables.c.created))
@@ -308,9 +392,31 @@ class Store:
             return [ChatRow(*r) for r in reversed(result.all())]
 
 
+def _settle(done: asyncio.Future, error: Exception | None = None) -> None:
+    """Tell a writer its row is committed (or why not), unless it stopped waiting (its task was cancelled)."""
+    if done.done():
+        return
+    if error is None:
+        done.set_result(None)
+    else:
+        done.set_exception(error)
+
+
+def _upgrade(conn: Any) -> None:
+    """Add the columns that came after a database was created (``create_all`` makes only missing tables)."""
+    have = {c["name"] for c in inspect(conn).get_columns("tables")}
+    if "settings" not in have:
+        conn.execute(text("ALTER TABLE tables ADD COLUMN settings JSON"))
+
+
 def _table_row(m: Any, setup: str | None = None) -> TableRow:
     return TableRow(m["id"], m["game"], m["players"], dict(m["options"]), m["seed"], m["salt"], m["commitment"],
-                    m["seconds_per_move"], m["created"], bool(m["finished"]), setup)
+                    m["seconds_per_move"], m["created"], bool(m["finished"]), setup, dict(m["settings"] or {}))
+
+
+def _clock_values(c: ClockRow) -> dict[str, Any]:
+    return {"table_id": c.table_id, "run": c.run, "version": c.version, "changed": c.changed, "turns": c.turns,
+            "paused": c.paused}
 
 
 def _seat_row(m: Any) -> SeatRow:

@@ -1,17 +1,21 @@
 """One live table: the match state, the log behind it, the clients watching it, its clocks and its bots.
 
 The table is the only authority. An action is checked (seat, turn, freshness, legality), written to the log, and
-only then applied and announced: each client is sent ``state.view(seat)`` for its own seat, nothing more.
+only then applied and announced: each client is sent ``state.view(seat)`` for its own seat, nothing more. Each
+view is built and encoded once per version, however many sockets watch.
 
 Timed windows: ``state.deadline`` is read on the table's *game clock*, which the server zeroes at every change of
 the state (an accepted action or a timeout). A deadline of ``3.0`` closes the window three seconds after the change
 that opened it; the server then applies ``state.timeout()`` and logs it as ``{"seat": null, "action": "timeout"}``.
-After a restart the time already spent counts, from the logged time of the last change.
 A bot never closes a window early while a person may still act in it (``_cuts_short``): people get the whole window.
 
 Move clocks (optional, ``seconds_per_move``): a human seat that may act gets that many seconds for its move; when
 they run out, the game's ``state.clock_out(seat)`` is played for it (Go: ``resign``), or, for a game that names
 none, the table's fallback bot's move (a random legal move, seeded like every bot).
+
+Clocks run only while the table is in memory on a running server: when it comes back (after a restart, or after
+it left memory for idleness) :meth:`Table.resume` sets each clock to what it had when it stopped, and gives each
+move clock a grace for its player to reconnect.
 
 Chat: a game whose ``chat`` is ``"canned"`` (Rengo: partners may not discuss the game) takes only its
 ``chat_messages`` while the match goes on; free chat opens when it is over.
@@ -28,6 +32,7 @@ import asyncio
 import json
 import logging
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -37,14 +42,21 @@ from parlour.core.record import TIMEOUT, Record
 from parlour.core.registry import load
 
 from .bots import FALLBACK, BotPool, bot_seed, fallback
+from .limits import Limits, RateLimit
 from .report import unexpected
-from .storage import NUL, ActionRow, ChatRow, SeatRow, Store, TableRow
+from .storage import NUL, ActionRow, ChatRow, ClockRow, SeatRow, Store, TableRow
 
 log = logging.getLogger("parlour.server")
 
 CHAT_LIMIT = 500
+#: Chat lines a second per socket (bursts of CHAT_BURST); a table's spectators share one such allowance.
+CHAT_RATE, CHAT_BURST = 1.0, 5
+#: Chat lines a client gets on connect.
+CHAT_HISTORY = 50
 #: A client that lets this many messages pile up unread is dropped (it reconnects and gets a fresh state).
 OUTBOX_LIMIT = 512
+#: Seats coming and going within this many seconds are announced in one ``presence`` message.
+PRESENCE_DELAY = 0.25
 
 
 class ActionError(Exception):
@@ -66,6 +78,7 @@ class Client:
     seat: int | None
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     closed: bool = False
+    chat: RateLimit = field(default_factory=lambda: RateLimit(CHAT_RATE, CHAT_BURST))
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -98,25 +111,64 @@ def replay(game: Game, seed: int, entries: list[ActionRow], setup: str | None = 
     return state
 
 
+def summary_of(row: TableRow, seats: list[SeatRow], version: int, over: bool,
+               connected: set[int | None] = frozenset()) -> dict[str, Any]:  # type: ignore[assignment]
+    """A table's public summary (no tokens), from its rows: what ``GET /api/tables/{id}`` answers."""
+    seat_list = []
+    for s in seats:
+        d: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
+        if s.kind == "bot":
+            d["level"] = s.level
+        if s.name:
+            d["name"] = s.name
+        d["connected"] = s.kind == "bot" or s.seat in connected
+        seat_list.append(d)
+    return {"table": row.id, "game": row.game, "players": row.players, "options": row.options,
+            "commitment": row.commitment, "seats": seat_list, "status": "over" if over else "playing",
+            "actions": version, "created": row.created,
+            "clock": {"seconds_per_move": row.seconds_per_move} if row.seconds_per_move else None,
+            "spectator_chat": bool(row.settings.get("spectator_chat"))}
+
+
+def make_record(row: TableRow, entries: list[ActionRow], state: State, checks: list[Any]) -> Record:
+    """The match record with the seed and salt revealed (callers refuse it while the match goes on); ``checks``:
+    per action, what the record keeps to check a replay (``None``: nothing, as for most games)."""
+    rec = Record(row.game, row.players, dict(row.options), row.seed, deck=row.setup, salt=row.salt,
+                 commitment=row.commitment)
+    rec.actions = [{"seat": a.seat, "action": a.action, "t": a.t, **({"check": c} if c is not None else {})}
+                   for a, c in zip(entries, checks)]
+    if state.over:
+        rec.scores = list(state.scores)
+    return rec
+
+
 class Table:
-    """A table in memory, rebuilt from its log by :meth:`load`."""
+    """A table in memory, rebuilt from its log (``state`` and its ``checks`` given: already replayed)."""
 
     def __init__(self, row: TableRow, seats: list[SeatRow], log_: list[ActionRow], store: Store,
-                 bots: BotPool | None, now: Callable[[], float] = time.time) -> None:
-        self.row, self.seats, self.store, self.bots, self.now = row, seats, store, bots, now
+                 bots: BotPool | None, now: Callable[[], float] = time.time, state: State | None = None,
+                 limits: Limits = Limits(), checks: list[Any] | None = None) -> None:
+        self.row, self.seats, self.store, self.bots, self.now, self.limits = row, seats, store, bots, now, limits
         self.game = load(row.game, row.players, **row.options)
-        self.checks: list[Any] = []  # per logged action: what the record keeps to check a replay (Skelly's caps)
-        self.state = replay(self.game, row.seed, log_, row.setup, self.checks)
+        # Per logged action: what the record keeps to check a replay (Skelly's caps).
+        self.checks: list[Any] = [] if checks is None else checks
+        self.state = state if state is not None else replay(self.game, row.seed, log_, row.setup, self.checks)
         self.log: list[ActionRow] = list(log_)
         self.clients: set[Client] = set()
         self.lock = asyncio.Lock()
+        self.closed = False  # stopped: it left memory, or the server stops
+        self.last_seen = now()  # when someone was last connected (or the table came into memory)
         self.changed = log_[-1].t if log_ else row.created  # wall time of the last change: game clock zero
         self.turn_started: dict[int, float] = {s: self.changed for s in self.state.to_act}
         self._timers: list[asyncio.TimerHandle] = []
         self._thinking: dict[int, asyncio.Task] = {}
         self._waiting: dict[int, str] = {}  # a real-time bot's action, chosen, waiting for its reaction time
-        self._stopped = False
         self._tasks: set[asyncio.Task] = set()
+        self._views: dict[int | None, str] = {}  # each seat's view, encoded, at the current version
+        self._chat: deque[str] | None = None  # the last chat lines, encoded, once loaded
+        self._spectator_chat = RateLimit(CHAT_RATE, CHAT_BURST)
+        self._presence_timer: asyncio.TimerHandle | None = None
+        self._presence_sent: str | None = None
 
     @property
     def id(self) -> str:
@@ -129,22 +181,12 @@ class Table:
 
     # --- what clients see ---------------------------------------------------------------------------------------
 
+    def connected(self) -> set[int | None]:
+        return {c.seat for c in self.clients if not c.closed}
+
     def summary(self) -> dict[str, Any]:
         """The public summary of the table (no tokens)."""
-        connected = {c.seat for c in self.clients if not c.closed}
-        seats = []
-        for s in self.seats:
-            d: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
-            if s.kind == "bot":
-                d["level"] = s.level
-            if s.name:
-                d["name"] = s.name
-            d["connected"] = s.kind == "bot" or s.seat in connected
-            seats.append(d)
-        return {"table": self.id, "game": self.row.game, "players": self.row.players, "options": self.game.options,
-                "commitment": self.row.commitment, "seats": seats, "status": "over" if self.state.over else "playing",
-                "actions": self.version, "created": self.row.created,
-                "clock": {"seconds_per_move": self.row.seconds_per_move} if self.row.seconds_per_move else None}
+        return summary_of(self.row, self.seats, self.version, self.state.over, self.connected())
 
     def deadline_in(self) -> float | None:
         """Seconds from now until the open timed window closes."""
@@ -169,10 +211,19 @@ class Table:
                 left.append(limit)
         return left
 
-    def state_message(self, seat: int | None, summary: dict[str, Any] | None = None) -> str:
-        return json.dumps({"type": "state", "version": self.version, "seat": seat, "view": self.state.view(seat),
-                           "table": summary or self.summary(), "deadline": self.deadline_in(),
-                           "clock": self.clocks(), "at": self.changed})
+    def view_text(self, seat: int | None) -> str:
+        """``state.view(seat)`` as JSON, built once per version."""
+        text = self._views.get(seat)
+        if text is None:
+            text = self._views[seat] = json.dumps(self.state.view(seat))
+        return text
+
+    def state_message(self, seat: int | None, summary: str | None = None) -> str:
+        """A ``state`` message for ``seat``; ``summary``: the table's summary, already encoded."""
+        return (f'{{"type": "state", "version": {self.version}, "seat": {json.dumps(seat)}, '
+                f'"view": {self.view_text(seat)}, "table": {summary or json.dumps(self.summary())}, '
+                f'"deadline": {json.dumps(self.deadline_in())}, "clock": {json.dumps(self.clocks())}, '
+                f'"at": {json.dumps(self.log[-1].t if self.log else self.row.created)}}}')
 
     def over_message(self) -> str:
         return json.dumps({"type": "over", "seed": self.row.seed, "salt": self.row.salt,
@@ -180,8 +231,14 @@ class Table:
                            "record_formats": {fmt: f"/api/tables/{self.id}/record.{fmt}"
                                               for fmt in self.game.record_formats}})
 
+    def presence(self) -> dict[str, Any]:
+        """Who is connected: ``seats`` (per seat: a bot, or a human with a socket) and the count of spectators."""
+        connected = self.connected()
+        return {"type": "presence", "seats": [s.kind == "bot" or s.seat in connected for s in self.seats],
+                "spectators": sum(1 for c in self.clients if c.seat is None and not c.closed)}
+
     def broadcast_state(self) -> None:
-        summary = self.summary()
+        summary = json.dumps(self.summary())
         texts: dict[int | None, str] = {}
         for client in list(self.clients):
             if client.seat not in texts:
@@ -190,31 +247,92 @@ class Table:
 
     def record(self) -> Record:
         """The match record with the seed and salt revealed (callers refuse it while the match goes on)."""
-        rec = Record(self.row.game, self.row.players, dict(self.game.options), self.row.seed, deck=self.row.setup,
-                     salt=self.row.salt, commitment=self.row.commitment)
-        rec.actions = [{"seat": a.seat, "action": a.action, "t": a.t, **({"check": c} if c is not None else {})}
-                       for a, c in zip(self.log, self.checks)]
-        if self.state.over:
-            rec.scores = list(self.state.scores)
-        return rec
+        return make_record(self.row, self.log, self.state, self.checks)
 
     # --- clients coming and going --------------------------------------------------------------------------------
 
+    def spectators(self) -> int:
+        return sum(1 for c in self.clients if c.seat is None)
+
     async def join(self, client: Client) -> None:
-        """Seat a client: it gets the state at once (and ``over`` if the match ended), then the recent chat."""
-        self.clients.add(client)
-        self.broadcast_state()  # everyone sees the seat come online; the newcomer gets its first state
+        """Seat a client: it gets the state at once (and ``over`` if the match ended), then the recent chat.
+
+        The others hear of it in a ``presence`` message, shared with every other arrival and departure of the
+        next fraction of a second. A spectator beyond the table's limit is refused (``full``).
+        """
+        if client.seat is None and self.spectators() >= self.limits.spectators:
+            raise ActionError("full", f"this table has its maximum of {self.limits.spectators} spectators; "
+                                      "try again later")
+        self.clients.add(client)  # first, before any await: a table with a client never leaves memory
+        self.last_seen = self.now()
+        client.send(self.state_message(client.seat))
+        self._presence_changed()
         if self.state.over:
             client.send(self.over_message())
-        for line in await self.store.chat(self.id):
-            client.send(json.dumps({"type": "chat", "seat": line.seat, "name": line.name, "text": line.text,
-                                    "t": line.t}))
+        if self._chat is None:
+            lines = await self.store.chat(self.id, CHAT_HISTORY)
+            if self._chat is None:
+                self._chat = deque((self._chat_message(line) for line in lines), maxlen=CHAT_HISTORY)
+        for text in list(self._chat):
+            client.send(text)
 
     def leave(self, client: Client) -> None:
         client.close()
         if client in self.clients:
             self.clients.discard(client)
-            self.broadcast_state()
+            self.last_seen = self.now()
+            self._presence_changed()
+
+    def _presence_changed(self) -> None:
+        if self._presence_timer is None and not self.closed:
+            self._presence_timer = asyncio.get_running_loop().call_later(PRESENCE_DELAY, self._send_presence)
+
+    def _send_presence(self) -> None:
+        self._presence_timer = None
+        text = json.dumps(self.presence())
+        if text != self._presence_sent:
+            self._presence_sent = text
+            for client in list(self.clients):
+                client.send(text)
+
+    # --- clocks across absences ------------------------------------------------------------------------------------
+
+    def resume(self, saved: ClockRow | None, stopped: float | None, grace: float) -> None:
+        """Set the clocks going again after the table was out of memory, so that time away never counts.
+
+        ``saved``: where the clocks stood when last saved (used if no action came after it); ``stopped``: when they
+        stopped (the table left memory, or the server run that held it was last seen alive), ``None`` if unknown.
+        Each clock resumes with what it had then; a human's move clock gets ``grace`` seconds more for its player
+        to reconnect (at most its full time plus ``grace``).
+        """
+        if saved is not None and saved.version == self.version:
+            self.changed = saved.changed
+            self.turn_started = {s: saved.turns.get(str(s), self.changed) for s in self.state.to_act}
+        if stopped is None:  # a table saved before clocks were: resume with full clocks
+            stopped = self.changed
+        now = self.now()
+        self.changed = now - max(0.0, stopped - self.changed)
+        limit = self.row.seconds_per_move
+        for s, started in self.turn_started.items():
+            used = max(0.0, stopped - started)
+            if limit and self.seats[s].kind == "human":
+                self.turn_started[s] = now - limit + max(0.0, limit - used) + grace
+            else:
+                self.turn_started[s] = now - used
+
+    def clock_row(self, run: int, paused: float | None = None) -> ClockRow:
+        """The clocks as they stand, for the store."""
+        return ClockRow(self.id, run, self.version, self.changed, {str(s): t for s, t in self.turn_started.items()},
+                        paused)
+
+    async def pause(self) -> bool:
+        """Stop the table so that it may leave memory; ``False`` (and nothing stopped) if a client is connected."""
+        async with self.lock:  # no action is half written once we hold it
+            if self.clients:
+                return False
+            self.closed = True
+            self.stop()
+            return True
 
     # --- actions -------------------------------------------------------------------------------------------------
 
@@ -240,6 +358,8 @@ class Table:
 
     async def _accept(self, seat: int | None, text: str, arrived: float | None = None) -> None:
         """Apply to a copy, log, then swap in and announce (call with the lock held)."""
+        if self.closed:
+            raise ActionError("closed", "this table is closing; reconnect with your link")
         state = self.state.clone()
         try:
             if seat is None:
@@ -249,11 +369,11 @@ class Table:
                 text = str(state.apply(seat, text))
         except ParlourError as e:  # IllegalAction, or a game's own error for an action it cannot take
             raise ActionError("illegal", str(e)) from None
-        t = round(max(self.changed, self.now() if arrived is None else arrived), 3)
+        t = round(max(self.log[-1].t if self.log else 0.0, self.now() if arrived is None else arrived), 3)
         entry = ActionRow(self.version, seat, text, t)
         await self.store.add_action(self.id, entry.index, seat, text, t, finished=state.over)
         before = set(self.state.to_act)
-        self.state, self.changed = state, t
+        self.state, self.changed, self._views = state, t, {}
         self.log.append(entry)
         self.checks.append(state.record_check())
         self.turn_started = {s: (self.turn_started.get(s, t) if s in before and s != seat else t)
@@ -266,7 +386,9 @@ class Table:
                 client.send(over)
         self.schedule()
 
-    async def chat(self, seat: int | None, text: Any) -> None:
+    async def chat(self, client: Client, text: Any) -> None:
+        """Say ``text`` to the table; spectators only where the table allows it. Each line is logged."""
+        seat = client.seat
         if not isinstance(text, str) or not text.strip():
             raise ActionError("bad_json", "a chat message needs 'text': 1 to 500 characters")
         if len(text) > CHAT_LIMIT:
@@ -277,12 +399,25 @@ class Table:
         if game.chat == "canned" and not self.state.over and text.strip() not in game.chat_messages:
             raise ActionError("canned_chat", f"while the game goes on, {game.title} allows only these messages "
                                              f"(players may not discuss the game): {' | '.join(game.chat_messages)}")
+        if seat is None and not self.row.settings.get("spectator_chat"):
+            raise ActionError("spectator", "spectators watch without chatting at this table (its creator may allow "
+                                           "spectator chat)")
+        if not client.chat.allow() or seat is None and not self._spectator_chat.allow():
+            raise ActionError("flood", f"too much chat: at most {CHAT_RATE:g} line a second"
+                                       f"{' from all spectators together' if seat is None else ''}, bursts of "
+                                       f"{CHAT_BURST}; this one was dropped")
         name = "spectator" if seat is None else (self.seats[seat].name or f"seat {seat}")
         line = ChatRow(seat, name, text.strip(), round(self.now(), 3))
         await self.store.add_chat(self.id, line)
-        message = json.dumps({"type": "chat", "seat": seat, "name": name, "text": line.text, "t": line.t})
-        for client in list(self.clients):
-            client.send(message)
+        message = self._chat_message(line)
+        if self._chat is not None:
+            self._chat.append(message)
+        for other in list(self.clients):
+            other.send(message)
+
+    @staticmethod
+    def _chat_message(line: ChatRow) -> str:
+        return json.dumps({"type": "chat", "seat": line.seat, "name": line.name, "text": line.text, "t": line.t})
 
     # --- the clock and the bots ------------------------------------------------------------------------------------
 
@@ -291,7 +426,7 @@ class Table:
         for timer in self._timers:
             timer.cancel()
         self._timers = []
-        if self.state.over or self._stopped:
+        if self.state.over or self.closed:
             return
         loop = asyncio.get_running_loop()
         version = self.version
@@ -377,7 +512,7 @@ class Table:
             if self._waiting.get(seat) is not None and self._thinking.get(seat) is asyncio.current_task():
                 del self._waiting[seat]
             self._forget(seat, asyncio.current_task())  # type: ignore[arg-type]
-            if version != self.version and not self.state.over:
+            if version != self.version and not self.state.over and not self.closed:
                 self.schedule()  # a bot seat that is to act again asks its next question
 
     def _cuts_short(self, seat: int, text: str) -> bool:
@@ -396,10 +531,13 @@ class Table:
         return after.deadline is None
 
     def stop(self) -> None:
-        self._stopped = True
+        """Stop the timers, the bots and the sockets (the table is leaving memory, or the server stops)."""
+        self.closed = True
         for timer in self._timers:
             timer.cancel()
-        for task in self._thinking.values():
+        if self._presence_timer is not None:
+            self._presence_timer.cancel()
+        for task in list(self._thinking.values()):
             task.cancel()
         for client in list(self.clients):
             client.close()

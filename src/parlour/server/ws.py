@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from .limits import RateLimit
 from .report import unexpected
 from .table import ActionError, Client, Table
 
@@ -28,28 +29,6 @@ FLOOD_CLOSE = 60
 FLOOD_WINDOW = 5.0
 #: Arrays and objects nest at most this deep in a client message (the protocol's messages are flat).
 MAX_DEPTH = 8
-
-
-class RateLimit:
-    """A token bucket: ``RATE`` messages a second on average, bursts of ``RATE``.
-
-    >>> bucket = RateLimit(rate=2, now=lambda: 0.0)
-    >>> [bucket.allow() for _ in range(3)]
-    [True, True, False]
-    """
-
-    def __init__(self, rate: float = RATE, now: Any = time.monotonic) -> None:
-        self.rate, self.now = rate, now
-        self.tokens, self.last = rate, now()
-
-    def allow(self) -> bool:
-        t = self.now()
-        self.tokens = min(self.rate, self.tokens + (t - self.last) * self.rate)
-        self.last = t
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
 
 
 ONE_OBJECT = "a message is one JSON object with a 'type', e.g. {\"type\": \"ping\"}"
@@ -126,23 +105,37 @@ async def _writer(ws: WebSocket, client: Client) -> None:
 async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -> None:
     await ws.accept()
     lobby = ws.app.state.lobby
-    table: Table | None = await lobby.get(table_id)
+    try:
+        table: Table | None = await lobby.get(table_id)
+    except Exception as e:  # a log that no longer replays (its game was removed): this table alone stays closed
+        unexpected.report("rebuilding a table", e, f"table {table_id}")
+        await ws.send_text(_error("server_error", f"table {table_id!r} cannot be rebuilt from its log"))
+        await ws.close(1011)
+        return
     if table is None:
         await ws.send_text(_error("not_found", f"there is no table {table_id!r}"))
         await ws.close(4404)
         return
     seat = None
     if token is not None:
-        seat = await lobby.seat_of(table, token)
+        seat = lobby.seat_of(table, token)
         if seat is None:
             await ws.send_text(_error("bad_token", "this token holds no seat at this table: use your invitation "
                                                    "link as it was given, or no token to watch as a spectator"))
             await ws.close(4403)
             return
     client = Client(seat)
+    try:
+        await table.join(client)  # no await before it: a table with a client never leaves memory
+    except ActionError as e:  # full
+        await ws.send_text(json.dumps(e.to_message()))
+        await ws.close(4429)
+        return
+    except BaseException:
+        table.leave(client)
+        raise
     writer = asyncio.create_task(_writer(ws, client))
     try:
-        await table.join(client)
         await _read(ws, table, client)
     except WebSocketDisconnect:
         pass
@@ -155,7 +148,7 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
 
 
 async def _read(ws: WebSocket, table: Table, client: Client) -> None:
-    bucket, refused = RateLimit(), deque()
+    bucket, refused = RateLimit(RATE), deque()
     while not client.closed:
         message = await ws.receive()
         if message["type"] == "websocket.disconnect":
@@ -192,7 +185,7 @@ async def _dispatch(table: Table, client: Client, data: dict[str, Any]) -> None:
         if kind == "action":
             await table.submit(client.seat, data.get("action"), data.get("version"))
         elif kind == "chat":
-            await table.chat(client.seat, data.get("text"))
+            await table.chat(client, data.get("text"))
         elif kind == "ping":
             client.send('{"type": "pong"}')
         else:

@@ -288,6 +288,13 @@ function onmessage(msg, raw) {
     case "chat":
       addChat(msg);
       break;
+    case "presence":
+      // Seats coming and going: patch the summary shown now and those of the states still queued.
+      for (const table of [ctx.table, ...queue.map((m) => m.table)]) {
+        (table?.seats || []).forEach((s, i) => { if (i < msg.seats.length) s.connected = msg.seats[i]; });
+      }
+      if (!queue.length) render();
+      break;
     case "over": {
       // Seeds are 64-bit: read the digits from the text, since a JS number would round them.
       const digits = /"seed"\s*:\s*(-?\d+)/.exec(raw || "");
