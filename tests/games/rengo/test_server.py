@@ -14,6 +14,7 @@ from sgfmill import sgf
 
 from parlour.games.rengo.sgf import sgf_to_record
 from parlour.server import create_app
+from parlour.server.limits import Limits
 
 from .helpers import setup_sgf
 from .test_rules import FINAL
@@ -21,9 +22,15 @@ from .test_rules import FINAL
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
 
 
+def app(tmp_path: Path) -> TestClient:
+    # Move clocks shorter than a public server's minimum, so that a clock runs out within the test.
+    return TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path / 'go.db'}", bot_workers=1,
+                                 limits=Limits(min_move_clock=0.1)))
+
+
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path / 'go.db'}", bot_workers=1)) as c:
+    with app(tmp_path) as c:
         yield c
 
 
@@ -54,15 +61,16 @@ def play(client: TestClient, table: dict, seat: int, text: str) -> dict[str, Any
                 return m
 
 
-def test_a_table_starts_from_an_sgf_position_and_keeps_it_through_a_restart(client, tmp_path):
+def test_a_table_starts_from_an_sgf_position_and_keeps_it_through_a_restart(tmp_path):
     sgf_text = setup_sgf(FINAL, to_move="W")
-    table = new_table(client, options={"size": 9}, setup=sgf_text)
-    m = play(client, table, 1, "play E5")  # White moves first: the position says so
-    assert m["view"]["board"][4] == "O.XOO.X.." and m["view"]["setup"] == sgf_text
-    games = {g["id"]: g for g in client.get("/api/games").json()}
-    assert games["go"]["position"] == "SGF" and games["giacomotto"]["position"] is None
-    # the position is stored with the table: a new server process rebuilds the same game
-    with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path / 'go.db'}", bot_workers=1)) as again:
+    with app(tmp_path) as client:
+        table = new_table(client, options={"size": 9}, setup=sgf_text)
+        m = play(client, table, 1, "play E5")  # White moves first: the position says so
+        assert m["view"]["board"][4] == "O.XOO.X.." and m["view"]["setup"] == sgf_text
+        games = {g["id"]: g for g in client.get("/api/games").json()}
+        assert games["go"]["position"] == "SGF" and games["giacomotto"]["position"] is None
+    # the position is stored with the table: the next server on the database rebuilds the same game
+    with app(tmp_path) as again:
         assert play(again, table, 0, "pass")["view"]["board"][4] == "O.XOO.X.."
 
 
