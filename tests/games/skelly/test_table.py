@@ -34,7 +34,8 @@ def intended(v) -> tuple[float, float]:
 
 
 def drag(page, v, angle: float, power: float, picture: str | None = None) -> None:
-    """Press on your cap, pull back against the flick's direction, let go."""
+    """Press on your cap, pull back against the flick's direction, let go; the court is redrawn in the middle of the
+    pull, as a message arriving then does, and the pull must carry on."""
     page.evaluate("document.querySelector('svg.skelly-court .cap.mine').scrollIntoView({block: 'center'})")
     a, b, c, d, e, f = page.evaluate("(() => { const m = document.querySelector('svg.skelly-court').getScreenCTM();"
                                      " return [m.a, m.b, m.c, m.d, m.e, m.f]; })()")
@@ -50,7 +51,9 @@ def drag(page, v, angle: float, power: float, picture: str | None = None) -> Non
     before = version(page)
     page.mouse.move(*screen(x, y))
     page.mouse.down()
-    page.mouse.move(*screen(x - pull * math.cos(rad), y - pull * math.sin(rad)), steps=6)
+    page.mouse.move(*screen(x - pull * math.cos(rad), y - pull * math.sin(rad)), steps=3)
+    page.evaluate("window.parlour.ctx.rerender()")  # a message redraws the court mid-pull (presence, a clock)
+    page.mouse.move(*screen(x - pull * math.cos(rad), y - pull * math.sin(rad)), steps=3)
     if picture:
         shot(page, picture)  # the slingshot drawn: the band, the dotted line to where it would stop
     page.mouse.up()

@@ -288,56 +288,79 @@ function courtPoint(svg, ev) {
   return [p.x / MM, -p.y / MM];
 }
 
+// The pull lives in ctx.ui and the pointer is followed on the window, not on the court's drawing: a state or
+// presence message that redraws the court in the middle of a pull must not drop the shot.
 function slingshot(svg, view, ctx, me) {
   svg.classList.add("aiming-ok");
   const from = me.at || view.court.start.at;
-  const aim = svg.querySelector(".aim");
-  const [band, path, stop, reading] = aim.children;
-  let pulling = null;
-  const show = (pull) => {
-    const f = flickOf(pull);
-    const [cx, cy] = toSvg(from);
-    const [px, py] = toSvg([from[0] + pull[0], from[1] + pull[1]]);
-    const a = (f.angle * Math.PI) / 180;
-    const reach = f.power * FULL_SLIDE;
-    const [ex, ey] = toSvg([from[0] + Math.cos(a) * reach, from[1] + Math.sin(a) * reach]);
-    for (const [node, attrs] of [[band, { x1: cx, y1: cy, x2: px, y2: py }], [path, { x1: cx, y1: cy, x2: ex, y2: ey }],
-      [stop, { cx: ex, cy: ey }], [reading, { x: px, y: py + 70 }]]) {
-      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-    }
-    reading.textContent = `${f.angle}° · ${f.power}`;
-    aim.setAttribute("visibility", "visible");
-    return f;
-  };
+  const held = ctx.ui.pulling;
+  if (held && ctx.ui.pull) {
+    held.from = from;
+    svg.classList.add("pulling");
+    showAim(svg, from, ctx.ui.pull);
+  }
   svg.addEventListener("pointerdown", (ev) => {
     const p = courtPoint(svg, ev);
     if (!p || Math.hypot(p[0] - from[0], p[1] - from[1]) > GRAB || ctx.pending) return;
     ev.preventDefault();
     svg.setPointerCapture(ev.pointerId);
-    pulling = ev.pointerId;
+    ctx.ui.pulling = { id: ev.pointerId, from };
     svg.classList.add("pulling");
   });
-  svg.addEventListener("pointermove", (ev) => {
-    if (pulling !== ev.pointerId) return;
+  followPointer(ctx);
+}
+
+/** The band, the dotted line to where the cap would stop, and the reading, for a pull from `from`. */
+function showAim(svg, from, pull) {
+  const aim = svg.querySelector(".aim");
+  const [band, path, stop, reading] = aim.children;
+  const f = flickOf(pull);
+  const [cx, cy] = toSvg(from);
+  const [px, py] = toSvg([from[0] + pull[0], from[1] + pull[1]]);
+  const a = (f.angle * Math.PI) / 180;
+  const reach = f.power * FULL_SLIDE;
+  const [ex, ey] = toSvg([from[0] + Math.cos(a) * reach, from[1] + Math.sin(a) * reach]);
+  for (const [node, attrs] of [[band, { x1: cx, y1: cy, x2: px, y2: py }], [path, { x1: cx, y1: cy, x2: ex, y2: ey }],
+    [stop, { cx: ex, cy: ey }], [reading, { x: px, y: py + 70 }]]) {
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  }
+  reading.textContent = `${f.angle}° · ${f.power}`;
+  aim.setAttribute("visibility", "visible");
+}
+
+/** Once per page: follow a pull's pointer wherever the court is drawn now, and flick on letting go. */
+function followPointer(ctx) {
+  if (ctx.ui.following) return;
+  ctx.ui.following = true;
+  const court = () => document.querySelector("svg.skelly-court");
+  window.addEventListener("pointermove", (ev) => {
+    const held = ctx.ui.pulling;
+    const svg = court();
+    if (!held || held.id !== ev.pointerId || !svg) return;
     const p = courtPoint(svg, ev);
-    if (p) ctx.ui.pull = [p[0] - from[0], p[1] - from[1]];
-    show(ctx.ui.pull);
+    if (!p) return;
+    ctx.ui.pull = [p[0] - held.from[0], p[1] - held.from[1]];
+    showAim(svg, held.from, ctx.ui.pull);
   });
   const release = (ev, shoot) => {
-    if (pulling !== ev.pointerId) return;
-    pulling = null;
-    svg.classList.remove("pulling");
-    aim.setAttribute("visibility", "hidden");
+    const held = ctx.ui.pulling;
+    if (!held || held.id !== ev.pointerId) return;
+    ctx.ui.pulling = null;
+    const svg = court();
+    if (svg) {
+      svg.classList.remove("pulling");
+      svg.querySelector(".aim")?.setAttribute("visibility", "hidden");
+    }
     const pull = ctx.ui.pull;
     ctx.ui.pull = null;
-    if (!shoot || !pull) return;
+    if (!shoot || !pull || !ctx.myTurn) return;
     const f = flickOf(pull);
     if (f.power < 0.001) return; // hardly pulled: nothing happens
     ctx.ui.last = f;
     ctx.play(f.text);
   };
-  svg.addEventListener("pointerup", (ev) => release(ev, true));
-  svg.addEventListener("pointercancel", (ev) => release(ev, false));
+  window.addEventListener("pointerup", (ev) => release(ev, true));
+  window.addEventListener("pointercancel", (ev) => release(ev, false));
 }
 
 // --- around the court ------------------------------------------------------------------------------------------------
