@@ -132,7 +132,9 @@ async def _load(game: Game, level: str, found: list[tuple[State, int]], tables: 
             times.append(time.perf_counter() - start)
 
     try:
-        await asyncio.sleep(1.0)  # the workers import the games
+        state, seat = found[0]  # one question per worker first: every worker has imported the games
+        view, legal = state.bot_view(seat), [str(a) for a in state.legal(seat)]
+        await asyncio.gather(*(pool.choose(game, seat, "random", w, view, legal) for w in range(workers)))
         await asyncio.gather(*(table(t) for t in range(tables)))
     finally:
         pool.close()
@@ -150,7 +152,7 @@ def server(game_id: str, levels: list[str], tables: int, questions: int, workers
     for level in levels:
         times, over = asyncio.run(_load(game, level, found, tables, questions, workers))
         times.sort()
-        rows.append({"level": level, "budget": str(make(level, game, 0).budget), "limit": time_limit(level),
+        rows.append({"level": level, "budget": str(getattr(make(level, game, 0), "budget", "-")), "limit": time_limit(level),
                      "moves": len(times), "median": statistics.median(times),
                      "p99": times[min(len(times) - 1, int(0.99 * len(times)))], "overruns": over})
     return rows
