@@ -75,8 +75,8 @@ def test_clear_errors():
 def test_an_arena_on_a_ray_cluster(tmp_path):
     """A local Ray instance started here; ``parlour arena --ray ADDRESS`` (another process) spreads over it."""
     ray = pytest.importorskip("ray")
-    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
+        ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
         address = ray.get_runtime_context().gcs_address
         folder = tmp_path / "ray-arena"
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}

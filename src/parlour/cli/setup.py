@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 import click
 
-from parlour.bots import available, best
+from parlour.bots import available, best, bot_class
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
 from parlour.core.options import coerce
@@ -75,8 +75,13 @@ def seat_kinds(game: Game, text: str | None) -> list[str]:
                            f"{game.players} players; give one of human, {', '.join(available(game))} per seat")
     allowed = [HUMAN] + available(game)
     for seat, kind in enumerate(kinds):
-        if kind not in allowed:
+        if kind not in allowed and kind.partition("@")[0] not in allowed[1:]:
             raise UsageProblem(f"seat {seat} is {kind!r}; a seat is human or a bot: {', '.join(allowed[1:])}")
+        if "@" in kind:  # a search bot with its budget: pimc@1s
+            try:
+                bot_class(kind, game)
+            except ParlourError as e:
+                raise UsageProblem(f"seat {seat}: {e}") from None
     return kinds
 
 

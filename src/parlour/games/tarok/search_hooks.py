@@ -161,6 +161,46 @@ def small_view(state: TarokState, seat: int) -> dict[str, Any]:
 
 
 # --- the card play policy -------------------------------------------------------------------------------------
+# Each choice "the card of the mask with the least (or most) of a key" reads a precomputed int key per card.
+
+def _keys(key) -> tuple[int, ...]:
+    return tuple(key(c) for c in range(54))
+
+
+_TRULA_BIT = tuple(int(c in TRULA_CARDS) for c in range(54))
+#: No trula card, fewest points, a suit card before a tarok, the lowest.
+_LOW = _keys(lambda c: _TRULA_BIT[c] * 10000 + SEED_POINTS[c] * 1000 + (c < 22) * 100 + c)
+#: Most points, a suit card before a tarok, the lowest of those.
+_SMEAR = _keys(lambda c: SEED_POINTS[c] * 1000 + (c >= 22) * 100 + 99 - c)
+#: The cheapest winner: a suit card before a tarok, no trula card, the lowest.
+_CHEAP_WIN = _keys(lambda c: (c < 22) * 10000 + _TRULA_BIT[c] * 1000 + c)
+#: Ducking: a lead (the Pagat last, suit cards first, fewest points, low), a loser (most points, highest), else.
+_DUCK_LEAD = _keys(lambda c: (c == PAGAT) * 10000 + (c < 22) * 1000 + SEED_POINTS[c] * 100 + (c % 8 if c >= 22 else c))
+_DUCK_LOSER = _keys(lambda c: (c != PAGAT) * 10000 + SEED_POINTS[c] * 100 + c)
+_DUCK_ANY = _keys(lambda c: SEED_POINTS[c] * 100 + 99 - c)
+
+
+def _least(mask: int, keys: tuple[int, ...]) -> int:
+    best, low_key = -1, 1 << 30
+    while mask:
+        bit = mask & -mask
+        c = bit.bit_length() - 1
+        if keys[c] < low_key:
+            best, low_key = c, keys[c]
+        mask ^= bit
+    return best
+
+
+def _most(mask: int, keys: tuple[int, ...]) -> int:
+    best, high_key = -1, -1
+    while mask:
+        bit = mask & -mask
+        c = bit.bit_length() - 1
+        if keys[c] > high_key:
+            best, high_key = c, keys[c]
+        mask ^= bit
+    return best
+
 
 def card_policy(s: TarokState, seat: int) -> int:
     """The card a club player with every hand open plays, by simple rules (see the module docstring)."""
@@ -172,31 +212,38 @@ def card_policy(s: TarokState, seat: int) -> int:
     if regime == NEGATIVE:
         if s.contract == KLOP or seat == s.declarer:
             return _duck(s, mask)
-        return _low(mask & ~(1 << PAGAT) or mask)
+        return _least(mask & ~(1 << PAGAT) or mask, _LOW)
     n = s.game.players
     side = _side(s, seat)
     if not trick:
         return _lead(s, seat, mask, side)
-    led = s.led
-    best = winner_card(s.tmask, led, regime)
+    led, tmask = s.led, s.tmask
+    best = winner_card(tmask, led, regime)
     best_seat = (s.leader + trick.index(best)) % n
-    later = [(seat + i) % n for i in range(1, n - len(trick))]
+    later = [t for t in ((seat + i) % n for i in range(1, n - len(trick))) if _side(s, t) != side]
     if _side(s, best_seat) == side:
-        if all(_side(s, t) == side or not _beats(s, t, best) for t in later):
-            return _smear(mask)
-        return _low(mask)
+        if not any(_beats(s, t, best) for t in later):
+            return _most(mask & ~TRULA or mask, _SMEAR)
+        return _least(mask, _LOW)
     winners = 0
-    for c in cards_in(mask):
-        if winner_card(s.tmask | 1 << c, led, regime) == c:
-            winners |= 1 << c
+    m = mask
+    while m:
+        bit = m & -m
+        m ^= bit
+        c = bit.bit_length() - 1
+        if winner_card(tmask | bit, led, regime) == c:
+            winners |= bit
     if winners:
+        cheapest = _least(winners, _CHEAP_WIN)
+        if not later:
+            return cheapest
         # the cheapest winner no opponent still to play can beat
-        for c in sorted(cards_in(winners), key=lambda c: (c < 22, c in TRULA_CARDS, c)):
-            if all(_side(s, t) == side or not _beats(s, t, c) for t in later):
+        for c in sorted(cards_in(winners), key=_CHEAP_WIN.__getitem__):
+            if not any(_beats(s, t, c) for t in later):
                 return c
-        if not later or sum(SEED_POINTS[c] for c in trick):
-            return min(cards_in(winners), key=lambda c: (c < 22, c in TRULA_CARDS, c))
-    return _low(mask)
+        if sum(SEED_POINTS[c] for c in trick):
+            return cheapest
+    return _least(mask, _LOW)
 
 
 def _side(s: TarokState, seat: int) -> int:
@@ -205,32 +252,31 @@ def _side(s: TarokState, seat: int) -> int:
 
 def _beats(s: TarokState, seat: int, best: int) -> bool:
     """Whether ``seat`` (still to play to this trick) could play a card above ``best``."""
-    mask = legal_cards(s.hands[seat], s.tmask, s.led, s.regime, s.kept[seat])
-    for c in cards_in(mask):
-        if winner_card(s.tmask | 1 << best | 1 << c, s.led, s.regime) == c:
+    tmask, led, regime = s.tmask, s.led, s.regime
+    mask = legal_cards(s.hands[seat], tmask, led, regime, s.kept[seat])
+    trick = tmask | 1 << best
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        if winner_card(trick | bit, led, regime) == bit.bit_length() - 1:
             return True
     return False
-
-
-def _low(mask: int) -> int:
-    """The card worth least: no trula card, fewest points, a suit card before a tarok, the lowest."""
-    return min(cards_in(mask), key=lambda c: (c in TRULA_CARDS, SEED_POINTS[c], c < 22, c if c >= 22 else c))
-
-
-def _smear(mask: int) -> int:
-    """The card worth most to give a partner's safe trick (never a trula card unless nothing else)."""
-    plain = mask & ~TRULA or mask
-    return max(cards_in(plain), key=lambda c: (SEED_POINTS[c], c >= 22, -c))
 
 
 def _duck(s: TarokState, mask: int) -> int:
     """Klop and the Beggar's declarer: the highest card that does not take the trick, else the cheapest."""
     if not s.trick:
-        return min(cards_in(mask), key=lambda c: (c == PAGAT, c < 22, SEED_POINTS[c], c % 8 if c >= 22 else c))
-    losers = [c for c in cards_in(mask) if winner_card(s.tmask | 1 << c, s.led, NEGATIVE) != c]
+        return _least(mask, _DUCK_LEAD)
+    losers = 0
+    m = mask
+    while m:
+        bit = m & -m
+        m ^= bit
+        if winner_card(s.tmask | bit, s.led, NEGATIVE) != bit.bit_length() - 1:
+            losers |= bit
     if losers:
-        return max(losers, key=lambda c: (c != PAGAT, SEED_POINTS[c], c))
-    return min(cards_in(mask), key=lambda c: (SEED_POINTS[c], -c))
+        return _most(losers, _DUCK_LOSER)
+    return _least(mask, _DUCK_ANY)
 
 
 def _lead(s: TarokState, seat: int, mask: int, side: int) -> int:
