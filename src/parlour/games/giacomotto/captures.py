@@ -88,7 +88,19 @@ def completions(group: int, values: int) -> int:
 
 
 def joinable(group_sums: int, values: int, free: int) -> list[int]:
-    """The cards of ``free`` (a mask of table cards) that may join the open group next.
+    """The cards of ``free`` (a mask of table cards) that may join the open group next, lowest first (see
+    :func:`joinable_mask`).
+
+    >>> from parlour.core.cards import mask_of, cards, codes
+    >>> free = mask_of(cards("8C 5D 6S 7H 9H"))
+    >>> codes(joinable(EMPTY, 1 << 13, free))          # a queen: 8+5 and 6+7; the 9 needs a 4
+    ['8C', '5D', '7H', '6S']
+    """
+    return list(cards_of(joinable_mask(group_sums, values, free)))
+
+
+def joinable_mask(group_sums: int, values: int, free: int) -> int:
+    """The cards of ``free`` (a mask of table cards) that may join the open group next, as a mask.
 
     A card may join when the group then adds up to one of ``values`` (it is complete) or can still be
     completed by cards of ``free`` other than this one. Cards of equal value answer alike, so each value is
@@ -96,11 +108,6 @@ def joinable(group_sums: int, values: int, free: int) -> list[int]:
     every value in one pass over the free cards: lane 0 of ``lanes`` (32 bits a lane) gathers the sums of
     all the cards so far, and the first card of each value opens a lane of its own, a copy of lane 0 before
     that card, which every later card then joins as it joins lane 0.
-
-    >>> from parlour.core.cards import mask_of, cards, codes
-    >>> free = mask_of(cards("8C 5D 6S 7H 9H"))
-    >>> codes(joinable(EMPTY, 1 << 13, free))          # a queen: 8+5 and 6+7; the 9 needs a 4
-    ['8C', '5D', '7H', '6S']
     """
     lanes, count, mask = EMPTY, 1, _LANES[1]
     firsts = []
@@ -127,13 +134,7 @@ def joinable(group_sums: int, values: int, free: int) -> list[int]:
             need = values >> after.bit_length() - 1 & ~EMPTY if after & after - 1 == 0 else completions(after, values)
             if lanes >> 32 * i & need:
                 ok |= VALUE_CARDS[v]
-    out = []
-    m = free & ok
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
+    return free & ok
 
 
 #: Per value 0..14, every card of that value (as a mask).

@@ -22,7 +22,7 @@ from parlour.core.tricks import by_bytes, listed
 
 from .actions import CAPTURE, DONE, DONE_MOVE, TAKE, TRAIL, USAGE, Move, whole_groups
 from .audit import recount
-from .captures import EMPTY, PLAYED_SUMS, group_codes, joinable, partition, subset_sums, takers, with_card
+from .captures import EMPTY, PLAYED_SUMS, group_codes, joinable_mask, partition, subset_sums, takers, with_card
 
 HAND = 6
 TABLE = 4
@@ -40,7 +40,9 @@ TAKES = tuple(Move(TAKE | c << 2) for c in range(52))
 TRAIL_EVENTS = tuple(tuple({"type": "trail", "seat": s, "action": str(TRAILS[c]), "card": str(CARDS[c])}
                            for c in range(52)) for s in range(4))
 _TO_ACT = tuple((s,) for s in range(4))
-_CAPTURE_BYTES, _TRAIL_BYTES = by_bytes(CAPTURES), by_bytes(TRAILS)
+_CAPTURE_BYTES, _TRAIL_BYTES, _TAKE_BYTES = by_bytes(CAPTURES), by_bytes(TRAILS), by_bytes(TAKES)
+_CODES = tuple(str(CARDS[c]) for c in range(52))
+_CODE_BYTES = by_bytes(_CODES)
 
 
 def teams_for(players: int) -> Teams:
@@ -56,12 +58,13 @@ def card_points(pile: int) -> int:
 class GiacomottoState(State):
     __slots__ = ("game", "seed", "rng", "teams", "events", "sheet", "dealer", "turn", "hands", "table", "stock",
                  "piles", "tablas", "last_capturer", "pack", "deal", "pack_events", "stacked", "finished", "_legal",
-                 "capturing", "values", "groups", "group", "group_sums", "taken")
+                 "capturing", "values", "groups", "group", "group_sums", "taken", "sums")
 
     def clear_capture(self) -> None:
         """No capture under way: ``capturing`` is the card played to capture (-1: none), ``values`` the sums its
         groups may have, ``groups`` the complete groups, ``group`` the open one and ``group_sums`` its sums."""
         self.capturing, self.values, self.groups = -1, 0, []
+        self.sums = (-1, 0)  # the subset sums of a table (see _plays): (table, sums)
         self.group, self.group_sums, self.taken = 0, EMPTY, 0
 
     # --- setting up -------------------------------------------------------------------------------------------
@@ -134,7 +137,12 @@ class GiacomottoState(State):
     def _plays(self, seat: int) -> list[Move]:
         """A turn's first step: capture with a card that can take something, or trail any card."""
         hand = self.hands[seat]
-        takes = listed(_CAPTURE_BYTES, hand & takers(subset_sums(self.table)))
+        table = self.table
+        known, sums = self.sums
+        if known != table:
+            sums = subset_sums(table)
+            self.sums = (table, sums)
+        takes = listed(_CAPTURE_BYTES, hand & takers(sums))
         if takes and self.game.options["forced_capture"]:
             return takes
         return takes + listed(_TRAIL_BYTES, hand)
@@ -142,7 +150,7 @@ class GiacomottoState(State):
     def _steps(self) -> list[Move]:
         """Inside a capture: the table cards that can join the open group, and ``done`` between groups."""
         free = self.table & ~self.taken & ~self.group
-        steps = [TAKES[c] for c in joinable(self.group_sums, self.values, free)]
+        steps = listed(_TAKE_BYTES, joinable_mask(self.group_sums, self.values, free))
         if self.groups and not self.group:
             steps.append(DONE_MOVE)
         return steps
@@ -241,6 +249,9 @@ class GiacomottoState(State):
         elif kind == TRAIL:
             card = action >> 2
             self.hands[seat] ^= 1 << card
+            known, sums = self.sums
+            if known == self.table:  # the table's sums gain the trailed card's: no need to count them all again
+                self.sums = (known | 1 << card, (sums | with_card(sums, card)))
             self.table |= 1 << card
             self.events.append(TRAIL_EVENTS[seat][card])
             self._pass(seat)
@@ -268,9 +279,10 @@ class GiacomottoState(State):
         if tabla:
             self.tablas[side] += 1
         written = [group_codes(g) for g in groups]
-        self.events.append({"type": "capture", "seat": seat, "card": str(CARDS[card]),
-                            "action": f"capture {CARDS[card]} " + " ".join("+".join(g) for g in written),
-                            "groups": written, "cards": codes(cards_of(captured)), "tabla": tabla})
+        code = _CODES[card]
+        self.events.append({"type": "capture", "seat": seat, "card": code,
+                            "action": f"capture {code} " + " ".join(["+".join(g) for g in written]),
+                            "groups": written, "cards": listed(_CODE_BYTES, captured), "tabla": tabla})
         self.clear_capture()
         self._pass(seat)
 
@@ -371,7 +383,7 @@ class GiacomottoState(State):
         c.stacked = [list(p) for p in self.stacked]
         c.groups = list(self.groups)
         for name in ("dealer", "turn", "table", "last_capturer", "pack", "deal", "pack_events", "finished", "_legal",
-                     "capturing", "values", "group", "group_sums", "taken"):
+                     "capturing", "values", "group", "group_sums", "taken", "sums"):
             setattr(c, name, getattr(self, name))
         return c
 

@@ -44,8 +44,9 @@ PLAY_TEXTS = tuple(f"play {code}" for code in CODES)
 #: deal's log shares these (as clones share their events).
 PLAY_EVENTS = tuple(tuple({"type": "play", "seat": s, "action": PLAY_TEXTS[c], "card": CODES[c]} for c in range(54))
                     for s in range(4))
-#: The event of a trick won by each seat, when nothing else goes with it (talon cards do in Klop).
+#: The event of a trick won by each seat, when nothing else goes with it; in Klop, with each talon card it brings.
 TRICK_EVENTS = tuple({"type": "trick", "winner": w} for w in range(4))
+KLOP_TRICK_EVENTS = tuple(tuple({"type": "trick", "winner": w, "talon": CODES[c]} for c in range(54)) for w in range(4))
 #: ``to_act`` while seat ``s`` is to act.
 _TO_ACT = tuple((s,) for s in range(4))
 SAME, OPPOSITE, UNKNOWN = 1, -1, 0
@@ -122,8 +123,10 @@ class TarokState(State):
         self.talon = list(cards[:TALON_SIZE])
         self.hands = hands = [0] * n
         k = packet_size(n)
-        for packet, i in enumerate(range(TALON_SIZE, 54, k)):
-            hands[(self.forehand + packet) % n] |= sum(map(_BITS.__getitem__, cards[i:i + k]))
+        second = TALON_SIZE + k * n  # each seat has two packets: the first round's, then the second's
+        for r in range(n):
+            i, j = TALON_SIZE + k * r, second + k * r
+            hands[(self.forehand + r) % n] = sum(map(_BITS.__getitem__, cards[i:i + k] + cards[j:j + k]))
         self.deal_start = len(self.events)
         self.events.append({"type": "deal", "deal": self.deals + 1, "dealer": self.dealer, "mode": self.mode,
                             "wheels": list(self.wheels), "rows": len(self.sheet.rows),
@@ -509,7 +512,12 @@ class TarokState(State):
         self.tricks[w] += 1
         self.tricks_played = played = self.tricks_played + 1
         tmask_won = tmask
-        if c == KLOP and self.klop_next < len(self.talon) or self.king_rest and tmask >> self.called & 1:
+        if c == KLOP and self.klop_next < len(self.talon) and not self.king_rest:  # Klop: a talon card goes with it
+            extra = self.talon[self.klop_next]
+            self.klop_next += 1
+            tmask_won |= 1 << extra
+            event = KLOP_TRICK_EVENTS[w][extra]
+        elif c == KLOP and self.klop_next < len(self.talon) or self.king_rest and tmask >> self.called & 1:
             event: dict[str, Any] = {"type": "trick", "winner": w}
             if c == KLOP and self.klop_next < len(self.talon):
                 extra = self.talon[self.klop_next]
