@@ -21,6 +21,34 @@ def test_replay_gives_the_same_match(finished):
     assert again.view(None) == state.view(None) and again.scores == state.scores
 
 
+def test_the_tables_own_entries_change_nothing_in_a_replay(finished):
+    game, state, rec = finished
+    d = rec.to_dict()
+    actions = list(d["actions"])
+    table = [{"seat": None, "action": "start", "t": 1.0}, {"seat": None, "action": "bot 1 greedy", "t": 2.0},
+             {"seat": None, "action": "back 1", "t": 3.0}]
+    d["actions"] = actions[:1] + table[:1] + actions[1:5] + table[1:2] + actions[5:9] + table[2:] + actions[9:]
+    again = Record.from_dict(d)
+    assert again.verify().view(None) == state.view(None)
+    steps = [entry["action"] for entry, _ in again.states() if entry and entry["seat"] is None]
+    assert steps == ["start", "bot 1 greedy", "back 1"]
+
+
+def test_parlour_replay_tells_the_tables_own_entries(finished, tmp_path):
+    from click.testing import CliRunner
+
+    from parlour.cli import main
+
+    _, _, rec = finished
+    d = rec.to_dict()
+    d["actions"] = [{"seat": None, "action": "start", "t": 1.0}, *d["actions"][:3],
+                    {"seat": None, "action": "bot 1 greedy", "t": 2.0}, *d["actions"][3:]]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(d))
+    out = CliRunner().invoke(main, ["replay", str(path)]).output
+    assert "The table's clocks start" in out and "a bot (greedy) plays for them" in out
+
+
 def test_commitment_is_checked(finished):
     _, _, rec = finished
     d = rec.to_dict() | {"salt": "pepper", "commitment": commitment(rec.seed, "pepper")}
@@ -45,7 +73,7 @@ def corrupt(rec, **changes):
     (lambda r: corrupt(r, scores=[0, 0]), "claims scores"),
     (lambda r: corrupt(r, actions=r.actions[:3] + [{"seat": r.actions[3]["seat"], "action": "trail JK"}]),
      "action #4 .* is not legal"),
-    (lambda r: corrupt(r, actions=[{"seat": None, "action": "capture"}]), "only 'timeout' has no seat"),
+    (lambda r: corrupt(r, actions=[{"seat": None, "action": "capture"}]), "only 'timeout' and the table's entries"),
     (lambda r: corrupt(r, actions=[{"seat": 1 - r.actions[0]["seat"], "action": r.actions[0]["action"]}]),
      "may not act now"),
 ])

@@ -29,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core.errors import UnknownGame
+from parlour.core.record import table_entry
 from parlour.core.registry import game_class
 from parlour.core.terminal import Seats, action_text, cards_text, generic_event, plain, value_text
 
@@ -198,6 +199,12 @@ def replay_step(number: int, entry: dict[str, Any], view: dict[str, Any], events
     The record's own text of the action is shown when the game tells nothing about it.
     """
     lines = event_lines(view, events, seats)
+    table = table_entry(entry["action"]) if entry["seat"] is None else None
+    if table:
+        word, seat, level = table
+        lines = [Text({"start": "The table's clocks start: everyone is here",
+                       "bot": f"{seats.name(seat)} is away: a bot ({level}) plays for them",
+                       "back": f"{seats.name(seat)} is back and plays again"}[word], style="dim")]
     if not lines:
         who = "clock" if entry["seat"] is None else f"Seat {entry['seat']}"
         lines = [Text.assemble(f"{who}: ", action_text(entry["action"]))]

@@ -4,6 +4,11 @@ A record holds what reproduces a match: game id, players, options, seed, stacked
 actions with their seat and time. ``{"seat": null, "action": "timeout"}`` stands for a timed window
 closed by the clock.
 
+A table's own entries, without a seat, say who played and when the clock ran; they change nothing in the match and a
+replay passes over them (:func:`table_entry`): ``start`` (the table's timed windows began to count: every invited
+person had come, or someone pressed "start now"), ``bot S LEVEL`` (seat S's absent person was replaced by a bot of
+that level: the seat's next actions are the bot's), ``back S`` (seat S's person took the seat back).
+
 An action may also carry ``check``: what the game says the action left behind (``State.record_check``, e.g.
 where Skelly's caps came to rest). Replaying compares it after that action and stops with a
 :class:`ReplayDiverged` that says where the replay and the record part: a physics game replayed on a machine whose
@@ -34,6 +39,24 @@ from .game import Game, State
 FORMAT = "parlour-record"
 VERSION = 1
 TIMEOUT = "timeout"
+START = "start"
+
+
+def table_entry(action: str) -> tuple[str, int | None, str | None] | None:
+    """A table's own entry (no seat, not a game action) read as ``(word, seat, level)``; None for anything else.
+
+    >>> table_entry("start"), table_entry("bot 2 expert"), table_entry("back 2"), table_entry("timeout")
+    (('start', None, None), ('bot', 2, 'expert'), ('back', 2, None), None)
+    """
+    words = action.split()
+    if words == [START]:
+        return START, None, None
+    if len(words) == 3 and words[0] == "bot" and words[1].isdigit():
+        return "bot", int(words[1]), words[2]
+    if len(words) == 2 and words[0] == "back" and words[1].isdigit():
+        return "back", int(words[1]), None
+    return None
+
 
 
 def commitment(seed: int, salt: str) -> str:
@@ -143,8 +166,12 @@ class Record:
         for i, entry in enumerate(self.actions):
             try:
                 if entry["seat"] is None:
+                    if table_entry(entry["action"]):
+                        yield entry, state  # who plays, when the clock runs: nothing changes in the match
+                        continue
                     if entry["action"] != TIMEOUT:
-                        raise RecordError(f"action #{i + 1}: only 'timeout' has no seat")
+                        raise RecordError(f"action #{i + 1}: only 'timeout' and the table's entries ('start', "
+                                          f"'bot SEAT LEVEL', 'back SEAT') have no seat, not {entry['action']!r}")
                     state.timeout()
                 else:
                     state.apply(entry["seat"], entry["action"])
