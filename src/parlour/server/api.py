@@ -15,10 +15,12 @@ from parlour.bots import available, catalogue
 from parlour.core.errors import ParlourError
 from parlour.core.registry import game_class, games, load
 
+from . import around
 from .limits import LimitReached
 from .lobby import Lobby, NotFinished, SeatSpec
 from .static import has_table
 from .storage import NUL
+from .table import Table
 
 router = APIRouter(prefix="/api")
 
@@ -63,6 +65,17 @@ class NewTable(BaseModel):
     setup: str | None = Field(None, max_length=200_000, description="a start position, for a game that takes one "
                               "(its `position` in GET /api/games: SGF for Go)")
     spectator_chat: bool = Field(False, description="whether spectators may chat at the table")
+    listed: bool = Field(False, description="list the table publicly (GET /api/open): its human seats after the "
+                                            "first (its creator's) are open to anyone, and their tokens are given "
+                                            "only to whoever takes them (POST /api/tables/{id}/join)")
+
+
+class Rematch(BaseModel):
+    token: str = Field(max_length=200, description="the offering player's seat token at the finished table")
+
+
+class Join(BaseModel):
+    seat: int | None = Field(None, description="the open seat to take; the first free one if omitted")
 
 
 def lobby_of(request: Request) -> Lobby:
@@ -95,22 +108,32 @@ async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
         table = await lobby_of(request).create(body.game, body.players, body.options, specs,
                                                body.clock.seconds_per_move if body.clock else None, body.seed,
                                                body.setup, address=request.client.host if request.client else None,
-                                               settings={"spectator_chat": True} if body.spectator_chat else None)
+                                               settings={"spectator_chat": True} if body.spectator_chat else None,
+                                               listed=body.listed)
     except ParlourError as e:
         raise HTTPException(422, str(e)) from None
     except LimitReached as e:
         headers = {"Retry-After": str(max(1, round(e.retry_after)))} if e.retry_after is not None else None
         raise HTTPException(e.status, e.message, headers=headers) from None
+    return described(table, around.open_seats(table.seats) if body.listed else [])
+
+
+def described(table: Table, hidden: list[int] = ()) -> dict[str, Any]:  # type: ignore[assignment]
+    """A new table as its creator sees it: the public summary and each human seat's token and link, except the
+    ``hidden`` seats' (open to anyone from the list: marked ``open``)."""
     summary = table.summary()
     seats = []
     for s, public in zip(table.seats, summary["seats"]):
         d = {k: v for k, v in public.items() if k != "connected"}
-        if s.token:
+        if s.seat in hidden:
+            d["open"] = True
+        elif s.token:
             d["token"], d["invite_url"] = s.token, invite_url(table.id, s.token)
         seats.append(d)
     return {"table": table.id, "game": table.row.game, "players": table.row.players, "options": summary["options"],
             "commitment": table.row.commitment, "spectator_url": f"/t/{table.id}", "seats": seats,
-            "clock": summary["clock"], "spectator_chat": summary["spectator_chat"]}
+            "clock": summary["clock"], "spectator_chat": summary["spectator_chat"],
+            "listed": bool(table.row.settings.get("listed"))}
 
 
 @router.get("/tables", summary="The tables that these seat tokens sit at")
@@ -119,6 +142,50 @@ async def my_tables(request: Request, tokens: str = Query("", description="seat 
     wanted = [t for t in tokens.split(",") if t][:100]
     return [{**summary, "seat": seat, "invite_url": invite_url(summary["table"], token)}
             for summary, seat, token in await lobby_of(request).by_tokens(wanted)]
+
+
+@router.get("/open", summary="The publicly listed tables with free seats, newest first (each with `free`: its seats to "
+                          "take)")
+async def listed_tables(request: Request) -> list[dict[str, Any]]:
+    return await around.open_tables(lobby_of(request))
+
+
+@router.post("/tables/{table_id}/join", summary="Take a free seat of a listed table: its token, given to you alone")
+async def join_table(table_id: str, request: Request, body: Join | None = None) -> dict[str, Any]:
+    try:
+        return await around.join(lobby_of(request), table_id, body.seat if body else None)
+    except around.Refused as e:
+        raise HTTPException(e.status, e.message) from None
+
+
+@router.post("/tables/{table_id}/rematch", summary="Offer a rematch at a finished table: a new table, same game, "
+                                                   "options and seats; everyone at the old one is sent its own link")
+async def rematch(table_id: str, body: Rematch, request: Request) -> dict[str, Any]:
+    try:
+        new, seat = await around.rematch(lobby_of(request), table_id, body.token,
+                                         address=request.client.host if request.client else None)
+    except around.Refused as e:
+        raise HTTPException(e.status, e.message) from None
+    except ParlourError as e:  # a level of bot the server no longer has
+        raise HTTPException(422, str(e)) from None
+    except LimitReached as e:
+        headers = {"Retry-After": str(max(1, round(e.retry_after)))} if e.retry_after is not None else None
+        raise HTTPException(e.status, e.message, headers=headers) from None
+    token = new.seats[seat].token
+    return {"table": new.id, "game": new.row.game, "rematch_of": table_id, "seat": seat, "token": token,
+            "invite_url": invite_url(new.id, token), "spectator_url": f"/t/{new.id}"}
+
+
+@router.get("/tables/{table_id}/replay", summary="A finished match's view after `version` actions, as `seat` saw it")
+async def replay_view(table_id: str, request: Request,
+                      seat: int | None = Query(None, description="whose view; none: a spectator's"),
+                      version: int | None = Query(None, description="actions played, 0 (the start) to the "
+                                                                    "match's length (the default)")
+                      ) -> dict[str, Any]:
+    try:
+        return await around.replay_view(lobby_of(request), table_id, seat, version)
+    except around.Refused as e:
+        raise HTTPException(e.status, e.message) from None
 
 
 @router.get("/tables/{table_id}", summary="A table's public summary")

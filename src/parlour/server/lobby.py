@@ -21,6 +21,7 @@ from parlour.core.errors import BadOption
 from parlour.core.record import Record, commitment
 from parlour.core.registry import load
 
+from .around import offered, open_seats
 from .bots import BotPool
 from .limits import LimitReached, Limits, PerMinute, address_key
 from .report import unexpected
@@ -83,13 +84,15 @@ class Lobby:
 
     async def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec],
                      seconds_per_move: float | None = None, seed: int | None = None, setup: str | None = None,
-                     address: str | None = None, settings: dict[str, Any] | None = None) -> Table:
+                     address: str | None = None, settings: dict[str, Any] | None = None,
+                     listed: bool = False) -> Table:
         """A new table; raises :class:`BadOption` (saying what is allowed) for a bad game, option or seat,
         :class:`~parlour.core.errors.IllegalAction` for a start position the game cannot read, and
         :class:`LimitReached` when ``address`` created too many tables this minute or the server is full.
 
         ``seed`` fixes the shuffle (tests and demos); by default a fresh one is drawn from the OS. ``setup`` is a
-        start position in the game's ``position_format`` (SGF for Go).
+        start position in the game's ``position_format`` (SGF for Go). A ``listed`` table appears in the lobby's
+        list of open tables: its human seats after the first (its creator's) are open to anyone (see :mod:`.around`).
         """
         game = load(game_id, players, **options)
         if setup is not None:
@@ -113,6 +116,10 @@ class Lobby:
                 rows.append(SeatRow(i, "human", None, spec.name, secrets.token_urlsafe(16)))
             else:
                 raise BadOption(f"seat {i}: kind must be 'human' or 'bot', got {spec.kind!r}")
+        free = open_seats(rows) if listed else []
+        if listed and not free:
+            raise BadOption("a listed table needs a seat for someone from the list: invite a person in a seat after "
+                            "the first (the first human seat is its creator's)")
         key = address_key(address)
         if not self._created.allow(key):
             raise LimitReached(429, f"at most {self.limits.tables_per_minute} new tables a minute from one address; "
@@ -123,9 +130,9 @@ class Lobby:
         seed, salt = secrets.randbits(63) if seed is None else seed, secrets.token_hex(16)
         row = TableRow(secrets.token_urlsafe(8), game.id, game.players, dict(game.options), seed, salt,
                        commitment(seed, salt), seconds_per_move, round(self.now(), 3), setup=setup,
-                       settings=settings or {})
+                       settings={**(settings or {}), **({"listed": True} if listed else {})})
         table = Table(row, rows, [], self.store, self.bots, now=self.now, limits=self.limits)
-        await self.store.add_table(row, rows, table.clock_row(self.run))
+        await self.store.add_table(row, rows, table.clock_row(self.run), free=free)
         self._keep(table)
         table.schedule()
         return table
@@ -158,7 +165,9 @@ class Lobby:
             state = await asyncio.to_thread(replay, game, row.seed, entries, row.setup, checks)
             table = Table(row, seat_rows, entries, self.store, self.bots, now=self.now, state=state,
                           limits=self.limits, checks=checks)
-            if not state.over:
+            if state.over:
+                await offered(self, table)
+            else:
                 table.resume(saved, stopped, self.limits.reconnect_grace)
                 await self.store.save_clock(table.clock_row(self.run))
                 await self._make_room()  # a returning player is never refused, but idle tables make way

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
                         Text, UniqueConstraint, delete, event, func, insert, inspect, select, text, update)
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
+from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 metadata = MetaData()
@@ -92,6 +92,24 @@ chat = Table(
     Column("t", Float, nullable=False),
 )
 
+
+# A finished table's rematch: the new table with the same game, options and seats (one per table: the primary key
+# makes a second offer, even from another server process, find the first).
+rematches = Table(
+    "rematches", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("rematch_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("by", Integer, nullable=True),
+)
+
+# The seats of a publicly listed table that anyone may take from the lobby's list; ``taken`` says when someone did
+# (their seat token is handed out only then, so no one else holds it).
+open_seats = Table(
+    "open_seats", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("taken", Float, nullable=True),
+)
 
 runs = Table(
     "runs", metadata,
@@ -244,19 +262,15 @@ class Store:
     async def close(self) -> None:
         await self.engine.dispose()
 
-    async def add_table(self, row: TableRow, seat_rows: list[SeatRow], clock: ClockRow | None = None) -> None:
+    async def add_table(self, row: TableRow, seat_rows: list[SeatRow], clock: ClockRow | None = None,
+                        free: Sequence[int] = ()) -> None:
+        """Store a new table; ``free``: the seats anyone may take from the lobby's list of open tables."""
         async with self.engine.begin() as conn:
-            await conn.execute(insert(tables).values(
-                id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed, salt=row.salt,
-                commitment=row.commitment, seconds_per_move=row.seconds_per_move, created=row.created,
-                finished=row.finished, settings=row.settings or None))
-            await conn.execute(insert(seats), [
-                {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name,
-                 "token": s.token} for s in seat_rows])
-            if row.setup is not None:
-                await conn.execute(insert(positions).values(table_id=row.id, setup=row.setup))
+            await _insert_table(conn, row, seat_rows)
             if clock is not None:
                 await conn.execute(insert(clocks).values(**_clock_values(clock)))
+            if free:
+                await conn.execute(insert(open_seats), [{"table_id": row.id, "seat": s, "taken": None} for s in free])
 
     async def add_action(self, table_id: str, index: int, seat: int | None, action: str, t: float,
                          finished: bool = False) -> None:
@@ -391,6 +405,58 @@ class Store:
                                         .where(chat.c.table_id == table_id).order_by(chat.c.id.desc()).limit(last))
             return [ChatRow(*r) for r in reversed(result.all())]
 
+    # --- rematches and open tables (see server/around.py) -------------------------------------------------------------
+
+    async def add_rematch(self, table_id: str, rematch_id: str, by: int | None) -> str:
+        """Note ``rematch_id`` as the rematch of ``table_id``, unless it has one already: the rematch's id either way."""
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(insert(rematches).values(table_id=table_id, rematch_id=rematch_id, by=by))
+        except IntegrityError:
+            found = await self.rematch(table_id)
+            if found is None:
+                raise
+            return found[0]
+        return rematch_id
+
+    async def rematch(self, table_id: str) -> tuple[str, int | None] | None:
+        """The rematch of a table and the seat that offered it, if one was offered."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(rematches.c.rematch_id, rematches.c.by)
+                                      .where(rematches.c.table_id == table_id))).first()
+        return None if row is None else (row[0], row[1])
+
+    async def listed(self, limit: int = 50) -> list[tuple[str, list[int]]]:
+        """The unfinished tables with seats anyone may take, newest first: ``(table id, free seats)``."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                select(open_seats.c.table_id, open_seats.c.seat)
+                .join(tables, tables.c.id == open_seats.c.table_id)
+                .where(open_seats.c.taken.is_(None), tables.c.finished.is_(False))
+                .order_by(tables.c.created.desc(), open_seats.c.seat))
+            found: dict[str, list[int]] = {}
+            for table_id, seat in result:
+                if table_id not in found and len(found) >= limit:
+                    break
+                found.setdefault(table_id, []).append(seat)
+        return list(found.items())
+
+    async def seats_open(self, table_id: str) -> dict[int, float | None]:
+        """A listed table's open seats and when each was taken (``None``: still free); empty if never listed."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(select(open_seats.c.seat, open_seats.c.taken)
+                                        .where(open_seats.c.table_id == table_id))
+            return {r[0]: r[1] for r in result}
+
+    async def take_seat(self, table_id: str, seat: int, t: float) -> bool:
+        """Take a free open seat; ``False`` if someone took it first."""
+        async with self.engine.begin() as conn:
+            result = await conn.execute(update(open_seats)
+                                        .where(open_seats.c.table_id == table_id, open_seats.c.seat == seat,
+                                               open_seats.c.taken.is_(None))
+                                        .values(taken=t))
+            return result.rowcount == 1
+
 
 def _settle(done: asyncio.Future, error: Exception | None = None) -> None:
     """Tell a writer its row is committed (or why not), unless it stopped waiting (its task was cancelled)."""
@@ -400,6 +466,18 @@ def _settle(done: asyncio.Future, error: Exception | None = None) -> None:
         done.set_result(None)
     else:
         done.set_exception(error)
+
+
+async def _insert_table(conn: Any, row: TableRow, seat_rows: list[SeatRow]) -> None:
+    await conn.execute(insert(tables).values(
+        id=row.id, game=row.game, players=row.players, options=row.options, seed=row.seed, salt=row.salt,
+        commitment=row.commitment, seconds_per_move=row.seconds_per_move, created=row.created,
+        finished=row.finished, settings=row.settings or None))
+    await conn.execute(insert(seats), [
+        {"table_id": row.id, "seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "token": s.token}
+        for s in seat_rows])
+    if row.setup is not None:
+        await conn.execute(insert(positions).values(table_id=row.id, setup=row.setup))
 
 
 def _upgrade(conn: Any) -> None:

@@ -169,6 +169,8 @@ class Table:
         self._spectator_chat = RateLimit(CHAT_RATE, CHAT_BURST)
         self._presence_timer: asyncio.TimerHandle | None = None
         self._presence_sent: str | None = None
+        #: The rematch offered at this finished table: its id, who offered it and each person's new token.
+        self.rematch: dict[str, Any] | None = None
 
     @property
     def id(self) -> str:
@@ -231,6 +233,21 @@ class Table:
                            "record_formats": {fmt: f"/api/tables/{self.id}/record.{fmt}"
                                               for fmt in self.game.record_formats}})
 
+    def offer_rematch(self, table_id: str, by: int | None, tokens: dict[int, str]) -> None:
+        """Tell everyone here of the rematch (each seat its own new link); told again to whoever joins later."""
+        first = self.rematch is None
+        self.rematch = {"table": table_id, "by": by, "tokens": tokens}
+        if first:
+            for client in list(self.clients):
+                client.send(self.rematch_message(client.seat))
+
+    def rematch_message(self, seat: int | None) -> str:
+        """The ``rematch`` message for ``seat``: the new table and this seat's link to it (a spectator's: to watch)."""
+        assert self.rematch is not None
+        token = self.rematch["tokens"].get(seat) if seat is not None else None
+        url = f"/t/{self.rematch['table']}" + (f"?token={token}" if token else "")
+        return json.dumps({"type": "rematch", "table": self.rematch["table"], "by": self.rematch["by"], "url": url})
+
     def presence(self) -> dict[str, Any]:
         """Who is connected: ``seats`` (per seat: a bot, or a human with a socket) and the count of spectators."""
         connected = self.connected()
@@ -269,6 +286,8 @@ class Table:
         self._presence_changed()
         if self.state.over:
             client.send(self.over_message())
+            if self.rematch is not None:
+                client.send(self.rematch_message(client.seat))
         if self._chat is None:
             lines = await self.store.chat(self.id, CHAT_HISTORY)
             if self._chat is None:
