@@ -1,9 +1,11 @@
 // The lobby: choose a game, its players and variant, who sits where; create the table; hand out the links.
-// Speaks GET /api/games, POST /api/tables and GET /api/tables?tokens=... (docs/protocol.md).
+// Speaks GET /api/games, POST /api/tables, GET /api/tables?tokens=..., GET /api/open and POST /api/tables/{id}/join
+// (docs/protocol.md). "My tables" is this browser's own list (history.js); "Open tables" the ones listed publicly.
 
 import { getJSON, postJSON, tokens, remember, forget } from "./api.js";
 import { h, fill, toast, copyText, label } from "./util.js";
 import { t, tn, tx, translatePage, translator } from "./i18n.js";
+import { tables as history, noteTable, forgetTable } from "./history.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -175,12 +177,18 @@ async function create(ev) {
     const body = { game: game.id, players, options: readOptions(), seats: readSeats() };
     const position = $("position") ? $("position").value.trim() : "";
     if (position) body.setup = position;
+    if ($("listed").checked) body.listed = true;
     const seconds = Number($("clock").value);
     if (seconds > 0) body.clock = { seconds_per_move: seconds };
     const table = await postJSON("/api/tables", body);
-    for (const s of table.seats) if (s.token) remember(s.token);
+    for (const s of table.seats) {
+      if (!s.token) continue;
+      remember(s.token);
+      noteTable({ table: table.table, game: table.game, seat: s.seat, url: s.invite_url });
+    }
     showCreated(table);
     loadMine();
+    if (table.listed) loadOpen();
   } catch (err) {
     toast(t("Could not create the table — {error}", { error: err.message }));
   } finally {
@@ -211,7 +219,10 @@ function showCreated(table) {
     h("p", { class: "muted" }, t("Send each friend their own link: the link is their seat. Keep one for yourself.")),
     table.clock ? h("p", { class: "hint clock-note" }, tn("Move clock: {n} second a move.", "Move clock: {n} seconds a move.",
       table.clock.seconds_per_move)) : null,
-    table.seats.map((s) => s.kind === "human"
+    table.seats.map((s) => s.open
+      ? h("div", { class: "link-row open-seat" }, h("span", { class: "link-title" }, t("Seat {n}", { n: s.seat })),
+        h("span", { class: "muted" }, t("open to anyone from the list of open tables")))
+      : s.kind === "human"
       ? linkRow(s.name ? t("Seat {n} · {who}", { n: s.seat, who: s.name }) : t("Seat {n}", { n: s.seat }), s.invite_url,
         h("a", { class: "button take", href: s.invite_url }, t("Take seat {n}", { n: s.seat })))
       : h("div", { class: "link-row bot" }, h("span", { class: "link-title" }, t("Seat {n}", { n: s.seat })),
@@ -223,39 +234,104 @@ function showCreated(table) {
   box.scrollIntoView({ behavior: "smooth", block: "start" });
 }
 
+/** This browser's tables (history.js), newest first, with their results; the server says which still play. */
 async function loadMine() {
-  const list = tokens();
   const box = $("my-tables");
-  if (!list.length) {
+  const mine = history();
+  // Seats remembered before this list was kept (their tokens only) are asked of the server.
+  const known = new Set(mine.map((e) => new URL(e.url || "/", location.origin).searchParams.get("token")));
+  const list = tokens();
+  let live = [];
+  if (list.length) {
+    try {
+      live = await getJSON(`/api/tables?tokens=${encodeURIComponent(list.join(","))}`);
+    } catch (err) {
+      live = [];
+    }
+  }
+  const status = new Map(live.map((m) => [`${m.table}/${m.seat}`, m]));
+  const older = live.filter((m) => !known.has(new URL(m.invite_url, location.origin).searchParams.get("token")))
+    .map((m) => ({ table: m.table, game: m.game, seat: m.seat, url: m.invite_url, when: (m.created || 0) * 1000,
+      result: null }));
+  const rows = [...mine, ...older];
+  if (!rows.length) {
     fill(box, h("p", { class: "muted" }, t("Tables you create or join are remembered in this browser.")));
     return;
   }
-  let tables;
-  try {
-    tables = await getJSON(`/api/tables?tokens=${encodeURIComponent(list.join(","))}`);
-  } catch (err) {
-    fill(box, h("p", { class: "muted" }, t("Could not list your tables — {error}", { error: err.message })));
-    return;
-  }
-  if (!tables.length) {
-    fill(box, h("p", { class: "muted" }, t("None of your tables is open any more.")));
-    return;
-  }
-  fill(box, h("ul", { class: "my-list" }, tables.map((m) => {
-    const token = new URL(m.invite_url, location.origin).searchParams.get("token");
-    const g = games.find((x) => x.id === m.game) || { id: m.game };
-    const created = m.created ? new Date(typeof m.created === "number" ? m.created * 1000 : m.created) : null;
-    return h("li", { class: "my-table" },
+  fill(box, h("ul", { class: "my-list" }, rows.map((e) => {
+    const g = games.find((x) => x.id === e.game) || { id: e.game };
+    const server = status.get(`${e.table}/${e.seat}`);
+    const over = !!e.result || server?.status === "over";
+    const when = e.when ? new Date(e.when) : null;
+    return h("li", { class: "my-table", dataset: { table: e.table, seat: String(e.seat) } },
       h("div", {},
-        h("strong", {}, titleOf(g)), " ", h("span", { class: `status ${m.status}` }, statusText(m.status)),
-        h("div", { class: "muted" }, tn("table {table} · seat {seat} · {n} move", "table {table} · seat {seat} · {n} moves",
-          m.actions ?? 0, { table: m.table, seat: m.seat }),
-          created && !Number.isNaN(created.getTime()) ? ` · ${created.toLocaleString(document.documentElement.lang)}` : "")),
+        h("strong", {}, titleOf(g)), " ",
+        h("span", { class: `status ${over ? "over" : server?.status || "playing"}` },
+          e.result ? resultText(e.result) : statusText(over ? "over" : server?.status || "playing")),
+        h("div", { class: "muted" },
+          e.seat == null ? t("table {table}", { table: e.table }) : t("table {table} · seat {seat}", { table: e.table, seat: e.seat }),
+          server ? ` · ${tn("{n} move", "{n} moves", server.actions ?? 0)}` : "",
+          when && !Number.isNaN(when.getTime()) ? ` · ${when.toLocaleString(document.documentElement.lang)}` : "",
+          e.result && (e.result.scores || []).length ? ` · ${t("scores {scores}", { scores: e.result.scores.join(" – ") })}` : "")),
       h("div", { class: "actions" },
-        h("a", { class: "button", href: m.invite_url }, m.status === "over" ? t("Review") : t("Open")),
+        h("a", { class: "button", href: e.url }, over ? t("Review") : t("Open")),
         h("button", { type: "button", class: "quiet", title: t("Forget this seat in this browser"),
-          onclick: () => { forget(token); loadMine(); } }, t("Forget"))));
+          onclick: () => {
+            forgetTable(e.table, e.seat);
+            const token = new URL(e.url || "/", location.origin).searchParams.get("token");
+            if (token) forget(token);
+            loadMine();
+          } }, t("Forget"))));
   })));
+}
+
+/** A finished table's result for the seat this browser sat in. */
+function resultText(result) {
+  if (result.won === true) return t("you won");
+  if (result.won === false && (result.winners || []).length) return t("you lost");
+  if (!(result.winners || []).length) return t("no winner");
+  return t("over");
+}
+
+/** The publicly listed tables with free seats: join one to play with whoever is there. */
+async function loadOpen() {
+  const box = $("open-tables");
+  let open;
+  try {
+    open = await getJSON("/api/open");
+  } catch (err) {
+    fill(box, h("p", { class: "muted" }, t("Could not list the open tables — {error}", { error: err.message })));
+    return;
+  }
+  if (!open.length) {
+    fill(box, h("p", { class: "muted" }, t("No table is waiting for players. Create one and tick “List this table publicly”.")));
+    return;
+  }
+  fill(box, h("ul", { class: "my-list open-list" }, open.map((o) => {
+    const g = games.find((x) => x.id === o.game) || { id: o.game };
+    const seated = o.seats.filter((s) => !o.free.includes(s.seat))
+      .map((s) => (s.kind === "bot" ? t("bot {level}", { level: w(g).tp("bot", s.level) }) : s.name || t("Seat {n}", { n: s.seat })));
+    return h("li", { class: "my-table open-table", dataset: { table: o.table } },
+      h("div", {},
+        h("strong", {}, titleOf(g)), " ",
+        h("span", { class: "muted" }, tn("{n} free seat", "{n} free seats", o.free.length)),
+        h("div", { class: "muted" }, t("at the table: {who}", { who: seated.join(", ") || "—" }))),
+      h("div", { class: "actions" },
+        h("button", { type: "button", class: "primary join", onclick: (ev) => join(o, ev.target) }, t("Join"))));
+  })));
+}
+
+async function join(o, button) {
+  button.disabled = true;
+  try {
+    const seat = await postJSON(`/api/tables/${encodeURIComponent(o.table)}/join`, {});
+    remember(seat.token);
+    noteTable({ table: seat.table, game: seat.game, seat: seat.seat, url: seat.invite_url });
+    location.assign(seat.invite_url);
+  } catch (err) {
+    toast(t("Could not join the table — {error}", { error: err.message }));
+    loadOpen();
+  }
 }
 
 /** A table's status as the server says it ("waiting", "playing", "over") in the page's language. */
@@ -276,6 +352,9 @@ async function start() {
   renderGames();
   if (games.length) choose(games[0]);
   loadMine();
+  loadOpen();
+  $("refresh-open").addEventListener("click", loadOpen);
+  setInterval(() => { if (!document.hidden) loadOpen(); }, 15000);
 }
 
 start();

@@ -6,13 +6,16 @@
 // (tests set it low). For tests and the curious, window.parlour holds {ctx, conn}.
 
 import { Connection } from "./connection.js";
-import { getJSON, remember } from "./api.js";
+import { getJSON, postJSON, remember } from "./api.js";
 import { h, fill, toast, label } from "./util.js";
 import { t, tn, tx, translatePage, translator } from "./i18n.js";
 import { sheetPanel, logPanel, legalPanel, seatName, sideOf, sideLabel } from "./panels.js";
 import { snapshot, animate } from "./kit/motion.js";
 import { banner } from "./kit/banner.js";
 import * as generic from "./generic.js";
+import { noteTable, noteResult } from "./history.js";
+import { cue, cueFor, muteSwitch } from "./sound.js";
+import { replayBar } from "./replay.js";
 
 const PENDING_MS = 8000;
 /** Beyond this many states waiting, holds are skipped to catch up (a tab woken from sleep). */
@@ -34,10 +37,10 @@ const pace = (() => {
 const ctx = {
   table: null, seat: null, version: null, view: null, prev: null, fresh: [],
   deadline: null, deadlineAt: null, deadlineTotal: null, clock: null, over: null, at: null,
-  pending: false, ui: {}, game: null, base: null,
+  pending: false, ui: {}, game: null, base: null, replay: false, rematch: null,
   play, rerender: render, name: (seat) => seatName(ctx, seat), banner,
   get myTurn() {
-    return ctx.seat != null && !!ctx.view && !ctx.view.over && (ctx.view.to_act || []).includes(ctx.seat);
+    return !ctx.replay && ctx.seat != null && !!ctx.view && !ctx.view.over && (ctx.view.to_act || []).includes(ctx.seat);
   },
 };
 
@@ -52,7 +55,7 @@ let sent = null;
 let newest = null;
 
 function play(action) {
-  if (ctx.pending || !ctx.view) return;
+  if (ctx.pending || !ctx.view || ctx.replay) return;
   sent = { action, view: ctx.view };
   if (!conn.send({ type: "action", action, version: ctx.version })) {
     toast(t("Not connected — the move was not sent. Reconnecting…"));
@@ -123,6 +126,7 @@ function freshEvents(prev, view) {
 
 function applyState(msg) {
   const fresh = ctx.view == null;
+  const before = { view: ctx.view, deadline: ctx.deadline };
   const deadlineAt = msg.deadline != null ? Date.now() + msg.deadline * 1000 : null;
   // A window's full length is the time left when it was first seen; it is kept while the same window stays open.
   const total = deadlineAt == null ? null
@@ -135,8 +139,16 @@ function applyState(msg) {
   });
   ctx.fresh = freshEvents(ctx.prev, ctx.view);
   clearTimeout(ctx.pendingTimer);
-  // The lobby's "my tables" lists the seats this browser has sat at.
-  if (fresh && token && ctx.seat != null) remember(token);
+  // The lobby's "my tables" lists the seats this browser has sat at, and their results.
+  if (fresh && token && ctx.seat != null) {
+    remember(token);
+    noteTable({ table: tableId, game: msg.view.game, seat: ctx.seat, url: location.pathname + location.search });
+  }
+  if (msg.view.over && token && ctx.seat != null) noteResult(tableId, ctx.seat, msg.view);
+  if (queue.length < CATCH_UP) {
+    const sound = cueFor(ctx.seat, before, { view: ctx.view, deadline: ctx.deadline });
+    if (sound) cue(sound);
+  }
   render();
   if (layout.headline && !document.hidden && queue.length < CATCH_UP) {
     for (const e of ctx.fresh) {
@@ -155,7 +167,7 @@ async function pump() {
     }
     return;
   }
-  while (queue.length) {
+  while (queue.length && !ctx.replay) {
     const wait = holdUntil - Date.now();
     if (wait > 0 && queue.length < CATCH_UP && !document.hidden) {
       pumpTimer = setTimeout(pump, wait);
@@ -175,6 +187,7 @@ function render() {
   document.body.dataset.version = String(ctx.version);
   document.body.dataset.myTurn = String(myTurn && !ctx.pending);
   document.body.dataset.over = String(!!view.over);
+  document.body.dataset.replay = String(ctx.replay);
   document.body.dataset.game = view.game;
   $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
   document.body.classList.toggle("my-turn", myTurn);
@@ -272,10 +285,82 @@ function renderBanner() {
         href: url, class: "button", download: "", dataset: { format: fmt } }, fmt.toUpperCase()), " "]),
         h("span", { class: "hint" }, t("check it with parlour verify"))) : null)
       : h("p", { class: "muted" }, t("Waiting for the seed to be revealed…")),
+    rematchOffer(),
     h("div", { class: "banner-actions" },
+      ctx.seat != null && !offeredToMe() ? h("button", { type: "button", class: "primary rematch", onclick: offerRematch },
+        t("Rematch")) : null,
+      h("button", { type: "button", class: "replay-open", onclick: startReplay }, t("Replay")),
       h("a", { href: "/", class: "button primary" }, t("Back to the lobby")),
       h("button", { type: "button", onclick: () => { ctx.bannerClosed = true; renderBanner(); } }, t("Look at the table")))));
   box.hidden = false;
+}
+
+/** Whether someone else offered a rematch that this page has not followed yet. */
+function offeredToMe() {
+  return !!ctx.rematch && ctx.rematch.by !== ctx.seat;
+}
+
+/** Someone's offer of a rematch: this seat's own link to the new table (a spectator's: to watch it). */
+function rematchOffer() {
+  if (!offeredToMe()) return null;
+  const r = ctx.rematch;
+  const who = r.by == null ? t("Someone") : seatName(ctx, r.by);
+  return h("div", { class: "rematch-offer" },
+    h("p", {}, ctx.seat == null ? t("{who} started a rematch.", { who }) : t("{who} offers a rematch.", { who })),
+    h("button", { type: "button", class: "primary accept-rematch", onclick: () => follow(r.url) },
+      ctx.seat == null ? t("Watch the rematch") : t("Accept the rematch")));
+}
+
+/** Go to the rematch, remembering the new seat in this browser. */
+function follow(url) {
+  const next = new URL(url, location.origin);
+  const seatToken = next.searchParams.get("token");
+  if (seatToken) {
+    remember(seatToken);
+    noteTable({ table: next.pathname.split("/").pop(), game: ctx.view.game, seat: ctx.seat, url: next.pathname + next.search });
+  }
+  location.assign(next.href);
+}
+
+async function offerRematch(ev) {
+  ev.target.disabled = true;
+  try {
+    const made = await postJSON(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { token });
+    follow(made.invite_url);
+  } catch (err) {
+    ev.target.disabled = false;
+    toast(t("Could not start a rematch — {error}", { error: err.message }));
+  }
+}
+
+/** The replay of the finished match, in place of the live table until "Back to the table". */
+let live = null;
+function startReplay() {
+  if (ctx.replay) return;
+  live = { seat: ctx.seat, view: ctx.view, version: ctx.version, prev: ctx.prev, bannerClosed: ctx.bannerClosed };
+  ctx.replay = true;
+  ctx.bannerClosed = true;
+  const seats = (ctx.table && ctx.table.players) || (ctx.table?.seats || []).length;
+  const bar = replayBar({
+    table: tableId, seats, seat: ctx.seat, name: (s) => seatName({ ...ctx, seat: live.seat }, s),
+    show: (step) => {
+      ctx.prev = ctx.view;
+      Object.assign(ctx, { view: step.view, seat: step.seat, version: step.version, deadline: null, deadlineAt: null,
+        clock: null });
+      ctx.fresh = freshEvents(ctx.prev, ctx.view);
+      render();
+    },
+    close: () => {
+      bar.remove();
+      Object.assign(ctx, live, { replay: false });
+      ctx.fresh = [];
+      delete document.body.dataset.replayVersion;
+      render();
+      pump();
+    },
+  });
+  $("board").before(bar);
+  render();
 }
 
 function addChat(msg) {
@@ -311,6 +396,11 @@ function onmessage(msg, raw) {
         (table?.seats || []).forEach((s, i) => { if (i < msg.seats.length) s.connected = msg.seats[i]; });
       }
       if (!queue.length) render();
+      break;
+    case "rematch":
+      ctx.rematch = msg;
+      if (offeredToMe() && !ctx.replay) ctx.bannerClosed = false;
+      renderBanner();
       break;
     case "over": {
       // Seeds are 64-bit: read the digits from the text, since a JS number would round them.
@@ -355,6 +445,7 @@ function onstatus(status, info) {
 }
 
 translatePage();
+$("conn").before(muteSwitch());
 const conn = new Connection(`/ws/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
   { onmessage, onstatus });
 $("conn").addEventListener("click", () => conn.retryNow());

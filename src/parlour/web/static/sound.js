@@ -1,0 +1,94 @@
+// Sound cues at the table, made with WebAudio (no audio files): "turn" when it becomes your turn, "snap" when a
+// timed window opens that you may act in (a Kaboo snap, Spoons' grab). Muted by the page's switch, remembered in
+// localStorage. Headless browsers have no speakers: window.parlourSound counts the cues played (tests read it).
+// Example:
+//   import { cue, muteSwitch } from "./sound.js";
+//   cue("turn");                 // a soft two-note chime, unless muted
+//   bar.append(muteSwitch());
+
+import { h } from "./util.js";
+import { t } from "./i18n.js";
+
+const KEY = "parlour.muted";
+/** Per cue: notes as [frequency in Hz, start in s, length in s]. */
+const CUES = {
+  turn: [[660, 0, 0.14], [880, 0.12, 0.2]],
+  snap: [[1320, 0, 0.06], [1320, 0.09, 0.06], [1760, 0.18, 0.1]],
+};
+
+const state = { played: { turn: 0, snap: 0 }, muted: readMuted() };
+window.parlourSound = state;
+let audio = null;
+
+function readMuted() {
+  try {
+    return localStorage.getItem(KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the cues are muted in this browser. */
+export function muted() {
+  return state.muted;
+}
+
+/** Mute or unmute the cues, remembered for every page. */
+export function setMuted(value) {
+  state.muted = !!value;
+  try {
+    localStorage.setItem(KEY, state.muted ? "1" : "0");
+  } catch { /* the switch still works on this page */ }
+}
+
+/** Play cue `name` ("turn" or "snap") unless muted; true when it was played. */
+export function cue(name) {
+  const notes = CUES[name];
+  if (!notes || state.muted) return false;
+  state.played[name] += 1;
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === "suspended") audio.resume().catch(() => {});
+    const now = audio.currentTime;
+    for (const [freq, start, length] of notes) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.type = "sine";
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, now + start);
+      gain.gain.exponentialRampToValueAtTime(0.2, now + start + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, now + start + length);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(now + start);
+      osc.stop(now + start + length + 0.02);
+    }
+  } catch { /* no audio here: the cue is counted, nothing is heard */ }
+  return true;
+}
+
+/** The switch for the top bar: a button that mutes and unmutes, showing which it is. */
+export function muteSwitch() {
+  const button = h("button", { type: "button", id: "sound", class: "sound-switch quiet" });
+  const show = () => {
+    button.setAttribute("aria-pressed", String(state.muted));
+    button.textContent = state.muted ? "🔇" : "🔔";
+    button.title = state.muted ? t("Sound off: click to hear your turn and snap windows") : t("Sound on: click to mute");
+    button.setAttribute("aria-label", button.title);
+  };
+  button.addEventListener("click", () => { setMuted(!state.muted); show(); });
+  show();
+  return button;
+}
+
+/**
+ * The cue a new state calls for, if any: "snap" when a timed window opens that `seat` may act in, "turn" when it
+ * becomes `seat`'s turn. `before`/`after`: {view, deadline}; a spectator (seat null) hears nothing.
+ */
+export function cueFor(seat, before, after) {
+  if (seat == null || !after.view || after.view.over) return null;
+  const acts = (s) => !!(s && s.view && !s.view.over && (s.view.to_act || []).includes(seat));
+  const windowOpen = (s) => !!s && s.deadline != null && acts(s);
+  if (windowOpen(after) && !windowOpen(before)) return "snap";
+  if (acts(after) && !acts(before)) return "turn";
+  return null;
+}
