@@ -27,7 +27,10 @@ def short(game_id: str) -> parlour.Game:
 def test_levels_and_budgets():
     game = parlour.load("giacomotto")
     names = available(game)
-    assert names.index("pimc-fast") < names.index("pimc") < names.index("pimc-deep") and names[-1] == "random"
+    # Giacomotto's own default is pimc (measured strongest), so it leads; the other levels follow in their order
+    assert names[0] == "pimc" and names.index("pimc-fast") < names.index("pimc-deep") and names[-1] == "random"
+    tarok = available(parlour.load("tarok"))
+    assert tarok.index("pimc-fast") < tarok.index("pimc") < tarok.index("pimc-deep") < tarok.index("random")
     assert make("pimc", game, 0).budget == Budget(0.3) and make("ismcts-deep", game, 0).budget == Budget(2.0)
     assert make("pimc@1s", game, 0).budget == Budget(1.0) and make("ismcts@40", game, 0).budget == Budget(None, 40)
     assert budget("64+2s") == Budget(2.0, 64)
