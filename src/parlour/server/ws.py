@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from .cluster import Unavailable
 from .limits import RateLimit
 from .report import unexpected
 from .table import ActionError, Client, Table
@@ -107,6 +108,10 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
     lobby = ws.app.state.lobby
     try:
         table: Table | None = await lobby.get(table_id)
+    except Unavailable as e:  # one of several servers, cut off from the others for a moment: the client retries
+        await ws.send_text(_error("retry", str(e)))
+        await ws.close(1013)
+        return
     except Exception as e:  # a log that no longer replays (its game was removed): this table alone stays closed
         unexpected.report("rebuilding a table", e, f"table {table_id}")
         await ws.send_text(_error("server_error", f"table {table_id!r} cannot be rebuilt from its log"))

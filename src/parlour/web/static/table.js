@@ -52,7 +52,7 @@ let newest = null;
 
 function play(action) {
   if (ctx.pending || !ctx.view) return;
-  sent = { action, view: ctx.view };
+  sent = { action, view: ctx.view, version: ctx.version };
   if (!conn.send({ type: "action", action, version: ctx.version })) {
     toast("Not connected — the move was not sent. Reconnecting…");
     return;
@@ -282,6 +282,7 @@ function onmessage(msg, raw) {
     case "error":
       ctx.pending = false;
       if (msg.code === "stale" && resend()) break;
+      if (msg.code === "retry" && retryLater()) break;
       toast(msg.message || `Error: ${msg.code}`);
       render();
       break;
@@ -320,6 +321,22 @@ function resend() {
   if (!again || !conn.send({ type: "action", action: again, version: newest.version })) return false;
   ctx.pending = true;
   render();
+  return true;
+}
+
+/**
+ * One of several servers refused the move as `retry`: the table is changing hands between them (nothing was
+ * taken). Send the same move again in a moment, up to 20 times, unless a newer state came meanwhile.
+ */
+function retryLater() {
+  const last = sent;
+  if (!last || (last.tries = (last.tries || 0) + 1) > 20) return false;
+  ctx.pending = true;
+  setTimeout(() => {
+    if (sent === last && newest && newest.version === last.version) {
+      conn.send({ type: "action", action: last.action, version: last.version });
+    }
+  }, 500);
   return true;
 }
 
