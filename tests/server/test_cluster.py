@@ -153,3 +153,16 @@ def test_play_goes_on_when_redis_dies_and_comes_back(two_servers, redis_server):
     play(seats, rng, played)
     over = seats[0].wait_over()
     check_record(a.url, t, over, played)
+
+
+def test_bench_load_drives_tables_across_two_servers(two_servers, monkeypatch):
+    """``python -m bench load --cluster``'s clients: every action counted once, at the player who did not make it."""
+    import asyncio
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
+    from bench._cluster import measure
+
+    run, elapsed = asyncio.run(measure([s.url for s in two_servers], tables=3, limit=12, seconds=60, seed=5))
+    assert run.actions == 36 and len(run.latencies) == 36 and not run.errors
+    assert all(latency > 0 for latency in run.latencies) and elapsed > 0
