@@ -166,3 +166,37 @@ def test_bench_load_drives_tables_across_two_servers(two_servers, monkeypatch):
     run, elapsed = asyncio.run(measure([s.url for s in two_servers], tables=3, limit=12, seconds=60, seed=5))
     assert run.actions == 36 and len(run.latencies) == 36 and not run.errors
     assert all(latency > 0 for latency in run.latencies) and elapsed > 0
+
+
+def test_a_lone_server_and_a_cluster_never_share_a_database(postgres_url, tmp_path):
+    import asyncio
+
+    from parlour.server.owner import DatabaseInUse, claim
+
+    async def claims():
+        members = [await claim(postgres_url, shared=True), await claim(postgres_url, shared=True)]
+        with pytest.raises(DatabaseInUse, match="another parlour server"):
+            await claim(postgres_url)  # a lone server beside a cluster
+        for member in members:
+            await member.release()
+        lone = await claim(postgres_url)
+        with pytest.raises(DatabaseInUse, match="not part of a cluster.*--redis too"):
+            await claim(postgres_url, shared=True)
+        await lone.release()
+        with pytest.raises(ValueError, match="PostgreSQL database, not a SQLite file"):
+            await claim(f"sqlite:///{tmp_path / 'games.db'}", shared=True)
+
+    asyncio.run(claims())
+
+
+def test_serve_refuses_redis_with_sqlite_and_a_redis_that_does_not_answer(tmp_path):
+    from click.testing import CliRunner
+
+    from parlour.cli.serve import serve
+
+    done = CliRunner().invoke(serve, ["--db", str(tmp_path / "x.db"), "--redis", "redis://127.0.0.1:1/0"])
+    assert done.exit_code == 2 and "not a SQLite file" in done.output
+    done = CliRunner().invoke(serve, ["--port", "0", "--db", "postgresql://nobody@127.0.0.1:1/none",
+                                      "--redis", "redis://127.0.0.1:1/0"])
+    assert done.exit_code == 1 and "cannot reach Redis at redis://127.0.0.1:1/0" in done.output
+    assert not (tmp_path / "x.db").exists()

@@ -33,6 +33,23 @@ def db_url(value: str) -> str:
         raise click.BadParameter(str(e), param_hint="--db") from None
 
 
+async def reach_redis(url: str) -> None:
+    """Refuse, in one sentence, a Redis that does not answer or a missing ``redis`` package."""
+    from parlour.server.cluster import Unavailable
+
+    try:
+        import redis.asyncio as aioredis
+    except ImportError:
+        raise Unavailable("--redis needs the redis package: pip install 'parlour[cluster]'") from None
+    client = aioredis.from_url(url, socket_connect_timeout=5)
+    try:
+        await client.ping()
+    except Exception as e:
+        raise Unavailable(f"cannot reach Redis at {url}: {e}") from None
+    finally:
+        await client.aclose()
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on (0.0.0.0: every interface)")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="TCP port")
@@ -65,6 +82,7 @@ def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: b
     import uvicorn
 
     from parlour.server import create_app
+    from parlour.server.cluster import Unavailable
     from parlour.server.owner import DatabaseInUse, claim
 
     url = db_url(db)
@@ -86,8 +104,10 @@ def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: b
     async def start(sockets=None):
         # Claim the database first, to refuse in one sentence (not a traceback) when another server holds it.
         try:
+            if redis_url:
+                await reach_redis(redis_url)
             app.state.claim = await claim(url, shared=bool(redis_url))
-        except DatabaseInUse as e:
+        except (DatabaseInUse, Unavailable) as e:
             refused.append(str(e))
             server.should_exit = True
             return

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("parlour.server")
 
 #: Seconds a lease lives unless renewed; an owner that died is replaced within about this long.
-LEASE = 3.0
+LEASE = 5.0
 #: Seconds between renewals of the leases this node holds (and checks of the leases of the tables it mirrors).
 RENEW = 1.0
 #: Seconds a forwarded action waits for the owner's answer before the client is told to retry.
@@ -131,6 +131,8 @@ class Cluster:
         """Give up this node's leases (the others take its tables at once) and disconnect."""
         for task in self._tasks:
             task.cancel()
+        if self._spawned:  # the leases of the tables that just left memory, given up
+            await asyncio.wait(list(self._spawned), timeout=2.0)
         if self.lobby is not None:
             for table in list(self.lobby.tables.values()):
                 if not table.mirror:
