@@ -49,7 +49,8 @@ from .storage import NUL, ActionRow, ChatRow, ClockRow, SeatRow, Store, TableRow
 log = logging.getLogger("parlour.server")
 
 CHAT_LIMIT = 500
-#: Chat lines a second per socket (bursts of CHAT_BURST); a table's spectators share one such allowance.
+#: Chat lines a second per seat, however many sockets it opens (bursts of CHAT_BURST); a table's spectators share
+#: one such allowance.
 CHAT_RATE, CHAT_BURST = 1.0, 5
 #: Chat lines a client gets on connect.
 CHAT_HISTORY = 50
@@ -78,7 +79,6 @@ class Client:
     seat: int | None
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     closed: bool = False
-    chat: RateLimit = field(default_factory=lambda: RateLimit(CHAT_RATE, CHAT_BURST))
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -171,7 +171,8 @@ class Table:
         self._tasks: set[asyncio.Task] = set()
         self._views: dict[int | None, str] = {}  # each seat's view, encoded, at the current version
         self._chat: deque[str] | None = None  # the last chat lines, encoded, once loaded
-        self._spectator_chat = RateLimit(CHAT_RATE, CHAT_BURST)
+        # Chat allowances by seat (None: the spectators together), kept across reconnections.
+        self._chat_allowance: dict[int | None, RateLimit] = {}
         self._presence_timer: asyncio.TimerHandle | None = None
         self._presence_sent: str | None = None
         # Several processes (server/cluster.py): ``mirror`` while another node owns the table (its actions are
@@ -449,7 +450,8 @@ class Table:
         if seat is None and not self.row.settings.get("spectator_chat"):
             raise ActionError("spectator", "spectators watch without chatting at this table (its creator may allow "
                                            "spectator chat)")
-        if not client.chat.allow() or seat is None and not self._spectator_chat.allow():
+        allowance = self._chat_allowance.setdefault(seat, RateLimit(CHAT_RATE, CHAT_BURST))
+        if not allowance.allow():
             raise ActionError("flood", f"too much chat: at most {CHAT_RATE:g} line a second"
                                        f"{' from all spectators together' if seat is None else ''}, bursts of "
                                        f"{CHAT_BURST}; this one was dropped")
