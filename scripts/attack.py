@@ -25,7 +25,8 @@ import urllib.error
 import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect

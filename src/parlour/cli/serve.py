@@ -84,6 +84,7 @@ def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: b
     from parlour.server import create_app
     from parlour.server.cluster import Unavailable
     from parlour.server.owner import DatabaseInUse, claim
+    from parlour.server.ws import MAX_FRAME
 
     url = db_url(db)
     limits = Limits(tables_per_minute=tables_per_minute, open_tables=max_open_tables, min_move_clock=min_move_clock,
@@ -95,7 +96,7 @@ def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: b
                      redis_url=redis_url or None)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     # Views are a few KiB: compressing them costs more CPU than the loopback or a home line saves.
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536,
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME,
                             ws_per_message_deflate=False)
     server = uvicorn.Server(config)
     refused: list[str] = []

@@ -30,6 +30,9 @@ FLOOD_CLOSE = 60
 FLOOD_WINDOW = 5.0
 #: Arrays and objects nest at most this deep in a client message (the protocol's messages are flat).
 MAX_DEPTH = 8
+#: A frame larger than this (bytes) closes the socket at once (1009), before it is read: ``parlour serve`` gives it
+#: to the WebSocket implementation.
+MAX_FRAME = 65536
 
 
 ONE_OBJECT = "a message is one JSON object with a 'type', e.g. {\"type\": \"ping\"}"
