@@ -149,10 +149,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="time limit per table count")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--cluster", action="store_true",
+                        help="also two processes on PostgreSQL + Redis beside one on SQLite (bench/_cluster.py)")
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.tables.split(",") if n.strip()]
     if not counts or min(counts) < 1 or max(counts) > 2000:
         parser.error("--tables takes counts from 1 to 2000, e.g. 10,100,500")
+    if args.cluster:
+        from bench._cluster import run
+
+        return run(counts, args.actions, args.seconds, args.seed, args.quiet)
     with tempfile.TemporaryDirectory(prefix="parlour-load-") as tmp:
         port = free_port()
         base = f"http://127.0.0.1:{port}"

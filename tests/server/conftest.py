@@ -21,6 +21,7 @@ from typing import Iterator
 import pytest
 from fastapi.testclient import TestClient
 from postgres import postgres_cluster, postgres_url  # noqa: F401  (fixtures: importing them here registers them)
+from redis_server import redis_server  # noqa: F401
 
 from parlour.server import create_app
 

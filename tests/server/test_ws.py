@@ -172,6 +172,23 @@ def test_spectators_chat_only_where_the_table_allows_it_and_slowly(client, table
     assert [receive_until(spec, is_type("chat"))["text"] for _ in range(5)] == [f"line {i}" for i in range(5)]
 
 
+def test_a_seat_s_chat_allowance_holds_across_its_sockets_and_reconnections(client, table):
+    a, _ = connect(client, table, 0)
+    for i in range(5):
+        a.send_json({"type": "chat", "text": f"line {i}"})
+    assert [receive_until(a, is_type("chat"))["text"] for _ in range(5)] == [f"line {i}" for i in range(5)]
+    a.close()
+    again, _ = connect(client, table, 0)  # a new socket for the same seat buys no new lines
+    twin, _ = connect(client, table, 0)
+    for sock in (again, twin):
+        sock.send_json({"type": "chat", "text": "more"})
+        answer = receive_until(sock, lambda m: m["type"] == "error" or m["type"] == "chat" and m["text"] == "more")
+        assert answer.get("code") == "flood", answer
+    b, _ = connect(client, table, 1)  # another seat has its own allowance (it hears the recent chat first)
+    b.send_json({"type": "chat", "text": "hello"})
+    assert [receive_until(b, is_type("chat"))["text"] for _ in range(6)][-1] == "hello"
+
+
 def test_ping_pong(client, table):
     a, _ = connect(client, table, 0)
     a.send_json({"type": "ping"})

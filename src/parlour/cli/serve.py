@@ -1,7 +1,9 @@
 """``parlour serve``: run the web server (lobby, tables, bots) on one machine.
 
 Stores in ``./parlour.db`` (SQLite) unless ``--db`` names another database, e.g.
-``postgresql://user:password@host/parlour`` (install ``parlour[postgres]``).
+``postgresql://user:password@host/parlour`` (install ``parlour[postgres]``). With ``--redis URL`` (or
+``PARLOUR_REDIS``) several such servers share one PostgreSQL database (install ``parlour[postgres,cluster]``; see
+docs/deployment.md).
 """
 
 from __future__ import annotations
@@ -31,6 +33,23 @@ def db_url(value: str) -> str:
         raise click.BadParameter(str(e), param_hint="--db") from None
 
 
+async def reach_redis(url: str) -> None:
+    """Refuse, in one sentence, a Redis that does not answer or a missing ``redis`` package."""
+    from parlour.server.cluster import Unavailable
+
+    try:
+        import redis.asyncio as aioredis
+    except ImportError:
+        raise Unavailable("--redis needs the redis package: pip install 'parlour[cluster]'") from None
+    client = aioredis.from_url(url, socket_connect_timeout=5)
+    try:
+        await client.ping()
+    except Exception as e:
+        raise Unavailable(f"cannot reach Redis at {url}: {e}") from None
+    finally:
+        await client.aclose()
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on (0.0.0.0: every interface)")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="TCP port")
@@ -51,24 +70,33 @@ def db_url(value: str) -> str:
                                       "(its log stays; it comes back when someone connects)")
 @click.option("--max-spectators", type=click.IntRange(0), default=Limits.spectators, show_default=True,
               help="spectators per table")
+@click.option("--redis", "redis_url", envvar="PARLOUR_REDIS", default=None, metavar="URL",
+              help="redis://HOST:6379/0: run as one of several servers on one PostgreSQL database, linked through "
+                   "this Redis (env PARLOUR_REDIS)")
 @click.option("--reconnect-grace", type=click.FloatRange(0), default=Limits.reconnect_grace, show_default=True,
               help="seconds added to a move clock when its table comes back after the server was down")
 def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: bool, tables_per_minute: int,
           max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
-          reconnect_grace: float) -> None:
+          reconnect_grace: float, redis_url: str | None) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill empty seats."""
     import uvicorn
 
     from parlour.server import create_app
+    from parlour.server.cluster import Unavailable
     from parlour.server.owner import DatabaseInUse, claim
+    from parlour.server.ws import MAX_FRAME
 
     url = db_url(db)
     limits = Limits(tables_per_minute=tables_per_minute, open_tables=max_open_tables, min_move_clock=min_move_clock,
                     idle_minutes=idle_minutes, spectators=max_spectators, reconnect_grace=reconnect_grace)
-    app = create_app(url, bot_workers=bot_workers or os.cpu_count() or 1, fixed_seeds=fixed_seeds, limits=limits)
+    if redis_url and url.startswith("sqlite"):
+        raise click.BadParameter("several servers share a PostgreSQL database, not a SQLite file: give --db "
+                                 "postgresql://USER@HOST/NAME, or leave --redis out", param_hint="--redis")
+    app = create_app(url, bot_workers=bot_workers or os.cpu_count() or 1, fixed_seeds=fixed_seeds, limits=limits,
+                     redis_url=redis_url or None)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     # Views are a few KiB: compressing them costs more CPU than the loopback or a home line saves.
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536,
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME,
                             ws_per_message_deflate=False)
     server = uvicorn.Server(config)
     refused: list[str] = []
@@ -77,8 +105,10 @@ def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: b
     async def start(sockets=None):
         # Claim the database first, to refuse in one sentence (not a traceback) when another server holds it.
         try:
-            app.state.claim = await claim(url)
-        except DatabaseInUse as e:
+            if redis_url:
+                await reach_redis(redis_url)
+            app.state.claim = await claim(url, shared=bool(redis_url))
+        except (DatabaseInUse, Unavailable) as e:
             refused.append(str(e))
             server.should_exit = True
             return
@@ -87,7 +117,8 @@ def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: b
         for s in getattr(server, "servers", []):
             for sock in s.sockets:
                 bound = sock.getsockname()[1]
-        click.echo(f"parlour serves http://{shown}:{bound}/  (database: {url}; Ctrl-C stops)", err=False)
+        linked = f"; one of a cluster through {redis_url}" if redis_url else ""
+        click.echo(f"parlour serves http://{shown}:{bound}/  (database: {url}{linked}; Ctrl-C stops)", err=False)
 
     server.startup = start  # type: ignore[method-assign]
     server.run()

@@ -27,27 +27,36 @@ log = logging.getLogger("parlour.server")
 
 
 def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int | None = None,
-               static_dir: Path | None = None, fixed_seeds: bool = False, limits: Limits = Limits()) -> FastAPI:
+               static_dir: Path | None = None, fixed_seeds: bool = False, limits: Limits = Limits(),
+               redis_url: str | None = None) -> FastAPI:
     """The app, storing in ``db_url``; ``bot_workers`` processes think for the bots (default: one per core).
 
     ``fixed_seeds`` lets a new table's creator choose its seed (tests and demos; never on a public server).
     ``limits`` bounds what clients may do (see :class:`~.limits.Limits`). At startup the app claims its database
     (:mod:`.owner`), unless ``app.state.claim`` already holds it, as ``parlour serve`` does to refuse cleanly.
+    ``redis_url``: this server is one of several on one PostgreSQL database, linked through that Redis
+    (:mod:`.cluster`).
     """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        claim = getattr(app.state, "claim", None) or await owner.claim(db_url)
+        claim = getattr(app.state, "claim", None) or await owner.claim(db_url, shared=redis_url is not None)
         try:
             store = await Store.open(db_url)
             bots = BotPool(bot_workers)
             bots.warm()
             app.state.lobby = lobby = Lobby(store, bots, limits)
             await lobby.start()
+            if redis_url is not None:
+                from .cluster import Cluster
+                lobby.cluster = Cluster(redis_url)
+                await lobby.cluster.start(lobby)
             try:
                 yield
             finally:
                 await lobby.close()
+                if lobby.cluster is not None:
+                    await lobby.cluster.close()
                 bots.close()
                 await store.close()
         finally:

@@ -56,6 +56,7 @@ class Lobby:
                  now: Any = time.time) -> None:
         self.store, self.bots, self.limits, self.now = store, bots, limits, now
         self.tables: dict[str, Table] = {}
+        self.cluster: Any = None  # several processes share the tables (server/cluster.py), if set
         self.run = 0  # this server's run, once started
         self._loading = asyncio.Lock()
         self._created = PerMinute(limits.tables_per_minute)
@@ -74,7 +75,7 @@ class Lobby:
         now = round(self.now(), 3)
         for table in list(self.tables.values()):
             table.stop()
-            if not table.state.over:
+            if not table.state.over and not table.mirror:
                 await self.store.save_clock(table.clock_row(self.run, paused=now))
         self.tables.clear()
         if self.run:
@@ -133,6 +134,10 @@ class Lobby:
                        settings={**(settings or {}), **({"listed": True} if listed else {})})
         table = Table(row, rows, [], self.store, self.bots, now=self.now, limits=self.limits)
         await self.store.add_table(row, rows, table.clock_row(self.run), free=free)
+        if self.cluster is not None:  # a new id: nobody else holds it
+            await self.cluster.take(row.id)
+            await self.cluster.watch(row.id)
+            table.cluster = self.cluster
         self._keep(table)
         table.schedule()
         return table
@@ -154,6 +159,11 @@ class Lobby:
             if found is None:
                 return None
             row, seat_rows = found
+            if self.cluster is not None:
+                holder = await self.cluster.take(table_id)
+                await self.cluster.watch(table_id)  # before reading the log: no entry falls between
+                if holder != self.cluster.node:
+                    return await self._mirror(row, seat_rows)
             entries = await self.store.actions(table_id)
             saved = await self.store.clock(table_id)
             stopped = None
@@ -165,6 +175,9 @@ class Lobby:
             state = await asyncio.to_thread(replay, game, row.seed, entries, row.setup, checks)
             table = Table(row, seat_rows, entries, self.store, self.bots, now=self.now, state=state,
                           limits=self.limits, checks=checks)
+            if self.cluster is not None:
+                table.cluster = self.cluster
+                table.announce_presence(ask=True)
             if state.over:
                 await offered(self, table)
             else:
@@ -174,6 +187,21 @@ class Lobby:
             self._keep(table)
             table.schedule()
             return table
+
+    async def _mirror(self, row: TableRow, seat_rows: list[SeatRow]) -> Table:
+        """A table another process owns, replayed here for this process's clients (server/cluster.py)."""
+        entries = await self.store.actions(row.id)
+        checks: list[Any] = []
+        state = await asyncio.to_thread(replay, load(row.game, row.players, **row.options), row.seed, entries,
+                                        row.setup, checks)
+        table = Table(row, seat_rows, entries, self.store, self.bots, now=self.now, state=state, limits=self.limits,
+                      checks=checks)
+        table.cluster, table.mirror = self.cluster, True
+        self._keep(table)
+        async with table.lock:
+            await table.catch_up()  # what was logged while we read (published before we listened)
+        table.announce_presence(ask=True)
+        return table
 
     async def summary(self, table_id: str) -> dict[str, Any] | None:
         """A table's public summary, from memory or from the log (which does not bring it into memory)."""
@@ -251,6 +279,8 @@ class Lobby:
             return False
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
+        if table.mirror:
+            return True
         await self.store.save_clock(table.clock_row(self.run, paused=round(self.now(), 3)))
         return True
 

@@ -8,8 +8,9 @@ its database before it opens it, and a second one is refused with :class:`Databa
 - PostgreSQL: a session advisory lock, held on a connection of its own; PostgreSQL drops it when that connection
   closes, which it does when the process ends.
 
-This module is the one place that decides who owns a database; letting several servers share PostgreSQL (a later
-issue) replaces it with leases.
+This module is the one place that decides who owns a database. Several servers may share one PostgreSQL database
+as a cluster (``--redis``, see :mod:`.cluster`, where leases decide who owns each table): each holds the same lock
+*shared* (``claim(url, shared=True)``), so that a lone server and a cluster never run on one database together.
 
 >>> import asyncio, tempfile, os
 >>> url = f"sqlite:///{tempfile.mkdtemp()}/games.db"
@@ -71,12 +72,19 @@ class Claim:
             self._engine = None
 
 
-async def claim(url: str) -> Claim:
-    """Hold the database at ``url`` for this process; :class:`DatabaseInUse` if another server holds it."""
+async def claim(url: str, shared: bool = False) -> Claim:
+    """Hold the database at ``url`` for this process; :class:`DatabaseInUse` if another server holds it.
+
+    ``shared``: one of a cluster of servers on a PostgreSQL database (other cluster members may hold it too, a lone
+    server may not); a SQLite file is refused with :class:`ValueError`.
+    """
     parsed = make_url(async_url(url))
     if parsed.get_backend_name() == "sqlite":
+        if shared:
+            raise ValueError("several servers (--redis) share a PostgreSQL database, not a SQLite file: give --db "
+                             "postgresql://USER@HOST/NAME, or leave --redis out to serve from one process")
         return _claim_file(parsed.database)
-    return await _claim_postgresql(async_url(url))
+    return await _claim_postgresql(async_url(url), shared)
 
 
 def _claim_file(database: str | None) -> Claim:
@@ -96,13 +104,14 @@ def _claim_file(database: str | None) -> Claim:
     return Claim(lock_file=fd)
 
 
-async def _claim_postgresql(url: str) -> Claim:
+async def _claim_postgresql(url: str, shared: bool = False) -> Claim:
     holder = _holder()
     engine = create_async_engine(url, poolclass=NullPool,
                                  connect_args={"server_settings": {"application_name": f"parlour {holder}"[:63]}})
     conn = await engine.connect()
     try:
-        got = (await conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": OWNER_LOCK})).scalar()
+        take = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+        got = (await conn.execute(text(f"SELECT {take}(:key)"), {"key": OWNER_LOCK})).scalar()
         if got:
             await conn.commit()  # end the implicit transaction; the session lock stays
             return Claim(engine=engine, conn=conn)
@@ -119,6 +128,10 @@ async def _claim_postgresql(url: str) -> Claim:
     await conn.close()
     await engine.dispose()
     name = who[0] if who and who[0] else "unknown"
+    if shared:
+        raise DatabaseInUse(f"a parlour server that is not part of a cluster ({name}) holds this database: "
+                            f"{make_url(url).database} on {make_url(url).host}. Stop it first, or start it with "
+                            "--redis too")
     raise DatabaseInUse(f"another parlour server ({name}) holds this database: {make_url(url).database} on "
                         f"{make_url(url).host}. Stop that server first, or give this one another --db")
 

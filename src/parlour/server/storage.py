@@ -392,10 +392,12 @@ class Store:
                                         .where(seats.c.token.in_(tokens)))
             return [(r[0], r[1], r[2]) for r in result]
 
-    async def actions(self, table_id: str) -> list[ActionRow]:
+    async def actions(self, table_id: str, since: int = 0) -> list[ActionRow]:
+        """The table's logged actions, in order, from index ``since`` on."""
         async with self.engine.connect() as conn:
             result = await conn.execute(select(actions.c.idx, actions.c.seat, actions.c.action, actions.c.t)
-                                        .where(actions.c.table_id == table_id).order_by(actions.c.idx))
+                                        .where(actions.c.table_id == table_id, actions.c.idx >= since)
+                                        .order_by(actions.c.idx))
             return [ActionRow(r[0], r[1], r[2], r[3]) for r in result]
 
     async def chat(self, table_id: str, last: int = 50) -> list[ChatRow]:

@@ -49,7 +49,8 @@ from .storage import NUL, ActionRow, ChatRow, ClockRow, SeatRow, Store, TableRow
 log = logging.getLogger("parlour.server")
 
 CHAT_LIMIT = 500
-#: Chat lines a second per socket (bursts of CHAT_BURST); a table's spectators share one such allowance.
+#: Chat lines a second per seat, however many sockets it opens (bursts of CHAT_BURST); a table's spectators share
+#: one such allowance.
 CHAT_RATE, CHAT_BURST = 1.0, 5
 #: Chat lines a client gets on connect.
 CHAT_HISTORY = 50
@@ -78,7 +79,6 @@ class Client:
     seat: int | None
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     closed: bool = False
-    chat: RateLimit = field(default_factory=lambda: RateLimit(CHAT_RATE, CHAT_BURST))
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -102,13 +102,18 @@ def replay(game: Game, seed: int, entries: list[ActionRow], setup: str | None = 
     ``state.record_check()`` (what a record keeps to check a replay elsewhere)."""
     state = game.new(seed=seed, deck=setup)
     for entry in entries:
-        if entry.seat is None:
-            state.timeout()
-        else:
-            state.apply(entry.seat, entry.action)
+        apply_entry(state, entry)
         if checks is not None:
             checks.append(state.record_check())
     return state
+
+
+def apply_entry(state: State, entry: ActionRow) -> None:
+    """Play one logged entry on ``state`` (it was accepted once, so it applies)."""
+    if entry.seat is None:
+        state.timeout()
+    else:
+        state.apply(entry.seat, entry.action)
 
 
 def summary_of(row: TableRow, seats: list[SeatRow], version: int, over: bool,
@@ -166,11 +171,18 @@ class Table:
         self._tasks: set[asyncio.Task] = set()
         self._views: dict[int | None, str] = {}  # each seat's view, encoded, at the current version
         self._chat: deque[str] | None = None  # the last chat lines, encoded, once loaded
-        self._spectator_chat = RateLimit(CHAT_RATE, CHAT_BURST)
+        # Chat allowances by seat (None: the spectators together), kept across reconnections.
+        self._chat_allowance: dict[int | None, RateLimit] = {}
         self._presence_timer: asyncio.TimerHandle | None = None
         self._presence_sent: str | None = None
         #: The rematch offered at this finished table: its id, who offered it and each person's new token.
         self.rematch: dict[str, Any] | None = None
+        # Several processes (server/cluster.py): ``mirror`` while another node owns the table (its actions are
+        # forwarded there, its entries come from there); ``remote``: who is connected through the other nodes.
+        self.cluster: Any = None
+        self.mirror = False
+        self.remote: dict[str, tuple[frozenset[int], int]] = {}
+        self._presence_published: tuple[list[int], int] | None = None
 
     @property
     def id(self) -> str:
@@ -184,7 +196,10 @@ class Table:
     # --- what clients see ---------------------------------------------------------------------------------------
 
     def connected(self) -> set[int | None]:
-        return {c.seat for c in self.clients if not c.closed}
+        here = {c.seat for c in self.clients if not c.closed}
+        for seats, _ in self.remote.values():
+            here |= seats
+        return here
 
     def summary(self) -> dict[str, Any]:
         """The public summary of the table (no tokens)."""
@@ -252,7 +267,8 @@ class Table:
         """Who is connected: ``seats`` (per seat: a bot, or a human with a socket) and the count of spectators."""
         connected = self.connected()
         return {"type": "presence", "seats": [s.kind == "bot" or s.seat in connected for s in self.seats],
-                "spectators": sum(1 for c in self.clients if c.seat is None and not c.closed)}
+                "spectators": sum(1 for c in self.clients if c.seat is None and not c.closed)
+                + sum(n for _, n in self.remote.values())}
 
     def broadcast_state(self) -> None:
         summary = json.dumps(self.summary())
@@ -308,11 +324,22 @@ class Table:
 
     def _send_presence(self) -> None:
         self._presence_timer = None
+        if self.cluster is not None:
+            self.announce_presence(changed_only=True)
         text = json.dumps(self.presence())
         if text != self._presence_sent:
             self._presence_sent = text
             for client in list(self.clients):
                 client.send(text)
+
+    def announce_presence(self, ask: bool = False, changed_only: bool = False) -> None:
+        """Tell the other nodes who is connected through this one (``ask``: and ask them for theirs)."""
+        mine = (sorted({c.seat for c in self.clients if not c.closed and c.seat is not None}),
+                sum(1 for c in self.clients if c.seat is None and not c.closed))
+        if changed_only and mine == self._presence_published:
+            return
+        self._presence_published = mine
+        self.cluster.presence(self, mine[0], mine[1], ask=ask)
 
     # --- clocks across absences ------------------------------------------------------------------------------------
 
@@ -367,6 +394,9 @@ class Table:
             raise ActionError("bad_json", "an action message needs 'action': the action's text, e.g. 'trail 7H'")
         if not isinstance(version, int) or isinstance(version, bool):
             raise ActionError("bad_json", "an action message needs 'version': the version of the last state you saw")
+        if self.mirror and self.cluster is not None:  # another process owns the table: it judges the action
+            await self.cluster.forward(self, seat, text, version, arrived)
+            return
         async with self.lock:  # waiters get it in arrival order
             if version != self.version and not self.game.realtime:
                 raise ActionError("stale", f"your action was made against version {version}, the table is at "
@@ -379,6 +409,8 @@ class Table:
         """Apply to a copy, log, then swap in and announce (call with the lock held)."""
         if self.closed:
             raise ActionError("closed", "this table is closing; reconnect with your link")
+        if self.mirror:
+            raise ActionError("retry", "this table changed hands; nothing was taken here: send your move again")
         state = self.state.clone()
         try:
             if seat is None:
@@ -390,7 +422,23 @@ class Table:
             raise ActionError("illegal", str(e)) from None
         t = round(max(self.log[-1].t if self.log else 0.0, self.now() if arrived is None else arrived), 3)
         entry = ActionRow(self.version, seat, text, t)
-        await self.store.add_action(self.id, entry.index, seat, text, t, finished=state.over)
+        if self.cluster is None:
+            await self.store.add_action(self.id, entry.index, seat, text, t, finished=state.over)
+        else:
+            try:
+                await self.store.add_action(self.id, entry.index, seat, text, t, finished=state.over)
+            except Exception:
+                # Another process wrote this entry first (it took the table while we thought it ours): read
+                # the log again; the client plays again against what it holds.
+                await self.catch_up()
+                raise ActionError("retry", "this table changed hands; nothing was taken here: send your move "
+                                           "again") from None
+            self.cluster.entry(self, entry)
+        self._advance(state, entry)
+
+    def _advance(self, state: State, entry: ActionRow) -> None:
+        """Make ``state`` (the one after the logged ``entry``) the table's, announce it, arm what comes next."""
+        seat, t = entry.seat, entry.t
         before = set(self.state.to_act)
         self.state, self.changed, self._views = state, t, {}
         self.log.append(entry)
@@ -421,13 +469,20 @@ class Table:
         if seat is None and not self.row.settings.get("spectator_chat"):
             raise ActionError("spectator", "spectators watch without chatting at this table (its creator may allow "
                                            "spectator chat)")
-        if not client.chat.allow() or seat is None and not self._spectator_chat.allow():
+        allowance = self._chat_allowance.setdefault(seat, RateLimit(CHAT_RATE, CHAT_BURST))
+        if not allowance.allow():
             raise ActionError("flood", f"too much chat: at most {CHAT_RATE:g} line a second"
                                        f"{' from all spectators together' if seat is None else ''}, bursts of "
                                        f"{CHAT_BURST}; this one was dropped")
         name = "spectator" if seat is None else (self.seats[seat].name or f"seat {seat}")
         line = ChatRow(seat, name, text.strip(), round(self.now(), 3))
         await self.store.add_chat(self.id, line)
+        if self.cluster is not None:
+            self.cluster.chat(self, line)
+        self.said(line)
+
+    def said(self, line: ChatRow) -> None:
+        """Show a logged chat line to this table's clients."""
         message = self._chat_message(line)
         if self._chat is not None:
             self._chat.append(message)
@@ -445,7 +500,7 @@ class Table:
         for timer in self._timers:
             timer.cancel()
         self._timers = []
-        if self.state.over or self.closed:
+        if self.state.over or self.closed or self.mirror:
             return
         loop = asyncio.get_running_loop()
         version = self.version
@@ -534,6 +589,37 @@ class Table:
             if version != self.version and not self.state.over and not self.closed:
                 self.schedule()  # a bot seat that is to act again asks its next question
 
+    def cancel_bots(self) -> None:
+        """Stop the bots thinking (the table became a mirror: its owner's bots play)."""
+        self._waiting.clear()
+        for task in list(self._thinking.values()):
+            task.cancel()
+
+    # --- mirrors (several processes, see server/cluster.py) ------------------------------------------------------
+
+    def follow(self, entry: ActionRow) -> None:
+        """The owner logged ``entry``: apply it here, or read the log if entries were missed."""
+        if not self.mirror or entry.index < self.version:
+            return
+        if entry.index == self.version and not self.lock.locked():
+            state = self.state.clone()
+            apply_entry(state, entry)
+            self._advance(state, entry)
+        else:
+            self._spawn(self.locked_catch_up())
+
+    async def locked_catch_up(self) -> None:
+        async with self.lock:
+            await self.catch_up()
+
+    async def catch_up(self) -> None:
+        """Apply what the log holds beyond this table's version (call with the lock held)."""
+        for entry in await self.store.actions(self.id, since=self.version):
+            if entry.index == self.version:
+                state = self.state.clone()
+                apply_entry(state, entry)
+                self._advance(state, entry)
+
     def _cuts_short(self, seat: int, text: str) -> bool:
         """Whether a bot's move would close an open timed window while a person may still act in it (a Kaboo bot
         starting its turn during a snap window): then the bot waits, and is asked again at the next change. (Not
@@ -551,6 +637,9 @@ class Table:
 
     def stop(self) -> None:
         """Stop the timers, the bots and the sockets (the table is leaving memory, or the server stops)."""
+        if self.cluster is not None:
+            self.cluster.release(self)
+            self.cluster = None  # once
         self.closed = True
         for timer in self._timers:
             timer.cancel()

@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from .cluster import Unavailable
 from .limits import RateLimit
 from .report import unexpected
 from .table import ActionError, Client, Table
@@ -29,6 +30,9 @@ FLOOD_CLOSE = 60
 FLOOD_WINDOW = 5.0
 #: Arrays and objects nest at most this deep in a client message (the protocol's messages are flat).
 MAX_DEPTH = 8
+#: A frame larger than this (bytes) closes the socket at once (1009), before it is read: ``parlour serve`` gives it
+#: to the WebSocket implementation.
+MAX_FRAME = 65536
 
 
 ONE_OBJECT = "a message is one JSON object with a 'type', e.g. {\"type\": \"ping\"}"
@@ -107,6 +111,10 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
     lobby = ws.app.state.lobby
     try:
         table: Table | None = await lobby.get(table_id)
+    except Unavailable as e:  # one of several servers, cut off from the others for a moment: the client retries
+        await ws.send_text(_error("retry", str(e)))
+        await ws.close(1013)
+        return
     except Exception as e:  # a log that no longer replays (its game was removed): this table alone stays closed
         unexpected.report("rebuilding a table", e, f"table {table_id}")
         await ws.send_text(_error("server_error", f"table {table_id!r} cannot be rebuilt from its log"))

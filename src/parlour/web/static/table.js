@@ -56,7 +56,7 @@ let newest = null;
 
 function play(action) {
   if (ctx.pending || !ctx.view || ctx.replay) return;
-  sent = { action, view: ctx.view };
+  sent = { action, view: ctx.view, version: ctx.version };
   if (!conn.send({ type: "action", action, version: ctx.version })) {
     toast(t("Not connected — the move was not sent. Reconnecting…"));
     return;
@@ -384,6 +384,7 @@ function onmessage(msg, raw) {
     case "error":
       ctx.pending = false;
       if (msg.code === "stale" && resend()) break;
+      if (msg.code === "retry" && retryLater()) break;
       toast(msg.message || t("Error: {code}", { code: msg.code }));
       render();
       break;
@@ -427,6 +428,22 @@ function resend() {
   if (!again || !conn.send({ type: "action", action: again, version: newest.version })) return false;
   ctx.pending = true;
   render();
+  return true;
+}
+
+/**
+ * One of several servers refused the move as `retry`: the table is changing hands between them (nothing was
+ * taken). Send the same move again in a moment, up to 20 times, unless a newer state came meanwhile.
+ */
+function retryLater() {
+  const last = sent;
+  if (!last || (last.tries = (last.tries || 0) + 1) > 20) return false;
+  ctx.pending = true;
+  setTimeout(() => {
+    if (sent === last && newest && newest.version === last.version) {
+      conn.send({ type: "action", action: last.action, version: last.version });
+    }
+  }, 500);
   return true;
 }
 

@@ -1,0 +1,202 @@
+"""Several server processes on one PostgreSQL database, linked through Redis (server/cluster.py).
+
+The two players of a table sit at different processes; one process owns the table and the other mirrors it and
+forwards its player's actions. The match is played to its end, through a SIGKILL of the owner and through a Redis
+that dies and comes back, and its record holds exactly the moves that were acknowledged, in order.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+
+import pytest
+from conftest import ServerProcess
+from live_client import Refused, Seat
+
+from parlour.core.rng import Rng
+
+def post(url: str, body: dict) -> dict:
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=20) as r:
+        return json.loads(r.read())
+
+
+def get(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=20) as r:
+        return json.loads(r.read())
+
+
+@pytest.fixture
+def two_servers(postgres_url, redis_server, tmp_path):
+    servers = [ServerProcess(postgres_url, tmp_path / f"server{i}.log", "--redis", redis_server.url)
+               for i in (0, 1)]
+    try:
+        for s in servers:
+            s.start()
+        yield servers
+    finally:
+        for s in servers:
+            s.kill()
+
+
+def move(seat: Seat, action: str, version: int, timeout: float = 30) -> None:
+    """Send an action until a state after ``version`` arrives: the server's acknowledgement. ``retry`` (the table is
+    changing hands, or its owner did not answer) and ``flood`` mean: send again after a pause."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        seat.sock.send(json.dumps({"type": "action", "action": action, "version": version}))
+        try:
+            seat.wait_version(version + 1)
+            return
+        except Refused as e:
+            if e.code not in ("retry", "flood"):
+                raise
+            time.sleep(0.3)
+            try:  # it may have been taken after all: then its state comes
+                while seat.state["version"] <= version:
+                    seat.read(timeout=1.0)
+                return
+            except TimeoutError:
+                pass
+    raise AssertionError(f"the action {action!r} at version {version} was never acknowledged")
+
+
+def play(seats: dict, rng: Rng, played: list, until: int | None = None) -> None:
+    """Random legal moves until the match ends or ``until`` actions are logged, every socket reading each state."""
+    while True:
+        version = max(s.wait_version(0)["version"] for s in seats.values())
+        for s in seats.values():
+            s.wait_version(version)
+        view = seats[0].state["view"]
+        if view["over"] or until is not None and version >= until:
+            return
+        mover = view["to_act"][0]
+        action = rng.choice(seats[mover].state["view"]["legal"])
+        move(seats[mover], action, version)
+        played.append((mover, action))
+
+
+def new_table(base: str) -> dict:
+    return post(base + "/api/tables", {"game": "giacomotto", "options": {"target": 41},
+                                       "seats": [{"kind": "human"}, {"kind": "human"}]})
+
+
+def check_record(base: str, table: dict, over: dict, played: list) -> None:
+    record = get(base + over["record_url"])
+    assert [(a["seat"], a["action"]) for a in record["actions"]] == played
+    assert [a["seat"] for a in record["actions"]] == [seat for seat, _ in played]
+
+
+def test_players_on_two_servers_play_one_table_to_the_end(two_servers):
+    a, b = two_servers
+    t = new_table(a.url)  # created on a: a owns it
+    tokens = {s["seat"]: s["token"] for s in t["seats"]}
+    seats = {0: Seat(a.url, t["table"], tokens[0]), 1: Seat(b.url, t["table"], tokens[1])}
+    watcher = Seat(b.url, t["table"])
+    played: list = []
+    play(seats, Rng(7), played)
+    over = seats[1].wait_over()
+    assert seats[0].wait_over() == over
+    check_record(b.url, t, over, played)
+    # Each player saw every version, each in its own view (seat 1's came through b, forwarded and mirrored).
+    for seat, sock in seats.items():
+        versions = [m["version"] for m in sock.messages if m["type"] == "state"]
+        assert versions == list(range(len(played) + 1)) and all(
+            m["seat"] == seat for m in sock.messages if m["type"] == "state")
+    assert watcher.wait_version(len(played))["view"]["over"]
+    # Both players are shown connected, wherever each one is.
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        summary = get(f"{a.url}/api/tables/{t['table']}")
+        if all(s["connected"] for s in summary["seats"]):
+            break
+        time.sleep(0.2)
+    assert all(s["connected"] for s in summary["seats"]), summary
+    # A move refused by the owner comes back to the player on the other server, saying why.
+    with pytest.raises(Refused) as refused:
+        seats[1].sock.send(json.dumps({"type": "action", "action": "trail 7H", "version": len(played)}))
+        seats[1].read()
+    assert refused.value.code in ("not_your_turn", "illegal")
+
+
+def test_the_owner_killed_mid_match_the_other_server_finishes_it(two_servers):
+    a, b = two_servers
+    t = new_table(a.url)
+    tokens = {s["seat"]: s["token"] for s in t["seats"]}
+    seats = {0: Seat(a.url, t["table"], tokens[0]), 1: Seat(b.url, t["table"], tokens[1])}
+    played: list = []
+    rng = Rng(11)
+    play(seats, rng, played, until=15)
+    a.kill()  # SIGKILL: no goodbye, its lease runs out
+    seats[0].close()
+    seats[0] = Seat(b.url, t["table"], tokens[0])  # its player reconnects to the other server
+    assert seats[0].wait_version(0)["version"] == 15
+    play(seats, rng, played)
+    over = seats[0].wait_over()
+    assert len(played) > 15
+    check_record(b.url, t, over, played)
+
+
+def test_play_goes_on_when_redis_dies_and_comes_back(two_servers, redis_server):
+    a, b = two_servers
+    t = new_table(b.url)  # b owns it this time
+    tokens = {s["seat"]: s["token"] for s in t["seats"]}
+    seats = {0: Seat(a.url, t["table"], tokens[0]), 1: Seat(b.url, t["table"], tokens[1])}
+    played: list = []
+    rng = Rng(5)
+    play(seats, rng, played, until=10)
+    redis_server.restart(down=1.0)  # every connection dropped, every lease and subscription lost
+    play(seats, rng, played, until=20)
+    redis_server.restart()
+    play(seats, rng, played)
+    over = seats[0].wait_over()
+    check_record(a.url, t, over, played)
+
+
+def test_bench_load_drives_tables_across_two_servers(two_servers, monkeypatch):
+    """``python -m bench load --cluster``'s clients: every action counted once, at the player who did not make it."""
+    import asyncio
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
+    from bench._cluster import measure
+
+    run, elapsed = asyncio.run(measure([s.url for s in two_servers], tables=3, limit=12, seconds=60, seed=5))
+    assert run.actions == 36 and len(run.latencies) == 36 and not run.errors
+    assert all(latency > 0 for latency in run.latencies) and elapsed > 0
+
+
+def test_a_lone_server_and_a_cluster_never_share_a_database(postgres_url, tmp_path):
+    import asyncio
+
+    from parlour.server.owner import DatabaseInUse, claim
+
+    async def claims():
+        members = [await claim(postgres_url, shared=True), await claim(postgres_url, shared=True)]
+        with pytest.raises(DatabaseInUse, match="another parlour server"):
+            await claim(postgres_url)  # a lone server beside a cluster
+        for member in members:
+            await member.release()
+        lone = await claim(postgres_url)
+        with pytest.raises(DatabaseInUse, match="not part of a cluster.*--redis too"):
+            await claim(postgres_url, shared=True)
+        await lone.release()
+        with pytest.raises(ValueError, match="PostgreSQL database, not a SQLite file"):
+            await claim(f"sqlite:///{tmp_path / 'games.db'}", shared=True)
+
+    asyncio.run(claims())
+
+
+def test_serve_refuses_redis_with_sqlite_and_a_redis_that_does_not_answer(tmp_path):
+    from click.testing import CliRunner
+
+    from parlour.cli.serve import serve
+
+    done = CliRunner().invoke(serve, ["--db", str(tmp_path / "x.db"), "--redis", "redis://127.0.0.1:1/0"])
+    assert done.exit_code == 2 and "not a SQLite file" in done.output
+    done = CliRunner().invoke(serve, ["--port", "0", "--db", "postgresql://nobody@127.0.0.1:1/none",
+                                      "--redis", "redis://127.0.0.1:1/0"])
+    assert done.exit_code == 1 and "cannot reach Redis at redis://127.0.0.1:1/0" in done.output
+    assert not (tmp_path / "x.db").exists()
