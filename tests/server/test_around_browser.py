@@ -187,6 +187,15 @@ def test_a_cue_sounds_on_your_turn_unless_muted_and_the_switch_is_remembered(par
     black.evaluate("window.parlour.ctx.play('play G7')")
     wait_my_turn(white)
     assert white.evaluate("window.parlourSound.played.turn") == 1  # unmuted: heard
+    # A timed window opening for this seat (a Kaboo snap, the scramble for Spoons' spoons) calls for the snap cue;
+    # one for others only, or a window already open, for none.
+    cues = black.evaluate("""import('/static/sound.js').then(({ cueFor }) => {
+      const state = (to_act, deadline) => ({ view: { to_act, over: false }, deadline });
+      return [cueFor(0, state([1], null), state([0, 1], 3)), cueFor(0, state([0, 1], 3), state([0, 1], 2)),
+              cueFor(2, state([1], null), state([0, 1], 3)), cueFor(null, state([], null), state([0], null)),
+              cueFor(0, state([1], null), state([0], null))];
+    })""")
+    assert cues == ["snap", None, None, None, "turn"]
     assert black.errors == [] and white.errors == []  # type: ignore[attr-defined]
     black.context.close()
     white.context.close()

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from parlour.core.game import State
 from parlour.core.registry import load
 
-from .table import Table, replay
+from .table import Table, apply_entry, replay
 
 if TYPE_CHECKING:
     from .lobby import Lobby
@@ -145,10 +145,7 @@ def _state_at(row: Any, entries: list[Any], version: int) -> State:
     if cached is not None and cached[0] <= version:
         at, state = cached[0], cached[1].clone()
         for entry in entries[at:version]:
-            if entry.seat is None:
-                state.timeout()
-            else:
-                state.apply(entry.seat, entry.action)
+            apply_entry(state, entry)
     else:
         state = replay(load(row.game, row.players, **row.options), row.seed, entries[:version], row.setup)
     _replayed[row.id] = (version, state)
