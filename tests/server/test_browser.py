@@ -37,8 +37,10 @@ def play_one_move(page: Page, shot: Path | None = None) -> bool:
     page.click(f".kit-hand .kit-card[data-code='{card}']")
     click_and_wait(page, f".choices button.choice.capture[data-action='capture {card}']")
     shown = False
-    while view(page)["capture"] is not None:
-        v = view(page)
+    while True:
+        v = view(page)  # read once: a queued state may be drawn between two reads
+        if v["capture"] is None:
+            break
         assert v["capture"]["card"] == card and card not in v["hand"]
         lit = page.locator("button.tcard.takeable:enabled")
         expect(lit).to_have_count(sum(a.startswith("take ") for a in v["legal"]))

@@ -25,10 +25,19 @@ def test_a_person_claims_gets_benched_and_claims_again(parlour_server, browser) 
     v = wait_call(page, 1)
     wrong = next(c for c, *_ in v["spread"] if c != v["card"])
     page.click(f".spread-card[data-code='{wrong}']")
-    page.wait_for_function("window.parlour.ctx.view.blocked.includes(0)")
-    assert page.locator(".kit-plate.benched[data-seat='0']").count() == 1
-    assert "You sit out this call and 2 more" in page.locator(".call-panel").inner_text()
-    assert page.locator(".spread-card:not([disabled])").count() == 0, "a benched seat cannot click the table"
+    # Read the view and the page in one go, the moment the bench shows: the bots play on in real time, and on a
+    # loaded machine a call or two may pass before a second look.
+    seen = page.wait_for_function("""(() => {
+        const v = window.parlour.ctx.view;
+        if (!v.blocked.includes(0)) return false;
+        return { call: v.call, more: v.sitting[0], text: document.querySelector('.call-panel').innerText,
+                 benched: document.querySelectorAll(".kit-plate.benched[data-seat='0']").length,
+                 open: document.querySelectorAll('.spread-card:not([disabled])').length };
+    })()""").json_value()
+    assert seen["call"] + seen["more"] == 3, "the wrong claim at call 1 benches the person for calls 1 to 3"
+    said = f"You sit out this call and {seen['more']} more" if seen["more"] else "You sit out this call"
+    assert said in seen["text"] and seen["benched"] == 1
+    assert seen["open"] == 0, "a benched seat cannot click the table"
     shot(page, "claw-benched")
 
     v = wait_call(page, 4)
@@ -74,7 +83,9 @@ def test_on_a_phone_the_caller_calls_and_a_contested_card_is_tugged_home(parlour
         page.wait_for_function(f"window.parlour.ctx.version > {before}")
         did.append(step)
         assert len(did) < 12
-    assert did.count("tug") == 3 and "claim" in did, did
+    # the person tugs until the card is home: three tugs, or fewer if the tug's time ran out with the person ahead
+    # (on a loaded machine clicks are slow); either way the card is the person's
+    assert "tug" in did and "claim" in did, did
     engine = replay(parlour_server, table)
     assert any(e["type"] == "take" and e["seat"] == 0 and e["call"] >= 2 for e in engine.events)
     # cards fly to the pile and a banner shows: measure once the motion is over
