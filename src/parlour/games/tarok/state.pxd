@@ -1,6 +1,7 @@
 # The C types of tarok's state for the compiled build (scripts/compiled.py): Cython reads this file beside state.py
 # ("augmenting .pxd"), Python never does. The fields are FIELDS of state.py, in its order; keep them in step.
 
+from parlour.games.tarok.actions cimport plays_of
 from parlour.games.tarok.play cimport legal as legal_cards, winner_card
 
 

@@ -358,7 +358,7 @@ class TarokState(_TarokBase, State):
                 groups.append(move(FORFEIT))
             return groups
         if p == DISCARDING:
-            return [move(DISCARD, m) for m in self._discard_options()]
+            return [Move(DISCARD | m << 4) for m in self._discard_options()]
         if p == COLOUR:
             return [move(CONTRACT, self.contract), move(CONTRACT, COLOUR_VALAT)]
         return self._legal_announcements()
@@ -380,14 +380,12 @@ class TarokState(_TarokBase, State):
         hand = self.hands[self.turn]
         k = TALON_TAKE[self.contract]
         if self.game.options["free_tarok_discards"]:  # pagat's rule (Q5): taroks go freely, shown face up
-            free = cards_in(hand & ~UNDISCARDABLE)
-            return [sum(1 << c for c in combo) for combo in combinations(free, k)]
-        plain = [c for c in cards_in(hand & COLOURS & ~UNDISCARDABLE)]
+            return list(map(sum, combinations(_bits(hand & ~UNDISCARDABLE), k)))
+        plain = _bits(hand & COLOURS & ~UNDISCARDABLE)
         if len(plain) >= k:
-            return [sum(1 << c for c in combo) for combo in combinations(plain, k)]
-        base = sum(1 << c for c in plain)
-        taroks = [c for c in cards_in(hand & TAROKS & ~UNDISCARDABLE)]
-        return [base | sum(1 << c for c in combo) for combo in combinations(taroks, k - len(plain))]
+            return list(map(sum, combinations(plain, k)))
+        base = sum(plain)
+        return [base | sum(combo) for combo in combinations(_bits(hand & TAROKS & ~UNDISCARDABLE), k - len(plain))]
 
     def _legal_announcements(self) -> list[Move]:
         seat = self.turn
@@ -741,6 +739,11 @@ def _restore(values: tuple[Any, ...]) -> TarokState:
 
 def _bid_list(players: int) -> tuple[int, ...]:
     return BIDS_3 if players == 3 else BIDS_4
+
+
+def _bits(mask: int) -> list[int]:
+    """The single-card masks of a mask's cards, lowest first."""
+    return [_BITS[c] for c in cards_in(mask)]
 
 
 def _cards(mask: int) -> list[Card]:
