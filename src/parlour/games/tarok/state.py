@@ -87,7 +87,7 @@ FIELDS = (
 
 
 class _TarokBase:
-    """The fields of a :class:`TarokState` and its card play, the hot path of a play-out.
+    """The fields of a :class:`TarokState` and the engine that changes them: the deal, the contract, the card play.
 
     In the compiled build (``scripts/compiled.py``) this is an extension type, declared in ``state.pxd``: the
     integer fields are C integers (card masks 64-bit) and the card play below runs on them in C. As Python it is
@@ -200,22 +200,32 @@ class _TarokBase:
             self._legal = self._legal_now()
         return list(self._legal)
 
-    @cython.locals(code=cython.longlong, card=cython.int, mask=cython.longlong)
+    @cython.locals(code=cython.longlong, card=cython.longlong, mask=cython.longlong)
     def apply(self, seat: int, action: Action | str) -> Action:
-        """:meth:`State.apply`, with a short way for the common case: a card the seat to act may play.
+        """:meth:`State.apply`, with a short way for the common case: an action of the game's own of the seat to act.
 
-        The card is checked exactly as :meth:`check` checks it; anything else takes the general way.
+        A card is checked on the legal mask, exactly as :meth:`check` checks it, anything else against the legal
+        list; anything else (a text, a wrong seat, an illegal action) takes the general way.
         """
-        if type(action) is Move and type(seat) is int and self.phase == PLAYING and seat == self.turn:
-            code = action
-            if code & 15 == PLAY:
+        if type(action) is Move and type(seat) is int and seat == self.turn and not self.finished:
+            if self.phase == PLAYING:
+                code = action
                 card = code >> 4
-                mask = self._mask
-                if mask < 0:
-                    mask = self._play_mask()
-                if mask >> card & 1:
-                    self._mask = -1
-                    self._play(seat, card)
+                if code & 15 == PLAY and 0 <= card < 54:
+                    mask = self._mask
+                    if mask < 0:
+                        mask = self._play_mask()
+                    if mask >> card & 1:
+                        self._mask = -1
+                        self._play(seat, card)
+                        return action
+            else:
+                legal = self._legal
+                if legal is None:
+                    legal = self._legal = self._legal_now()
+                if action in legal:
+                    action = legal[legal.index(action)]
+                    self._apply(seat, action)
                     return action
         return State.apply(self, seat, action)
 
@@ -312,30 +322,6 @@ class _TarokBase:
             return
         self.leader = self.turn = self.declarer if c in COLOUR_VALATS else w
 
-
-class TarokState(_TarokBase, State):
-    __slots__ = ()
-
-    # --- setting up -------------------------------------------------------------------------------------------
-
-    @classmethod
-    def start(cls, game: Game, seed: int, deck: Sequence[Any] | None) -> "TarokState":
-        self = cls.__new__(cls)
-        self.game, self.seed = game, seed
-        self.players = n = game.players
-        self.rng = Rng(seed)
-        self.events = []
-        self.sheet = ScoreSheet([f"seat {s}" for s in range(n)])
-        self.stacked = stacked(deck, parse_card, range(54), "deal", "each of the 54 tarok cards once")
-        self.finished = False
-        self.wheels = [0] * n
-        self.dealer = self.rng.below(n)
-        self.deals = 0
-        self.mode = NORMAL
-        self.skis_round = False
-        self.last_dealer = -1
-        self._new_deal()
-        return self
 
     # --- the contract -----------------------------------------------------------------------------------------
 
@@ -595,7 +581,7 @@ class TarokState(_TarokBase, State):
         c = self.contract
         self.regime = NEGATIVE_REGIME if c in NEGATIVE else COLOUR_REGIME if c in COLOUR_VALATS else POSITIVE
         self.kept = [(1 << PAGAT if self.announced[PAGAT_B] == s else 0)
-                     | (1 << self.called if self.announced[KING_ULTIMO_B] == s else 0) for s in range(self.game.players)]
+                     | (_BITS[self.called] if self.announced[KING_ULTIMO_B] == s else 0) for s in range(self.game.players)]
         if self.contract in DECLARER_LEADS:
             self.leader = self.declarer
         else:
@@ -676,6 +662,32 @@ class TarokState(_TarokBase, State):
         if rounds:
             return self.deals >= rounds * self.game.players
         return self.last_dealer >= 0 and self.dealer == self.last_dealer
+
+class TarokState(_TarokBase, State):
+    __slots__ = ()
+
+    # --- setting up -------------------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, game: Game, seed: int, deck: Sequence[Any] | None) -> "TarokState":
+        self = cls.__new__(cls)
+        self.game, self.seed = game, seed
+        self.players = n = game.players
+        self.rng = Rng(seed)
+        self.events = []
+        self.sheet = ScoreSheet([f"seat {s}" for s in range(n)])
+        self.stacked = stacked(deck, parse_card, range(54), "deal", "each of the 54 tarok cards once")
+        self.finished = False
+        self.wheels = [0] * n
+        self.dealer = self.rng.below(n)
+        self.deals = 0
+        self.mode = NORMAL
+        self.skis_round = False
+        self.last_dealer = -1
+        self._new_deal()
+        return self
+
+    # --- the end of the match ---------------------------------------------------------------------------------
 
     @property
     def over(self) -> bool:
