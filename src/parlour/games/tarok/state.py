@@ -202,10 +202,10 @@ class _TarokBase:
 
     @cython.locals(code=cython.longlong, card=cython.longlong, mask=cython.longlong)
     def apply(self, seat: int, action: Action | str) -> Action:
-        """:meth:`State.apply`, with a short way for the common case: an action of the game's own of the seat to act.
+        """:meth:`State.apply`, with a short way for the common case: a :class:`Move` of the seat to act.
 
-        A card is checked on the legal mask, exactly as :meth:`check` checks it, anything else against the legal
-        list; anything else (a text, a wrong seat, an illegal action) takes the general way.
+        A card is checked on the legal mask and any other move against the legal list, exactly as :meth:`check`
+        checks them; everything else (a text, another seat, an illegal move) takes the general way.
         """
         if type(action) is Move and type(seat) is int and seat == self.turn and not self.finished:
             if self.phase == PLAYING:
