@@ -14,6 +14,7 @@ from .analyse import analyse
 from .arena import arena
 from .bench import bench
 from .catalog import games, rules
+from .lang import lang_option
 from .play import play
 from .replay import replay, verify
 from .serve import serve
@@ -21,6 +22,7 @@ from .serve import serve
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="parlour")
+@lang_option
 def main() -> None:
     """parlour: traditional card and board games, with bots, in the terminal and the browser."""
 

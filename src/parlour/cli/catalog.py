@@ -12,10 +12,14 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.bots import available
+from parlour.core.i18n import LANGUAGES, game_translator, language, rules_name, translator
 from parlour.core.registry import game_class, games as game_ids, load
 from parlour.core.terminal import value_text
 
 from .setup import game_type
+
+tr = translator(__name__)
+from .lang import lang_option
 
 
 def players_text(description: dict[str, Any]) -> str:
@@ -23,7 +27,9 @@ def players_text(description: dict[str, Any]) -> str:
     players = description["players"]
     contiguous = len(players) > 2 and players == list(range(players[0], players[-1] + 1))
     counts = f"{players[0]}-{players[-1]}" if contiguous else ", ".join(map(str, players))
-    return f"{counts}\n(default {description['default_players']})" if len(description["players"]) > 1 else counts
+    if len(description["players"]) > 1:
+        return counts + "\n" + tr.t("(default {n})", n=description["default_players"])
+    return counts
 
 
 def allowed_text(option: dict[str, Any]) -> str:
@@ -31,7 +37,7 @@ def allowed_text(option: dict[str, Any]) -> str:
     if "choices" in option:
         return " | ".join(map(value_text, option["choices"]))
     if option["type"] == "bool":
-        return "true / false"
+        return "true / false"  # typed as they are, in every language
     if "minimum" in option or "maximum" in option:
         return f"{option.get('minimum', '')}..{option.get('maximum', '')}"
     return option["type"]
@@ -41,31 +47,34 @@ def games_table() -> Table:
     """Every registered game: id, title, player counts, options with their defaults, bots."""
     # Light rules, the id above its title, and options and bots that never wrap: the table fits 80 columns, as in
     # `parlour games | less`, with every option and every bot whole.
-    table = Table(title="Games", title_justify="left", title_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1))
-    table.add_column("game", min_width=12, overflow="fold")
-    table.add_column("players", no_wrap=True)
-    table.add_column("options (defaults)", no_wrap=True)
-    table.add_column("bots", no_wrap=True)
+    table = Table(title=tr.t("Games"), title_justify="left", title_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1))
+    table.add_column(tr.tp("column", "game"), min_width=12, overflow="fold")
+    table.add_column(tr.t("players"), no_wrap=True)
+    table.add_column(tr.t("options (defaults)"), no_wrap=True)
+    table.add_column(tr.t("bots"), no_wrap=True)
     for game_id in game_ids():
         d = game_class(game_id).describe()
+        words = game_translator(game_class(game_id))
         options = "\n".join(f"{o['name']}={value_text(o['default'])}" for o in d["options"]) or "—"
-        table.add_row(Text.assemble((d["id"], "bold"), "\n", (d["title"], "dim")), players_text(d), options,
+        table.add_row(Text.assemble((d["id"], "bold"), "\n", (words.t(d["title"]), "dim")), players_text(d), options,
                       "\n".join(available(load(game_id))))
     return table
 
 
 def options_table(description: dict[str, Any]) -> Table:
     """A game's options: name, default, allowed values, meaning."""
-    table = Table(title=f"Options (parlour play {description['id']} --option NAME=VALUE)", title_justify="left",
-                  title_style="bold")
-    for header in ("option", "default", "allowed", "meaning"):
+    words = game_translator(game_class(description["id"]))
+    table = Table(title=tr.t("Options (parlour play {game} --option NAME=VALUE)", game=description["id"]),
+                  title_justify="left", title_style="bold")
+    for header in (tr.t("option"), tr.t("default"), tr.t("allowed"), tr.t("meaning")):
         table.add_column(header, overflow="fold")
     for o in description["options"]:
-        table.add_row(o["name"], value_text(o["default"]), allowed_text(o), o["description"])
+        table.add_row(o["name"], value_text(o["default"]), allowed_text(o), words.t(o["description"]))
     return table
 
 
 @click.command()
+@lang_option
 def games() -> None:
     """List the games you can play."""
     Console().print(games_table())
@@ -75,8 +84,9 @@ def games() -> None:
 @click.argument("game_id", metavar="GAME")
 @click.option("--notes", is_flag=True,
               help="Show the notes for developers instead: the rulings behind each choice, stacking, views, checks.")
+@lang_option
 def rules(game_id: str, notes: bool) -> None:
-    """Show the rules of GAME for players, and its options."""
+    """Show the rules of GAME for players (in your language where translated), and its options."""
     cls = game_type(game_id)
     console = Console()
     name = "NOTES.md" if notes else "RULES.md"
@@ -86,11 +96,15 @@ def rules(game_id: str, notes: bool) -> None:
     except OSError:
         text = None
     d = cls.describe()
+    if text is not None and not notes and rules_name() not in cls.rules_files():
+        console.print(Text(tr.t("These rules are not translated into {language} yet: here they are in English.",
+                                language=LANGUAGES[language()]), style="yellow"))
     if text is not None:
         console.print(Markdown(text))
         console.print()
     if not notes:
-        console.print(f"[bold]{d['title']}[/bold]: {players_text(d)} players".replace("\n", " "))
+        title = game_translator(cls).t(d["title"])
+        console.print(f"[bold]{title}[/bold]: " + tr.t("{players} players", players=players_text(d)).replace("\n", " "))
         console.print(options_table(d))
     if text is None:
         raise click.ClickException(f"the {'notes' if notes else 'rules'} of {game_id} are missing: "

@@ -22,13 +22,16 @@ from parlour.bots import Bot, make
 from parlour.bots.race import Race
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action, Game, State
+from parlour.core.i18n import game_translator, translator
 from parlour.core.record import TIMEOUT, Record
-from parlour.core.terminal import Seats, plural
+from parlour.core.terminal import Seats
 
 from . import render
 from .setup import HUMAN, load_game, players_for, seat_kinds
+from .lang import lang_option
 
 QUIT = ("q", "quit", "exit")
+tr = translator(__name__)
 
 
 def default_record_path(game_id: str, seed: int) -> Path:
@@ -66,8 +69,9 @@ class TerminalMatch:
         self.bots: dict[int, Bot] = {s: make(k, game, s, seed=seed * 16 + s) for s, k in enumerate(kinds) if k != HUMAN}
         self.humans = [s for s, k in enumerate(kinds) if k == HUMAN]
         if game.realtime and len(self.humans) > 1:
-            raise click.ClickException(f"{game.title} is played against the clock: one person at a terminal, the "
-                                       "other seats bots (play it with friends in the browser: parlour serve)")
+            raise click.ClickException(tr.t("{game} is played against the clock: one person at a terminal, the other "
+                                            "seats bots (play it with friends in the browser: parlour serve)",
+                                            game=game_translator(type(game)).t(game.title)))
         self.seen = {s: 0 for s in self.humans}  # per human: how many events it had seen when it last played
         self.shown = 0  # events already printed, when bots play alone
         self.last_human: int | None = None
@@ -122,7 +126,7 @@ class TerminalMatch:
             console.print(render.turn_screen(view, self.seats(human), events))
             legal = [str(a) for a in state.legal(human)]
             started = time.monotonic()
-            text = self.ask(f"Your move (1-{len(legal)}, text, q): ").strip()
+            text = self.ask(tr.t("Your move (1-{n}, text, q):", n=len(legal)) + " ").strip()
             if text.lower() in QUIT:
                 return False
             for seat, done in race.advance(race.now + time.monotonic() - started):
@@ -132,7 +136,7 @@ class TerminalMatch:
             try:
                 action = race.play(human, text)
             except IllegalAction as e:
-                console.print(Text(f"Too late or not possible: {e}", style="yellow"))
+                console.print(Text(tr.t("Too late or not possible: {error}", error=e), style="yellow"))
                 continue
             self.played(human, action)
         self.record.scores = list(state.scores)
@@ -155,7 +159,7 @@ class TerminalMatch:
         if len(self.humans) > 1 and seat != self.last_human:
             if console.is_terminal:
                 console.clear()
-            answer = self.ask(f"Seat {seat} to play: pass the keyboard to seat {seat} and press Enter (q quits) ")
+            answer = self.ask(tr.t("Seat {n} to play: pass the keyboard to seat {n} and press Enter (q quits)", n=seat) + " ")
             if answer.strip().lower() in QUIT:
                 return False
             if console.is_terminal:
@@ -168,10 +172,12 @@ class TerminalMatch:
         # What this move causes (a sweep, a deal's score, the end) is news at the seat's next screen, or at the end.
         before = len(state.events)
         numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
-        hint = f"type a move number {numbers}, a move's text such as '{legal[-1]}', or q to quit"
-        who = f"Seat {seat}" if len(self.humans) > 1 else "Your move"
+        hint = tr.t("type a move number {numbers}, a move's text such as '{example}', or q to quit", numbers=numbers,
+                    example=legal[-1])
+        prompt = (tr.t("Seat {n} ({numbers}, text, q):", n=seat, numbers=numbers) if len(self.humans) > 1
+                  else tr.t("Your move ({numbers}, text, q):", numbers=numbers)) + " "
         while True:
-            text = self.ask(f"{who} ({numbers}, text, q): ").strip()
+            text = self.ask(prompt).strip()
             if text.lower() in QUIT:
                 return False
             if not text:
@@ -180,7 +186,7 @@ class TerminalMatch:
             if text.isdigit():
                 n = int(text)
                 if not 1 <= n <= len(legal):
-                    console.print(Text(f"there is no move {n}: {hint}", style="yellow"))
+                    console.print(Text(tr.t("there is no move {n}: {hint}", n=n, hint=hint), style="yellow"))
                     continue
                 action = state.apply(seat, legal[n - 1])
             else:
@@ -199,7 +205,7 @@ class TerminalMatch:
         seats = self.seats(viewer)
         if self.humans:
             events = self.state.visible_events(viewer, self.state.events[self.seen[self.humans[0]]:])
-            self.console.print(render.recent(view, events, seats, title="The last turns"))
+            self.console.print(render.recent(view, events, seats, title=tr.t("The last turns")))
         self.console.print(render.final_screen(view, seats))
 
 
@@ -214,6 +220,7 @@ class TerminalMatch:
               help="A variant option, e.g. -o target=61 (see parlour rules GAME). Repeatable.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Where to write the match record (default ./parlour-GAME-SEED.json), saved after every action.")
+@lang_option
 def play(game_id: str, players: int | None, seats: str | None, seed: int | None, options: tuple[str, ...],
          record_path: Path | None) -> None:
     """Play GAME in the terminal against bots, or hot-seat with friends."""
@@ -230,18 +237,22 @@ def play(game_id: str, players: int | None, seats: str | None, seed: int | None,
         except EOFError:  # input closed: as good as quitting
             return "q"
 
-    console.print(f"[bold]{game.title}[/bold]: {', '.join(f'seat {s} {k}' for s, k in enumerate(kinds))}")
-    console.print(f"[dim]seed {seed} · record saved after every move in {path}[/dim]")
+    seat_names = Seats(tuple(kinds), game=game.id)
+    title = game_translator(type(game)).t(game.title)
+    console.print(f"[bold]{title}[/bold]: " + ", ".join(tr.t("seat {n} {kind}", n=s, kind=seat_names.kind_name(k))
+                                                       for s, k in enumerate(kinds)))
+    console.print("[dim]" + tr.t("seed {seed} · record saved after every move in {path}", seed=seed, path=path) + "[/dim]")
     try:
         match = TerminalMatch(console, game, kinds, seed, path, ask)
         finished = match.run()
     except KeyboardInterrupt:
-        console.print(f"\nInterrupted. Everything played so far is in {path}.")
+        console.print("\n" + tr.t("Interrupted. Everything played so far is in {path}.", path=path))
         sys.exit(130)
     actions = len(match.record.actions)
     if finished:
-        console.print(f"The record of the match ({plural(actions, 'action')}) is in {path}.")
+        console.print(tr.tn("The record of the match ({n} action) is in {path}.",
+                            "The record of the match ({n} actions) is in {path}.", actions, path=path))
     else:
-        console.print(f"Quit. {plural(actions, 'action').capitalize()} played so far {'is' if actions == 1 else 'are'} "
-                      f"in {path}.")
-    console.print(f"[dim]Watch it again with: parlour replay {path}[/dim]")
+        console.print(tr.tn("Quit. {n} action played so far is in {path}.",
+                            "Quit. {n} actions played so far are in {path}.", actions, path=path))
+    console.print("[dim]" + tr.t("Watch it again with: parlour replay {path}", path=path) + "[/dim]")

@@ -31,7 +31,10 @@ from rich.text import Text
 from parlour.core.errors import UnknownGame
 from parlour.core.record import table_entry
 from parlour.core.registry import game_class
-from parlour.core.terminal import Seats, action_text, cards_text, generic_event, plain, value_text
+from parlour.core.i18n import translator
+from parlour.core.terminal import Seats, action_text, cards_text, generic_event, plain, sheet_word, value_text
+
+tr = translator(__name__)
 
 #: How many lines of "since your last turn" a screen shows (the oldest are summarised).
 RECENT_LINES = 10
@@ -39,7 +42,8 @@ RECENT_LINES = 10
 
 def hand_line(view: dict[str, Any], seats: Seats | None = None) -> Text:
     """The seat's hand on one line, each card with its suit symbol."""
-    return Text.assemble(("Your hand  ", "bold"), cards_text(view.get("hand") or [], sep="  ", empty="empty"))
+    return Text.assemble((tr.t("Your hand") + "  ", "bold"),
+                         cards_text(view.get("hand") or [], sep="  ", empty=tr.t("empty")))
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,7 @@ def generic_board(view: dict[str, Any], seats: Seats) -> RenderableType:
             continue
         label = key.replace("_", " ").capitalize()
         if key == "to_act":
-            grid.add_row(label, ", ".join(seats.name(s) for s in value) or "nobody")
+            grid.add_row(tr.t("To act"), ", ".join(seats.name(s) for s in value) or tr.t("nobody"))
         elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
             grid.add_row(label, cards_text(value))
         elif (isinstance(value, list) and len(value) == view.get("players")
@@ -137,27 +141,29 @@ def event_lines(view: dict[str, Any], events: Iterable[dict[str, Any]], seats: S
 
 
 def recent(view: dict[str, Any], events: Sequence[dict[str, Any]], seats: Seats,
-           title: str = "Since your last turn") -> RenderableType:
+           title: str | None = None) -> RenderableType:
     """What happened since the seat last played, the newest last; long stretches keep their end."""
     lines = event_lines(view, events, seats)
     if len(lines) > RECENT_LINES:
         skipped = len(lines) - RECENT_LINES + 1
-        lines = [Text(f"… {skipped} earlier events", style="dim")] + lines[-(RECENT_LINES - 1):]
-    return Panel(Group(*lines) if lines else Text("nothing yet", style="dim"), title=title, title_align="left")
+        lines = [Text(tr.tn("… {n} earlier event", "… {n} earlier events", skipped), style="dim")] \
+            + lines[-(RECENT_LINES - 1):]
+    return Panel(Group(*lines) if lines else Text(tr.t("nothing yet"), style="dim"),
+                 title=title or tr.t("Since your last turn"), title_align="left")
 
 
 def sheet_table(sheet: dict[str, Any], seats: Seats) -> RenderableType:
     """The score sheet: one row per deal or pack, then the totals."""
-    table = Table(title="Score sheet", title_justify="left", title_style="bold", show_footer=True, box=box.SIMPLE_HEAD,
-                  show_edge=False, header_style="dim", footer_style="bold", padding=(0, 1))
-    table.add_column("", footer="total", no_wrap=True)
+    table = Table(title=tr.t("Score sheet"), title_justify="left", title_style="bold", show_footer=True,
+                  box=box.SIMPLE_HEAD, show_edge=False, header_style="dim", footer_style="bold", padding=(0, 1))
+    table.add_column("", footer=tr.t("total"), no_wrap=True)
     solo = all(len(members) == 1 for members in seats.sides) if seats.sides else len(seats.kinds) == len(sheet["sides"])
     for side, total in enumerate(sheet["totals"]):
         # partners are named by their side's label (the board says who sits on which side)
-        name = seats.side_name(side) if solo else sheet["sides"][side]
+        name = seats.side_name(side) if solo else sheet_word(sheet["sides"][side], seats.game)
         table.add_column(name, footer=str(total), justify="right")
     for row in sheet["rows"]:
-        table.add_row(row["label"], *map(str, row["points"]))
+        table.add_row(sheet_word(row["label"], seats.game), *map(str, row["points"]))
     return table
 
 
@@ -180,7 +186,7 @@ def turn_screen(view: dict[str, Any], seats: Seats, events: Sequence[dict[str, A
         parts.append(layout(view).hand(view, seats))
     if view.get("legal"):
         own = layout(view).moves
-        parts += [Text("Your moves", style="bold"), own(view, seats) if own else moves(view["legal"])]
+        parts += [Text(tr.t("Your moves"), style="bold"), own(view, seats) if own else moves(view["legal"])]
     return Group(*parts)
 
 
@@ -206,7 +212,7 @@ def replay_step(number: int, entry: dict[str, Any], view: dict[str, Any], events
                        "bot": f"{seats.name(seat)} is away: a bot ({level}) plays for them",
                        "back": f"{seats.name(seat)} is back and plays again"}[word], style="dim")]
     if not lines:
-        who = "clock" if entry["seat"] is None else f"Seat {entry['seat']}"
-        lines = [Text.assemble(f"{who}: ", action_text(entry["action"]))]
+        who = tr.t("clock") if entry["seat"] is None else tr.t("Seat {n}", n=entry["seat"])
+        lines = [tr.tx("{who}: {action}", who=who, action=action_text(entry["action"]))]
     head = Text.assemble((f"#{number} ", "bold cyan"), lines[0])
     return Group(head, *(Text.assemble("   ", line) for line in lines[1:]), seat_board(view, seats))

@@ -15,10 +15,14 @@ from parlour.core.errors import RecordError
 from parlour.core.game import State
 from parlour.core.record import Record
 from parlour.core.registry import game_class, games
+from parlour.core.i18n import translator
 from parlour.core.terminal import Seats, plural
 
 from . import render
 from .setup import UsageProblem
+
+tr = translator(__name__)
+from .lang import lang_option
 
 
 def load_record(path: Path) -> Record:
@@ -49,6 +53,7 @@ def result_text(state: State, actions: int, prefix: str = "OK: ") -> str:
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--seat", type=int, help="Watch as this seat (its hand shown); a spectator by default.")
 @click.option("--step", is_flag=True, help="Wait for Enter after each action (q stops).")
+@lang_option
 def replay(path: Path, seat: int | None, step: bool) -> None:
     """Step through the match record FILE: each action and the table after it."""
     record = load_record(path)
@@ -72,7 +77,7 @@ def replay(path: Path, seat: int | None, step: bool) -> None:
             console.print(render.replay_step(number, entry, view, events, seats))
             if step and number < len(record.actions):
                 try:
-                    answer = console.input("[dim]Enter: next action, q: stop[/dim] ")
+                    answer = console.input("[dim]" + tr.t("Enter: next action, q: stop") + "[/dim] ")
                 except EOFError:
                     answer = "q"
                 if answer.strip().lower() in ("q", "quit"):

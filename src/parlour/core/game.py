@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import re
 import secrets
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
@@ -136,9 +137,25 @@ class Game(ABC):
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> "State":
         """A full state consistent with ``view``: what the seat cannot see dealt again at random."""
 
-    def rules(self) -> str:
-        """The rules for players (the game folder's ``RULES.md``, markdown): plain words, examples, the variants."""
-        return self._document("RULES.md")
+    def rules(self, lang: str | None = None) -> str:
+        """The rules for players (the game folder's ``RULES.md``, markdown): plain words, examples, the variants.
+
+        In ``lang`` (default: the language being spoken, :mod:`parlour.core.i18n`) when translated
+        (``RULES.sl.md`` beside it), else in English."""
+        from .i18n import rules_name
+
+        name = rules_name(lang)
+        if name != "RULES.md" and name not in self.rules_files():
+            name = "RULES.md"
+        return self._document(name)
+
+    @classmethod
+    def rules_files(cls) -> list[str]:
+        """The rules pages the game's folder has: ``RULES.md`` and its translations (``RULES.sl.md``...)."""
+        from importlib import resources
+
+        folder = resources.files(cls.__module__.rsplit(".", 1)[0])
+        return sorted(p.name for p in folder.iterdir() if re.fullmatch(r"RULES(\.\w+)?\.md", p.name))
 
     def notes(self) -> str:
         """The notes for developers (``NOTES.md``): rulings behind each choice, stacking, views, checks, bots."""

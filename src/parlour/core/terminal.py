@@ -23,8 +23,10 @@ from rich.text import Text
 
 from .cards import Card
 from .errors import IllegalAction
+from .i18n import N_, game_translator, translator
 
 RED = "red"
+tr = translator(__name__)
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -102,25 +104,46 @@ class Seats:
     kinds: tuple[str | None, ...]
     viewer: int | None = None
     sides: tuple[tuple[int, ...], ...] | None = None
+    #: The game's id (set by :meth:`with_view`), for its words: a bot's level in the player's language.
+    game: str | None = None
 
     @classmethod
     def anonymous(cls, players: int, viewer: int | None = None) -> "Seats":
         return cls((None,) * players, viewer)
 
     def with_view(self, view: dict[str, Any]) -> "Seats":
-        """The same seats, with the sides the view declares."""
+        """The same seats, with the sides the view declares (and its game, for the game's words)."""
         sides = view.get("sides")
-        if not sides:
-            return self
-        return Seats(self.kinds, self.viewer, tuple(tuple(s) for s in sides))
+        game = view.get("game", self.game)
+        return Seats(self.kinds, self.viewer, tuple(tuple(s) for s in sides) if sides else self.sides, game)
 
     def name(self, seat: int | None) -> str:
         if seat is None:
-            return "Nobody"
+            return tr.t("Nobody")
         if seat == self.viewer:  # at a hot seat, "You" alone would not say which seat you are
-            return f"You (seat {seat})" if self.kinds.count("human") > 1 else "You"
+            return tr.t("You (seat {n})", n=seat) if self.kinds.count("human") > 1 else tr.t("You")
         kind = self.kinds[seat] if 0 <= seat < len(self.kinds) else None
-        return f"Seat {seat}" + (f" ({kind})" if kind else "")
+        if not kind:
+            return tr.t("Seat {n}", n=seat)
+        return tr.t("Seat {n} ({kind})", n=seat, kind=self.kind_name(kind))
+
+    def kind_name(self, kind: str) -> str:
+        """What plays a seat in the player's language: "human", or a bot's level in the game's words."""
+        if kind == "human":
+            return tr.t("human")
+        if self.game is None:
+            return kind
+        from .registry import game_class
+
+        try:
+            return game_translator(game_class(self.game)).gettext(kind, "bot")
+        except Exception:  # an unknown game (a record from elsewhere): the level as it is written
+            return kind
+
+    def you(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the one looking (its lines say "You ..."): ``tr.t("You trail") if seats.you(s) else
+        tr.t("{who} trails", who=seats.name(s))``, as each language conjugates the verb its own way."""
+        return seat is not None and seat == self.viewer
 
     def does(self, seat: int, verb: str) -> str:
         """``"You trail"`` / ``"Seat 1 (random) trails"``: ``verb`` in the third person singular."""
@@ -139,11 +162,37 @@ class Seats:
         return next(i for i, members in enumerate(self.sides) if seat in members)
 
 
+#: The words engines write on their score sheets with a number ("deal 3"); a game's own words are in its catalogue.
+SHEET_ROWS = {"deal": N_("deal {n}"), "pack": N_("pack {n}"), "round": N_("round {n}"), "game": N_("game {n}"),
+              "hand": N_("hand {n}"), "seat": N_("seat {n}")}
+N_("game"), N_("match"), N_("North-South"), N_("East-West")
+
+
+def sheet_word(text: str, game: str | None = None) -> str:
+    """A word of an engine's score sheet in the player's language: ``deal 3`` → ``Deljenje 3`` in Slovenian.
+
+    >>> sheet_word("deal 3"), sheet_word("North-South")
+    ('deal 3', 'North-South')
+    """
+    words = tr
+    if game is not None:
+        from .registry import game_class
+
+        try:
+            words = game_translator(game_class(game))
+        except Exception:
+            pass
+    head, _, number = str(text).rpartition(" ")
+    if number.isdigit() and head in SHEET_ROWS:
+        return words.t(SHEET_ROWS[head], n=number)
+    return words.t(str(text))
+
+
 def generic_event(event: dict[str, Any], seats: Seats) -> Text | None:
     """A line for any game's event: ``Seat 1: bid 110``; ``None`` for events with nothing to show."""
     kind = event.get("type", "event")
     if "seat" in event and "action" in event:
-        return Text.assemble(f"{seats.name(event['seat'])}: ", action_text(event["action"]))
+        return tr.tx("{who}: {action}", who=seats.name(event["seat"]), action=action_text(event["action"]))
     if kind == "end":
         return end_line(event, seats)
     details = ", ".join(f"{k} {value_text(v)}" for k, v in event.items() if k not in ("type", "only"))
@@ -154,7 +203,19 @@ def end_line(event: dict[str, Any], seats: Seats) -> Text:
     """The result of a match: who won, and the scores."""
     winners = event.get("winners") or []
     scores = event.get("scores") or []
-    who = " & ".join(seats.name(s) for s in winners) or "Nobody"
-    verb = "win" if seats.viewer in winners or len(winners) > 1 else "wins"
-    tally = " to ".join(str(s) for s in sorted(set(scores), reverse=True)) if scores else ""
-    return Text(f"Match over: {who} {verb}" + (f", {tally}" if tally else "") + ".", style="bold")
+    tally = ""
+    for score in sorted(set(scores), reverse=True):
+        tally = tr.t("{high} to {low}", high=tally, low=score) if tally else str(score)
+    if not winners:
+        text = tr.t("Match over: nobody wins, {tally}.", tally=tally) if tally else tr.t("Match over: nobody wins.")
+    elif winners == [seats.viewer]:
+        text = tr.t("Match over: You win, {tally}.", tally=tally) if tally else tr.t("Match over: You win.")
+    else:
+        who = " & ".join(seats.name(s) for s in winners)
+        many = len(winners) > 1
+        if tally:
+            text = tr.t("Match over: {who} win, {tally}.", who=who, tally=tally) if many \
+                else tr.t("Match over: {who} wins, {tally}.", who=who, tally=tally)
+        else:
+            text = tr.t("Match over: {who} win.", who=who) if many else tr.t("Match over: {who} wins.", who=who)
+    return Text(text, style="bold")

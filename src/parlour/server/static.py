@@ -17,10 +17,11 @@ from functools import cache
 from pathlib import Path
 
 from fastapi import APIRouter, FastAPI, HTTPException
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from parlour.core.errors import UnknownGame
+from parlour.core.i18n import game_domains, locale_folder, merged
 from parlour.core.registry import game_class
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -97,6 +98,34 @@ def game_file(game_id: str, path: str) -> Path:
     return file
 
 
+def words_of(game_id: str) -> list[str]:
+    """The catalogues of a game (its own, then its family's) or of a family package; 404 for anything else.
+
+    >>> words_of("tarok")
+    ['parlour.games.tarok']
+    """
+    try:
+        return game_domains(game_class(game_id))
+    except UnknownGame:
+        pass
+    if game_id.isidentifier() and not game_id.startswith("_"):  # a family package: games/memory/locale/
+        try:
+            if locale_folder(f"parlour.games.{game_id}").is_dir():
+                return [f"parlour.games.{game_id}"]
+        except ImportError:
+            pass
+    raise HTTPException(404, f"no game {game_id!r}")
+
+
+def _words(domains: list[str], lang: str) -> Response:
+    """A compiled catalogue for the browser (merged over the domains); 404 for a language we do not have."""
+    try:
+        body = merged(domains, lang)
+    except ValueError as e:
+        raise HTTPException(404, str(e)) from None
+    return JSONResponse(body, headers={"Cache-Control": "no-cache"})
+
+
 def _page(folder: Path, name: str) -> Response:
     path = folder / name
     if path.is_file():
@@ -123,6 +152,14 @@ def mount(app: FastAPI, folder: Path = STATIC) -> None:
     @router.get("/t/{table_id}")
     async def table_page(table_id: str) -> Response:
         return _page(folder, "table.html")
+
+    @router.get("/locale/{lang}.json")
+    async def core_words(lang: str) -> Response:
+        return _words(["parlour"], lang)
+
+    @router.get("/games/{game_id}/locale/{lang}.json")
+    async def game_words(game_id: str, lang: str) -> Response:
+        return _words(words_of(game_id), lang)
 
     @router.get("/games/{game_id}/{path:path}")
     async def game_web(game_id: str, path: str) -> Response:

@@ -56,7 +56,7 @@ export function cardText(code) {
   const c = parseCard(code);
   if (c) return c.rank + SUITS[c.suit];
   const t = TRUMP_RE.exec(String(code));
-  if (t) return t[1] ? ROMAN[Number(t[1])] : "Škis";
+  if (t) return t[1] ? ROMAN[Number(t[1])] : "Škis"; // the Tarok trump's own name in every language
   return String(code);
 }
 

@@ -4,6 +4,7 @@
 import { h } from "./util.js";
 import { prettyText, cardSVG, isCard, isCardList } from "./cards.js";
 import { cardRow, seatName } from "./panels.js";
+import { t, tn } from "./i18n.js";
 
 const SHOWN = new Set(["game", "players", "options", "seat", "to_act", "legal", "hand", "table", "log", "sheet",
   "over", "winners"]);
@@ -12,7 +13,7 @@ const SHOWN = new Set(["game", "players", "options", "seat", "to_act", "legal", 
 export const ownsLegal = true;
 
 export function info(view) {
-  return view.players ? `${view.players} players` : "";
+  return view.players ? tn("{n} player", "{n} players", view.players) : "";
 }
 
 function value(v) {
@@ -40,8 +41,9 @@ function drawn(key, v, ctx, n) {
 export function board(view, ctx) {
   const toAct = view.to_act || [];
   const mine = ctx.seat != null && toAct.includes(ctx.seat);
-  const turn = view.over ? "The match is over."
-    : mine ? "Your turn." : toAct.length ? `Waiting for ${toAct.map((s) => seatName(ctx, s)).join(", ")}.` : "Waiting…";
+  const turn = view.over ? t("The match is over.")
+    : mine ? t("Your turn.") : toAct.length ? t("Waiting for {names}.", { names: toAct.map((s) => seatName(ctx, s)).join(", ") })
+      : t("Waiting…");
   const legal = view.legal || [];
   const rest = Object.entries(view).filter(([k]) => !SHOWN.has(k));
   const pictures = [];
@@ -53,15 +55,15 @@ export function board(view, ctx) {
   }
   return h("div", { class: "generic" },
     h("p", { class: `turn ${mine ? "yours" : ""}` }, turn),
-    view.table !== undefined ? h("section", { class: "zone" }, h("h3", {}, "Table"),
+    view.table !== undefined ? h("section", { class: "zone" }, h("h3", {}, t("Table")),
       Array.isArray(view.table) ? cardRow(view.table, "table-row") : h("pre", {}, value(view.table))) : null,
-    view.hand !== undefined ? h("section", { class: "zone" }, h("h3", {}, "Your hand"),
+    view.hand !== undefined ? h("section", { class: "zone" }, h("h3", {}, t("Your hand")),
       Array.isArray(view.hand) ? cardRow(view.hand, "hand-row") : h("pre", {}, value(view.hand))) : null,
-    ctx.seat != null ? h("section", { class: "zone" }, h("h3", {}, "Your move"),
+    ctx.seat != null ? h("section", { class: "zone" }, h("h3", {}, t("Your move")),
       legal.length ? h("div", { class: "legal-list" }, legal.map((a) => h("button", {
         type: "button", class: "legal", dataset: { action: a }, disabled: !mine || ctx.pending, onclick: () => ctx.play(a),
-      }, prettyText(a)))) : h("p", { class: "muted" }, "Nothing to do for you now.")) : null,
+      }, prettyText(a)))) : h("p", { class: "muted" }, t("Nothing to do for you now."))) : null,
     pictures,
-    others.length ? h("section", { class: "zone" }, h("h3", {}, "State"),
+    others.length ? h("section", { class: "zone" }, h("h3", {}, t("State")),
       h("dl", { class: "kv" }, others.map(([k, v]) => [h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, value(v))]))) : null);
 }

@@ -3,25 +3,34 @@
 
 import { h } from "./util.js";
 import { prettyText, cardSVG, isCardList } from "./cards.js";
+import { t, N_ } from "./i18n.js";
 
 /**
  * A seat's name, the same in the table, the log and the score sheet: "You", the name given in the lobby ("Ana"),
  * "Bot 1 (heuristic)" for a bot, "Seat 2" for a friend without a name, "Spectator" for null.
  */
 export function seatName(ctx, seat) {
-  if (seat == null) return "Spectator";
-  if (seat === ctx.seat) return "You";
+  if (seat == null) return t("Spectator");
+  if (seat === ctx.seat) return t("You");
   const s = ctx.table && ctx.table.seats && ctx.table.seats[seat];
   if (s && s.name) return s.name;
-  if (s && s.kind === "bot") return s.level ? `Bot ${seat} (${s.level})` : `Bot ${seat}`;
-  return `Seat ${seat}`;
+  if (s && s.kind === "bot") {
+    return s.level ? t("Bot {n} ({level})", { n: seat, level: botLevel(ctx, s.level) }) : t("Bot {n}", { n: seat });
+  }
+  return t("Seat {n}", { n: seat });
+}
+
+/** A bot's level ("heuristic") in the page's language: the game's word for it. */
+export function botLevel(ctx, level) {
+  return ctx.words ? ctx.words.tp("bot", level) : level;
 }
 
 /** The name of seat `seat` without the "You" shortcut (for titles and tooltips). */
 export function seatLabel(ctx, seat) {
   const s = ctx.table && ctx.table.seats && ctx.table.seats[seat];
-  const who = s && s.name ? s.name : s && s.kind === "bot" ? `bot ${s.level || ""}`.trim() : "friend";
-  return `Seat ${seat} · ${who}`;
+  const who = s && s.name ? s.name : s && s.kind === "bot" ? t("bot {level}", { level: botLevel(ctx, s.level || "") }).trim()
+    : t("friend");
+  return t("Seat {n} · {who}", { n: seat, who });
 }
 
 /** The side (index into view.sides, or the seat itself when the sheet has a column per seat) a seat plays for, or -1. */
@@ -39,13 +48,29 @@ export function sideLabel(view, ctx, side) {
     ? [side] : [];
   if (members.length === 1) return seatName(ctx, members[0]);
   const names = view.sheet && view.sheet.sides;
-  return (names && names[side]) || `side ${side}`;
+  return (names && names[side]) ? sheetWord(ctx, names[side]) : t("side {n}", { n: side });
 }
 
 function detailValue(v) {
   if (Array.isArray(v) && v.every((x) => typeof x !== "object" || x === null)) return v.join("–");
   if (v && typeof v === "object") return Object.keys(v).length ? prettyText(JSON.stringify(v)) : "—";
   return prettyText(String(v));
+}
+
+// The words engines write on their score sheets ("deal 3", "North-South"), the common ones here; a game's own
+// (Tarok's "wheels") are in its catalogue.
+const ROWS = {
+  deal: N_("deal {n}"), pack: N_("pack {n}"), round: N_("round {n}"), game: N_("game {n}"), hand: N_("hand {n}"),
+  seat: N_("seat {n}"),
+};
+N_("game"); N_("match"); N_("North-South"); N_("East-West");
+
+/** A word of an engine's score sheet in the page's language: "deal 3" → "Deljenje 3". */
+export function sheetWord(ctx, text) {
+  const m = /^(\w+) (\d+)$/.exec(String(text));
+  const words = ctx.words || { t };
+  if (m && ROWS[m[1]]) return words.t(ROWS[m[1]], { n: m[2] });
+  return words.t(String(text));
 }
 
 /** The match score sheet: one column per side, a row per scored deal with its detail, the totals. */
@@ -55,24 +80,24 @@ export function sheetPanel(view, ctx) {
   const mySide = sideOf(view, ctx.seat);
   const sides = sheet.sides || [];
   const target = view.options && view.options.target;
-  const head = h("tr", {}, h("th", { scope: "col" }, target ? `to ${target}` : ""),
+  const head = h("tr", {}, h("th", { scope: "col" }, target ? t("to {target}", { target }) : ""),
     sides.map((s, i) => h("th", { scope: "col", class: i === mySide ? "mine" : "" }, sideLabel(view, ctx, i))));
   const rows = (sheet.rows || []).map((r) => {
     const detail = r.detail && typeof r.detail === "object"
-      ? Object.entries(r.detail).map(([k, v]) => `${k.replace(/_/g, " ")} ${detailValue(v)}`).join(" · ")
+      ? Object.entries(r.detail).map(([k, v]) => `${sheetWord(ctx, k.replace(/_/g, " "))} ${detailValue(v)}`).join(" · ")
       : r.detail || "";
     return [
-      h("tr", { class: "row" }, h("th", { scope: "row" }, r.label),
+      h("tr", { class: "row" }, h("th", { scope: "row" }, sheetWord(ctx, r.label)),
         (r.points || []).map((p, i) => h("td", { class: i === mySide ? "mine" : "" }, String(p)))),
       detail ? h("tr", { class: "detail" }, h("td", { colspan: sides.length + 1 }, detail)) : null,
     ];
   });
-  const totals = h("tr", { class: "totals" }, h("th", { scope: "row" }, "Total"),
+  const totals = h("tr", { class: "totals" }, h("th", { scope: "row" }, t("Total")),
     (sheet.totals || []).map((t, i) => h("td", { class: i === mySide ? "mine" : "" }, String(t))));
-  return h("section", { class: "panel sheet", "aria-label": "Score sheet" },
-    h("h3", {}, "Score sheet"),
+  return h("section", { class: "panel sheet", "aria-label": t("Score sheet") },
+    h("h3", {}, t("Score sheet")),
     h("table", {}, h("thead", {}, head), h("tbody", {}, rows.length ? rows : h("tr", {},
-      h("td", { colspan: sides.length + 1, class: "muted" }, "No deal scored yet."))), h("tfoot", {}, totals)));
+      h("td", { colspan: sides.length + 1, class: "muted" }, t("No deal scored yet.")))), h("tfoot", {}, totals)));
 }
 
 /** A log entry as plain words, for games without their own wording. */
@@ -94,7 +119,7 @@ export function logPanel(view, ctx, describe = genericEntry, limit = 40) {
   }
   const list = h("ol", { class: "log" }, items);
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
-  return h("section", { class: "panel log-panel", "aria-label": "What happened" }, h("h3", {}, "Log"), list);
+  return h("section", { class: "panel log-panel", "aria-label": t("What happened") }, h("h3", {}, t("Log")), list);
 }
 
 /** Every legal action as a button: the fallback that plays any game. */
@@ -106,9 +131,9 @@ export function legalPanel(view, ctx, { open = false } = {}) {
       type: "button", class: "legal", dataset: { action: a }, disabled: !mine || ctx.pending,
       onclick: () => ctx.play(a),
     }, prettyText(a))))
-    : h("p", { class: "muted" }, mine ? "No action." : "Nothing to do for you now.");
+    : h("p", { class: "muted" }, mine ? t("No action.") : t("Nothing to do for you now."));
   return h("details", { class: "panel legal-panel", open },
-    h("summary", {}, `All legal actions (${legal.length})`), body);
+    h("summary", {}, t("All legal actions ({n})", { n: legal.length })), body);
 }
 
 /** A row of cards (drawn) or of plain strings. */

@@ -8,6 +8,7 @@
 import { Connection } from "./connection.js";
 import { getJSON, remember } from "./api.js";
 import { h, fill, toast, label } from "./util.js";
+import { t, tn, tx, translatePage, translator } from "./i18n.js";
 import { sheetPanel, logPanel, legalPanel, seatName, sideOf, sideLabel } from "./panels.js";
 import { snapshot, animate } from "./kit/motion.js";
 import { banner } from "./kit/banner.js";
@@ -54,7 +55,7 @@ function play(action) {
   if (ctx.pending || !ctx.view) return;
   sent = { action, view: ctx.view, version: ctx.version };
   if (!conn.send({ type: "action", action, version: ctx.version })) {
-    toast("Not connected — the move was not sent. Reconnecting…");
+    toast(t("Not connected — the move was not sent. Reconnecting…"));
     return;
   }
   ctx.pending = true;
@@ -69,10 +70,11 @@ async function loadLayout(gameId) {
   try {
     games = await getJSON("/api/games");
   } catch (err) {
-    toast(`Could not read the list of games — ${err.message}`);
+    toast(t("Could not read the list of games — {error}", { error: err.message }));
   }
   const entry = games.find((g) => g.id === gameId) || { id: gameId };
   ctx.game = entry;
+  ctx.words = await translator(`/games/${encodeURIComponent(gameId)}/`);
   if (!entry.table) return generic;
   ctx.base = `/games/${encodeURIComponent(gameId)}/`;
   try {
@@ -85,16 +87,23 @@ async function loadLayout(gameId) {
     return mod;
   } catch (err) {
     console.error(err);
-    toast(`The table of ${entry.title || gameId} did not load (${err.message}); reload the page to try again.`);
+    toast(t("The table of {game} did not load ({error}); reload the page to try again.",
+      { game: gameTitle(entry), error: err.message }));
     return entry.status === "complete" ? broken(entry) : generic;
   }
+}
+
+/** A game's name in the page's language (its catalogue has it once the game's words are loaded). */
+function gameTitle(entry) {
+  const title = entry.title || label(entry.id || "");
+  return ctx.words ? ctx.words.t(title) : title;
 }
 
 /** What a complete game shows when its table failed to load: never the developer's fallback. */
 function broken(entry) {
   return {
-    board: () => h("div", { class: "panel" }, h("h2", {}, `${entry.title || entry.id}: the table did not load`),
-      h("p", {}, "Reload the page; if it happens again, the server's log says why.")),
+    board: () => h("div", { class: "panel" }, h("h2", {}, t("{game}: the table did not load", { game: gameTitle(entry) })),
+      h("p", {}, t("Reload the page; if it happens again, the server's log says why."))),
     ownsLegal: true,
   };
 }
@@ -168,11 +177,11 @@ function render() {
   document.body.dataset.over = String(!!view.over);
   document.body.dataset.game = view.game;
   document.body.classList.toggle("my-turn", myTurn);
-  const title = (lay.title && lay.title(view, ctx)) || (ctx.game && ctx.game.title) || label(view.game);
+  const title = (lay.title && lay.title(view, ctx)) || gameTitle(ctx.game || { id: view.game });
   $("title").textContent = title;
   document.title = `${myTurn ? "● " : ""}${title} — parlour`;
-  $("info").textContent = [lay.info ? lay.info(view, ctx) : "", ctx.seat == null ? "spectating" : ""]
-    .filter(Boolean).join(" · ");
+  $("info").textContent = [lay.info ? lay.info(view, ctx) : "", ctx.seat == null ? t("spectating") : "",
+    ctx.words && !ctx.words.translated ? t("this game's words are not translated yet") : ""].filter(Boolean).join(" · ");
   const board = $("board");
   const before = snapshot(board);
   fill(board, lay.board(view, ctx));
@@ -198,23 +207,25 @@ function renderChat() {
     return;
   }
   if (!box) {
-    box = h("div", { id: "chat-canned", class: "chat-canned", role: "group", "aria-label": "Messages you may send" });
+    box = h("div", { id: "chat-canned", class: "chat-canned", role: "group", "aria-label": t("Messages you may send") });
     form.after(box);
   }
   if (box.dataset.messages === JSON.stringify(canned)) return;
   box.dataset.messages = JSON.stringify(canned);
-  fill(box, h("p", { class: "hint" }, "Partners may not discuss the game: only these messages until it ends."),
+  fill(box, h("p", { class: "hint" }, t("Partners may not discuss the game: only these messages until it ends.")),
     canned.map((text) => h("button", { type: "button", class: "canned", dataset: { text },
-      onclick: () => { if (!conn.send({ type: "chat", text })) toast("Not connected — the message was not sent."); } },
-    text)));
+      onclick: () => { if (!conn.send({ type: "chat", text })) toast(t("Not connected — the message was not sent.")); } },
+    ctx.words ? ctx.words.t(text) : text)));
 }
 
 function renderClock() {
   const box = $("clock");
   const parts = [];
-  if (Array.isArray(ctx.clock)) parts.push(ctx.clock.map((s, i) => `${seatName(ctx, i)} ${Math.round(s)}s`).join(" · "));
+  if (Array.isArray(ctx.clock)) {
+    parts.push(ctx.clock.map((s, i) => t("{name} {seconds}s", { name: seatName(ctx, i), seconds: Math.round(s) })).join(" · "));
+  }
   if (ctx.deadline != null && ctx.deadlineAt) {
-    parts.push(`window closes in ${Math.max(0, Math.ceil((ctx.deadlineAt - Date.now()) / 1000))}s`);
+    parts.push(t("window closes in {seconds}s", { seconds: Math.max(0, Math.ceil((ctx.deadlineAt - Date.now()) / 1000)) }));
   }
   box.hidden = !parts.length;
   box.textContent = parts.join(" · ");
@@ -222,18 +233,22 @@ function renderClock() {
 
 function outcome(view) {
   const winners = view.winners || [];
-  if (!winners.length) return "Match over.";
+  if (!winners.length) return t("Match over.");
   const sheet = view.sheet;
   const sides = [...new Set(winners.map((s) => sideOf(view, s)))];
   if (sheet && sheet.sides && sides.length === 1 && sides[0] >= 0) {
     const mine = sideOf(view, ctx.seat);
     const totals = sheet.totals || [];
-    const score = totals.length === 2 ? ` ${totals[sides[0]]} – ${totals[1 - sides[0]]}` : "";
-    if (mine >= 0) return `${mine === sides[0] ? "You win" : "You lose"}${score}.`;
-    const single = view.sides ? (view.sides[sides[0]] || []).length === 1 : true;
-    return `${sideLabel(view, ctx, sides[0])} win${single ? "s" : ""}${score}.`;
+    const score = totals.length === 2 ? `${totals[sides[0]]} – ${totals[1 - sides[0]]}` : "";
+    if (mine >= 0) {
+      if (mine === sides[0]) return score ? t("You win {score}.", { score }) : t("You win.");
+      return score ? t("You lose {score}.", { score }) : t("You lose.");
+    }
+    const who = sideLabel(view, ctx, sides[0]);
+    return score ? t("{who} wins {score}.", { who, score }) : t("{who} wins.", { who });
   }
-  return `Winner${winners.length > 1 ? "s" : ""}: ${winners.map((s) => seatName(ctx, s)).join(", ")}.`;
+  return tn("Winner: {names}.", "Winners: {names}.", winners.length,
+    { names: winners.map((s) => seatName(ctx, s)).join(", ") });
 }
 
 function renderBanner() {
@@ -244,20 +259,21 @@ function renderBanner() {
     return;
   }
   const o = ctx.over;
-  fill(box, h("div", { class: "banner-card", role: "dialog", "aria-label": "Match over" },
+  fill(box, h("div", { class: "banner-card", role: "dialog", "aria-label": t("Match over") },
     h("h2", {}, outcome(view)),
     o ? h("div", { class: "reveal" },
-      h("p", {}, "The shuffle was fixed before the first deal. Revealed seed: ", h("code", { class: "seed" }, String(o.seed))),
-      o.salt != null ? h("p", { class: "hint" }, "salt ", h("code", {}, String(o.salt)), " · commitment ",
-        h("code", {}, String(o.commitment))) : null,
+      h("p", {}, tx("The shuffle was fixed before the first deal. Revealed seed: {seed}",
+        { seed: h("code", { class: "seed" }, String(o.seed)) })),
+      o.salt != null ? h("p", { class: "hint" }, tx("salt {salt} · commitment {commitment}",
+        { salt: h("code", {}, String(o.salt)), commitment: h("code", {}, String(o.commitment)) })) : null,
       o.record_url ? h("p", {}, h("a", { href: o.record_url, class: "button", target: "_blank", rel: "noopener" },
-        "Match record"), " ", Object.entries(o.record_formats || {}).map(([fmt, url]) => [h("a", {
+        t("Match record")), " ", Object.entries(o.record_formats || {}).map(([fmt, url]) => [h("a", {
         href: url, class: "button", download: "", dataset: { format: fmt } }, fmt.toUpperCase()), " "]),
-        h("span", { class: "hint" }, "check it with parlour verify")) : null)
-      : h("p", { class: "muted" }, "Waiting for the seed to be revealed…"),
+        h("span", { class: "hint" }, t("check it with parlour verify"))) : null)
+      : h("p", { class: "muted" }, t("Waiting for the seed to be revealed…")),
     h("div", { class: "banner-actions" },
-      h("a", { href: "/", class: "button primary" }, "Back to the lobby"),
-      h("button", { type: "button", onclick: () => { ctx.bannerClosed = true; renderBanner(); } }, "Look at the table"))));
+      h("a", { href: "/", class: "button primary" }, t("Back to the lobby")),
+      h("button", { type: "button", onclick: () => { ctx.bannerClosed = true; renderBanner(); } }, t("Look at the table")))));
   box.hidden = false;
 }
 
@@ -283,7 +299,7 @@ function onmessage(msg, raw) {
       ctx.pending = false;
       if (msg.code === "stale" && resend()) break;
       if (msg.code === "retry" && retryLater()) break;
-      toast(msg.message || `Error: ${msg.code}`);
+      toast(msg.message || t("Error: {code}", { code: msg.code }));
       render();
       break;
     case "chat":
@@ -345,15 +361,16 @@ function onstatus(status, info) {
   b.className = `conn ${status}`;
   document.body.dataset.conn = status;
   b.textContent = {
-    connecting: "connecting…",
-    open: "connected",
-    waiting: `reconnecting in ${info}s`,
-    closed: "disconnected",
+    connecting: t("connecting…"),
+    open: t("connected"),
+    waiting: t("reconnecting in {seconds}s", { seconds: info }),
+    closed: t("disconnected"),
   }[status];
-  b.title = status === "waiting" ? "Click to reconnect now" : status === "closed" ? String(info || "") : "";
+  b.title = status === "waiting" ? t("Click to reconnect now") : status === "closed" ? String(info || "") : "";
   if (status === "open") ctx.wasOpen = true;
 }
 
+translatePage();
 const conn = new Connection(`/ws/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
   { onmessage, onstatus });
 $("conn").addEventListener("click", () => conn.retryNow());
@@ -363,7 +380,7 @@ $("chat-form").addEventListener("submit", (ev) => {
   const text = input.value.trim();
   if (!text) return;
   if (conn.send({ type: "chat", text: text.slice(0, 500) })) input.value = "";
-  else toast("Not connected — the message was not sent.");
+  else toast(t("Not connected — the message was not sent."));
 });
 setInterval(() => { if (ctx.deadline != null) renderClock(); }, 1000);
 window.parlour = { ctx, conn, queue };

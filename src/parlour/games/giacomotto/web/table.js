@@ -7,8 +7,10 @@
 
 import {
   h, cardSVG, cardText, prettyText, seatName, sideOf, sideLabel,
-  placeSeats, feltTable, seatPlate, hand, backs, pile, stock,
+  placeSeats, feltTable, seatPlate, hand, backs, pile, stock, translator,
 } from "/static/kit/kit.js";
+
+const { t, tn, tx } = await translator(import.meta.url);
 
 export const styles = ["table.css"];
 export const ownsLegal = false;
@@ -25,32 +27,45 @@ export function title() {
 
 export function info(view) {
   const deals = view.players ? Math.round(48 / (6 * view.players)) : null;
-  return [`pack ${view.pack}`, `deal ${view.deal}${deals ? ` of ${deals}` : ""}`].join(" · ");
+  return [t("pack {n}", { n: view.pack }),
+    deals ? t("deal {n} of {deals}", { n: view.deal, deals }) : t("deal {n}", { n: view.deal })].join(" · ");
 }
 
 /** One log entry in words (null: not worth a line). */
 export function describe(e, ctx) {
   const who = e.seat != null ? seatName(ctx, e.seat) : "";
+  const you = e.seat != null && e.seat === ctx.seat;
   const view = ctx.view;
+  const cards = (list) => (list || []).map(cardText).join(" ");
   switch (e.type) {
     case "pack":
-      return `Pack ${e.pack}: ${seatName(ctx, e.dealer)} deal${e.dealer === ctx.seat ? "" : "s"}; on the table ${(e.table || []).map(cardText).join(" ")}`;
+      return e.dealer === ctx.seat ? t("Pack {pack}: you deal; on the table {cards}", { pack: e.pack, cards: cards(e.table) })
+        : t("Pack {pack}: {who} deals; on the table {cards}", { pack: e.pack, who: seatName(ctx, e.dealer), cards: cards(e.table) });
     case "deal":
-      return `Deal ${e.deal} — ${e.stock} cards left in the stock`;
+      return tn("Deal {deal} — {n} card left in the stock", "Deal {deal} — {n} cards left in the stock", e.stock,
+        { deal: e.deal });
     case "hand":
       return null;
     case "trail":
-      return `${who} trailed ${cardText(e.card)}`;
-    case "capture":
-      return `${who} took ${(e.groups || [e.cards || []]).map((g) => g.map(cardText).join("+")).join(" ")} with ${cardText(e.card)}${e.tabla ? " — tabla!" : ""}`;
+      return you ? t("You trailed {card}", { card: cardText(e.card) }) : t("{who} trailed {card}", { who, card: cardText(e.card) });
+    case "capture": {
+      const values = { who, cards: (e.groups || [e.cards || []]).map((g) => g.map(cardText).join("+")).join(" "), card: cardText(e.card) };
+      if (e.tabla) return you ? t("You took {cards} with {card} — tabla!", values) : t("{who} took {cards} with {card} — tabla!", values);
+      return you ? t("You took {cards} with {card}", values) : t("{who} took {cards} with {card}", values);
+    }
     case "sweep":
-      return `${who} gather${e.seat === ctx.seat ? "" : "s"} the rest: ${(e.cards || []).map(cardText).join(" ")}`;
+      return you ? t("You gather the rest: {cards}", { cards: cards(e.cards) })
+        : t("{who} gathers the rest: {cards}", { who, cards: cards(e.cards) });
     case "score": {
       const pts = (e.points || []).map((p, i) => `${sideLabel(view, ctx, i)} ${p}`).join(", ");
-      return `Pack ${e.pack} scored — ${pts}`;
+      return t("Pack {pack} scored — {points}", { pack: e.pack, points: pts });
     }
-    case "end":
-      return `Match over — ${(e.winners || []).map((s) => seatName(ctx, s)).join(" & ")} win${(e.winners || []).length === 1 && e.winners[0] !== ctx.seat ? "s" : ""}`;
+    case "end": {
+      const winners = e.winners || [];
+      if (winners.length === 1 && winners[0] === ctx.seat) return t("Match over — you win");
+      return tn("Match over — {names} wins", "Match over — {names} win", winners.length,
+        { names: winners.map((s) => seatName(ctx, s)).join(" & ") });
+    }
     default:
       return prettyText(`${e.type} ${JSON.stringify(e)}`);
   }
@@ -58,14 +73,19 @@ export function describe(e, ctx) {
 
 /** A banner for a tabla: the table swept clean. */
 export function headline(e, ctx) {
-  if (e.type === "capture" && e.tabla) return { text: `Tabla! ${seatName(ctx, e.seat)} swept the table`, kind: "good" };
+  if (e.type === "capture" && e.tabla) {
+    return { text: e.seat === ctx.seat ? t("Tabla! You swept the table") : t("Tabla! {who} swept the table", { who: seatName(ctx, e.seat) }),
+      kind: "good" };
+  }
   return null;
 }
 
 function badges(view, ctx, seat) {
   const out = [];
   if (view.last_capturer === seat) {
-    out.push(h("span", { class: "kit-badge blue", title: "captured last: takes what is left at the end of the pack" }, "last"));
+    out.push(h("span", { class: "kit-badge blue", title: t("captured last: takes what is left at the end of the pack") },
+      // i18n: a badge on the seat that captured last
+      t("last")));
   }
   return out;
 }
@@ -74,7 +94,7 @@ function opponent(view, ctx, seat, where) {
   const count = (view.hands || [])[seat] ?? 0;
   const side = sideOf(view, seat);
   const partner = ctx.seat != null && side === sideOf(view, ctx.seat);
-  const sub = partner ? "partner" : view.players === 4 ? sideLabel(view, ctx, side) : null;
+  const sub = partner ? t("partner") : view.players === 4 ? sideLabel(view, ctx, side) : null;
   return seatPlate(ctx, seat, {
     where, badges: badges(view, ctx, seat), note: sub,
     children: [backs(count, { vertical: where === "left" || where === "right" })],
@@ -83,16 +103,22 @@ function opponent(view, ctx, seat, where) {
 
 function lastPlay(view, ctx) {
   const e = [...(view.log || [])].reverse().find((x) => ["trail", "capture", "sweep"].includes(x.type));
-  if (!e) return h("div", { class: "last-play empty" }, "No card played yet");
+  if (!e) return h("div", { class: "last-play empty" }, t("No card played yet"));
   const mini = (codes) => h("span", { class: "mini-cards" }, codes.map((c) => cardSVG(c)));
+  const who = seatName(ctx, e.seat);
+  const you = e.seat === ctx.seat;
+  const line = (...parts) => h("div", { class: "last-play" }, parts.map((p) => (typeof p === "string" ? h("span", {}, p) : p)));
   if (e.type === "trail") {
-    return h("div", { class: "last-play" }, h("span", {}, `${seatName(ctx, e.seat)} trailed`), mini([e.card]));
+    const v = { who, card: mini([e.card]) };
+    return line(...(you ? tx("You trailed {card}", v) : tx("{who} trailed {card}", v)));
   }
   if (e.type === "sweep") {
-    return h("div", { class: "last-play" }, h("span", {}, `${seatName(ctx, e.seat)} gathered`), mini(e.cards || []));
+    const v = { who, cards: mini(e.cards || []) };
+    return line(...(you ? tx("You gathered {cards}", v) : tx("{who} gathered {cards}", v)));
   }
-  return h("div", { class: "last-play" }, h("span", {}, `${seatName(ctx, e.seat)} took`), mini(e.cards || []),
-    h("span", {}, "with"), mini([e.card]), e.tabla ? h("span", { class: "kit-badge gold" }, "tabla!") : null);
+  const v = { who, cards: mini(e.cards || []), card: mini([e.card]) };
+  return line(...(you ? tx("You took {cards} with {card}", v) : tx("{who} took {cards} with {card}", v)),
+    e.tabla ? h("span", { class: "kit-badge gold" }, t("tabla!")) : null);
 }
 
 function piles(view, ctx) {
@@ -101,8 +127,8 @@ function piles(view, ctx) {
     const tablas = (view.tablas || [])[i];
     return h("div", { class: "side-pile", dataset: { side: i } },
       pile({ count: n, mine: i === mine, flip: `pile:${i}`,
-        label: i === mine ? (view.players === 4 ? "Your side" : "Your pile") : sideLabel(view, ctx, i) }),
-      tablas ? h("span", { class: "kit-badge gold" }, `${tablas} tabla${tablas > 1 ? "s" : ""}`) : null);
+        label: i === mine ? (view.players === 4 ? t("Your side") : t("Your pile")) : sideLabel(view, ctx, i) }),
+      tablas ? h("span", { class: "kit-badge gold" }, tn("{n} tabla", "{n} tablas", tablas)) : null);
   }));
 }
 
@@ -127,7 +153,7 @@ function center(view, ctx, takes) {
     else if (capturing) cls.push("dim");
     const attrs = { class: cls.join(" "), dataset: { code: c, flip: `card:${c}` } };
     if (takes.has(c)) {
-      return h("button", { ...attrs, type: "button", disabled: ctx.pending, title: `take ${cardText(c)}`,
+      return h("button", { ...attrs, type: "button", disabled: ctx.pending, title: t("take {card}", { card: cardText(c) }),
         onclick: () => ctx.play(`take ${c}`) }, cardSVG(c));
     }
     return h("div", attrs, cardSVG(c));
@@ -135,8 +161,8 @@ function center(view, ctx, takes) {
   return [
     h("div", { class: "felt-top" }, stock(view.stock ?? 0), piles(view, ctx)),
     capturing ? captureBar(view, ctx) : null,
-    h("div", { class: "table-cards", "aria-label": "Cards on the table" },
-      cards.length ? cards : h("p", { class: "felt-empty" }, "The table is empty")),
+    h("div", { class: "table-cards", "aria-label": t("Cards on the table") },
+      cards.length ? cards : h("p", { class: "felt-empty" }, t("The table is empty"))),
     capturing ? null : lastPlay(view, ctx),
   ];
 }
@@ -144,22 +170,22 @@ function center(view, ctx, takes) {
 /** The capture under way, for everybody: the card played, its value, the groups taken, the group being taken. */
 function captureBar(view, ctx) {
   const cap = view.capture;
-  const worth = cap.values.join(" or ");
+  const worth = cap.values.reduce((a, b) => (a === "" ? String(b) : t("{a} or {b}", { a, b })), "");
   const mine = ctx.myTurn && cap.seat === ctx.seat;
   const done = (view.legal || []).includes("done");
   let hint;
-  if (!mine) hint = `${seatName(ctx, cap.seat)} ${cap.seat === ctx.seat ? "are" : "is"} capturing…`;
-  else if (cap.group.length) hint = "Finish the group: click a lit card.";
-  else if (cap.groups.length) hint = "Take another group, or Done.";
-  else hint = `Click the table cards to take: each group adds up to ${worth}.`;
-  return h("div", { class: "capture-bar", role: "group", "aria-label": "Capture under way" },
+  if (!mine) hint = cap.seat === ctx.seat ? t("You are capturing…") : t("{who} is capturing…", { who: seatName(ctx, cap.seat) });
+  else if (cap.group.length) hint = t("Finish the group: click a lit card.");
+  else if (cap.groups.length) hint = t("Take another group, or Done.");
+  else hint = t("Click the table cards to take: each group adds up to {worth}.", { worth });
+  return h("div", { class: "capture-bar", role: "group", "aria-label": t("Capture under way") },
     h("span", { class: "mini-cards" }, cardSVG(cap.card)),
     h("span", { class: "capture-worth" }, `${cardText(cap.card)} (${worth})`),
     cap.groups.map((g, i) => h("span", { class: `grp hl-${i % 4}` }, g.map(cardText).join("+"))),
     cap.group.length ? h("span", { class: "grp open" }, `${cap.group.map(cardText).join("+")}+…`) : null,
     h("span", { class: "capture-hint" }, hint),
     mine ? h("button", { type: "button", class: "primary capture-done", dataset: { action: "done" },
-      disabled: !done || ctx.pending, onclick: () => ctx.play("done") }, "Done") : null);
+      disabled: !done || ctx.pending, onclick: () => ctx.play("done") }, t("Done")) : null);
 }
 
 function choices(view, ctx, options) {
@@ -168,11 +194,11 @@ function choices(view, ctx, options) {
   const btn = (o) => h("button", {
     type: "button", class: `choice ${o.kind}`, dataset: { action: o.text }, disabled: ctx.pending,
     onclick: () => { ctx.ui.selected = null; ctx.play(o.text); },
-  }, o.kind === "trail" ? `Trail ${cardText(o.card)}` : `Capture with ${cardText(o.card)}`);
-  return h("div", { class: "kit-chooser choices", role: "group", "aria-label": `Plays for ${cardText(sel)}` },
+  }, o.kind === "trail" ? t("Trail {card}", { card: cardText(o.card) }) : t("Capture with {card}", { card: cardText(o.card) }));
+  return h("div", { class: "kit-chooser choices", role: "group", "aria-label": t("Plays for {card}", { card: cardText(sel) }) },
     h("span", { class: "kit-chooser-title" }, `${cardText(sel)}:`),
     options.map(btn),
-    h("button", { type: "button", class: "quiet", onclick: () => { ctx.ui.selected = null; ctx.rerender(); } }, "Cancel"));
+    h("button", { type: "button", class: "quiet", onclick: () => { ctx.ui.selected = null; ctx.rerender(); } }, t("Cancel")));
 }
 
 function pick(ctx, card, legal) {
@@ -192,11 +218,11 @@ function me(view, ctx, legal, options, bottom) {
   const capturing = Boolean(view.capture);
   const toAct = view.to_act || [];
   let message;
-  if (view.over) message = "The match is over.";
+  if (view.over) message = t("The match is over.");
   else if (mine) {
-    message = ctx.pending ? "Playing…" : capturing ? "Capturing: take the lit cards, then Done."
-      : ctx.ui.selected ? "Capture or trail it — or cancel." : "Your turn: pick a card.";
-  } else if (toAct.length) message = `Waiting for ${toAct.map((s) => seatName(ctx, s)).join(", ")}…`;
+    message = ctx.pending ? t("Playing…") : capturing ? t("Capturing: take the lit cards, then Done.")
+      : ctx.ui.selected ? t("Capture or trail it — or cancel.") : t("Your turn: pick a card.");
+  } else if (toAct.length) message = t("Waiting for {names}…", { names: toAct.map((s) => seatName(ctx, s)).join(", ") });
   else message = "";
   const cards = seat == null
     ? backs((view.hands || [])[bottom] ?? 0)

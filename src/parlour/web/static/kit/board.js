@@ -6,6 +6,7 @@
 //           draw: (b) => { for (const s of stones) b.disc(s.x, s.y, { cls: s.colour }); } })
 
 const SVG = "http://www.w3.org/2000/svg";
+import { t } from "../i18n.js";
 const FILES = "abcdefghjklmnopqrst"; // Go's letters skip "i"
 
 function el(name, attrs = {}, ...children) {
@@ -29,7 +30,7 @@ function el(name, attrs = {}, ...children) {
  * Every target is `<rect class="kit-hit" data-x data-y>`; the svg is `<svg class="kit-board">`.
  */
 export function board({ cols, rows, kind = "points", step = 40, coords = false, pickable = () => false,
-  onPoint = null, draw = null, label = "Board", cls = "" } = {}) {
+  onPoint = null, draw = null, label = t("Board"), cls = "" } = {}) {
   const cells = kind === "cells";
   const pad = step * (coords ? 1.1 : 0.7);
   const w = (cells ? cols : cols - 1) * step;

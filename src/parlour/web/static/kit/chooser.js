@@ -10,6 +10,7 @@
 
 import { h } from "../util.js";
 import { prettyText } from "../cards.js";
+import { t } from "../i18n.js";
 
 /**
  * What can follow the parts picked so far. actions: legal action texts; picked: the parts chosen; prefix: the
@@ -70,13 +71,13 @@ export function picker(ctx, id) {
  * Clear. word(part) draws a part (default: card codes in suit symbols); hint: what to do next.
  * The confirm button is `<button class="kit-confirm" data-action=DONE>`.
  */
-export function confirmBar(ctx, { picked = [], done = null, verb = "Confirm", hint = "", word = prettyText,
+export function confirmBar(ctx, { picked = [], done = null, verb = t("Confirm"), hint = "", word = prettyText,
   onClear = null } = {}) {
   return h("div", { class: "kit-confirm-bar", role: "group", "aria-label": verb },
     h("span", { class: "kit-picked" }, picked.length ? picked.map((p) => h("span", { class: "kit-chip" }, word(p))) : hint),
     h("button", { type: "button", class: "kit-confirm primary", disabled: !done || ctx.pending,
       dataset: done ? { action: done } : {}, onclick: () => { if (done) { onClear && onClear(); ctx.play(done); } } }, verb),
-    picked.length && onClear ? h("button", { type: "button", class: "quiet", onclick: onClear }, "Clear") : null);
+    picked.length && onClear ? h("button", { type: "button", class: "quiet", onclick: onClear }, t("Clear")) : null);
 }
 
 /**
@@ -86,17 +87,17 @@ export function confirmBar(ctx, { picked = [], done = null, verb = "Confirm", hi
  * Example: chooser(ctx, { id: "meld", actions: view.legal, prefix: "meld", title: "Meld", verb: "Meld" })
  */
 export function chooser(ctx, { id, actions, prefix = "", unordered = false, word = prettyText, title = "",
-  verb = "Confirm" } = {}) {
+  verb = t("Confirm") } = {}) {
   const pick = picker(ctx, id);
   const c = compound(actions, pick.parts, { prefix, unordered });
   if (!c.candidates.length && !pick.parts.length) return null;
   return h("div", { class: "kit-chooser", role: "group", "aria-label": title || verb },
     title ? h("span", { class: "kit-chooser-title" }, title) : null,
-    pick.parts.map((p, i) => h("button", { type: "button", class: "kit-chip", title: "take back",
+    pick.parts.map((p, i) => h("button", { type: "button", class: "kit-chip", title: t("take back"),
       disabled: i !== pick.parts.length - 1, onclick: pick.back }, word(p))),
     [...c.next].map((p) => h("button", { type: "button", class: "kit-part", dataset: { part: p },
       onclick: () => pick.add(p) }, word(p))),
     h("button", { type: "button", class: "kit-confirm primary", disabled: !c.done || ctx.pending,
       dataset: c.done ? { action: c.done } : {}, onclick: () => { const a = c.done; pick.clear(); ctx.play(a); } }, verb),
-    pick.parts.length ? h("button", { type: "button", class: "quiet", onclick: pick.clear }, "Clear") : null);
+    pick.parts.length ? h("button", { type: "button", class: "quiet", onclick: pick.clear }, t("Clear")) : null);
 }

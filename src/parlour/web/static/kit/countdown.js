@@ -4,6 +4,7 @@
 // Example: seatPlate(ctx, seat, { badges: [countdown(ctx)] })
 
 import { h } from "../util.js";
+import { t } from "../i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -14,7 +15,7 @@ function el(name, attrs = {}) {
 }
 
 /** The ring with the seconds left in it, or null while no window is open. Options: size (px), label. */
-export function countdown(ctx, { size = 40, label = "Time left" } = {}) {
+export function countdown(ctx, { size = 40, label = t("Time left") } = {}) {
   if (ctx.deadlineAt == null) return null;
   const left = Math.max(0, ctx.deadlineAt - Date.now());
   const total = Math.max(left, ctx.deadlineTotal || left || 1);

@@ -5,6 +5,7 @@
 
 import { h } from "../util.js";
 import { cardSVG, cardText } from "../cards.js";
+import { t } from "../i18n.js";
 
 /**
  * slots: [{card, number, label, cls, marks}] in reading order: `card` a code (face up), null (face down), or
@@ -16,7 +17,7 @@ import { cardSVG, cardText } from "../cards.js";
  * Each slot is `<button class="kit-slot" data-slot=i>` (a div when nothing may be picked).
  */
 export function grid(slots, { cols = 2, pickable = () => false, onPick = null, selected = [], small = false,
-  label = "Cards", owner = null, flip = null } = {}) {
+  label = t("Cards"), owner = null, flip = null } = {}) {
   const chosen = new Set(selected);
   return h("div", { class: `kit-grid${small ? " small" : ""}`, role: "group", "aria-label": label,
     style: `--cols: ${cols}` },
@@ -25,7 +26,7 @@ export function grid(slots, { cols = 2, pickable = () => false, onPick = null, s
     const number = slot.number ?? i + 1;
     const empty = slot.card === undefined;
     const face = empty ? h("span", { class: "kit-empty" }) : cardSVG(slot.card);
-    const what = empty ? "empty" : slot.card === null ? "face down" : cardText(slot.card);
+    const what = empty ? t("empty") : slot.card === null ? t("face down") : cardText(slot.card);
     const key = flip ? flip(slot, i) : owner != null ? `slot:${owner}:${i}` : null;
     const attrs = {
       class: `kit-slot${ok === true ? " pickable" : ""}${chosen.has(i) ? " selected" : ""}${slot.cls ? ` ${slot.cls}` : ""}`,

@@ -5,6 +5,7 @@
 
 import { h } from "../util.js";
 import { cardSVG, cardText } from "../cards.js";
+import { t } from "../i18n.js";
 
 /**
  * Options:
@@ -15,7 +16,7 @@ import { cardSVG, cardText } from "../cards.js";
  * Each card is `<button class="kit-card" data-code=CODE>`, disabled unless legal; `data-flip="card:CODE"` lets
  * the card fly to where it goes next (motion.js).
  */
-export function hand(cards, { active = false, legal = () => true, selected = [], onPick = null, label = "Your hand",
+export function hand(cards, { active = false, legal = () => true, selected = [], onPick = null, label = t("Your hand"),
   cls = "", title = null } = {}) {
   const picked = new Set(selected);
   const list = cards || [];
@@ -24,7 +25,7 @@ export function hand(cards, { active = false, legal = () => true, selected = [],
   list.map((code, i) => {
     const ok = active ? legal(code) : false;
     const allowed = ok === true;
-    const reason = active && !allowed ? (typeof ok === "string" ? ok : "not playable now") : null;
+    const reason = active && !allowed ? (typeof ok === "string" ? ok : t("not playable now")) : null;
     const classes = ["kit-card"];
     if (active) classes.push(allowed ? "legal" : "illegal");
     if (picked.has(code)) classes.push("selected");

@@ -3,8 +3,9 @@
 // See kit/README.md for the module a game exports and an example of every part.
 
 export { h, fill, label } from "../util.js";
+export { t, tn, tp, tx, txn, N_, translator, lang } from "../i18n.js";
 export { cardSVG, cardText, prettyText, parseCard, isCard, isRed } from "../cards.js";
-export { seatName, seatLabel, sideOf, sideLabel } from "../panels.js";
+export { seatName, seatLabel, sideOf, sideLabel, sheetWord, botLevel } from "../panels.js";
 export { placeSeats, placeOf, baseSeat, seatPlate, feltTable } from "./seats.js";
 export { hand } from "./hand.js";
 export { backs, pile, stock, cardRow } from "./piles.js";

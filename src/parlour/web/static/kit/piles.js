@@ -7,12 +7,13 @@
 
 import { h } from "../util.js";
 import { cardSVG } from "../cards.js";
+import { t, tn } from "../i18n.js";
 
 /** `count` card backs, overlapping (at most `max` drawn), with the number on them. vertical: stacked downwards. */
 export function backs(count, { max = 12, vertical = false, label = null } = {}) {
   const n = Math.max(0, count | 0);
   return h("div", { class: `kit-backs${vertical ? " vertical" : ""}`, role: "img",
-    "aria-label": label || `${n} card${n === 1 ? "" : "s"}` },
+    "aria-label": label || tn("{n} card", "{n} cards", n) },
   Array.from({ length: Math.min(n, max) }, () => cardSVG(null)),
   h("span", { class: "kit-count" }, String(n)));
 }
@@ -26,17 +27,17 @@ export function pile({ count = 0, top = null, label = null, mine = false, flip =
   const face = top ? cardSVG(top) : count > 0 ? cardSVG(null) : h("span", { class: "kit-empty" });
   const body = [face, h("span", { class: "kit-pile-text" },
     label ? h("strong", {}, label) : null,
-    h("span", { class: "kit-pile-count" }, `${count} card${count === 1 ? "" : "s"}`))];
+    h("span", { class: "kit-pile-count" }, tn("{n} card", "{n} cards", count)))];
   const attrs = { class: `kit-pile${mine ? " mine" : ""} ${cls}`.trim(), dataset: flip ? { flip } : {} };
   return onClick ? h("button", { ...attrs, type: "button", onclick: onClick }, body) : h("div", attrs, body);
 }
 
 /** The stock still to deal or draw from: a back with the number left on it ("Stock 12"). */
-export function stock(count, { label = "Stock", onClick = null } = {}) {
+export function stock(count, { label = t("Stock"), onClick = null } = {}) {
   const n = Math.max(0, count | 0);
   const body = [n > 0 ? cardSVG(null) : h("span", { class: "kit-empty" }),
     h("span", { class: "kit-pile-text" }, h("strong", {}, label), h("span", { class: "kit-stock-count" }, String(n)))];
-  const attrs = { class: "kit-pile kit-stock", title: `${n} card${n === 1 ? "" : "s"} left`, dataset: { flip: "stock" } };
+  const attrs = { class: "kit-pile kit-stock", title: tn("{n} card left", "{n} cards left", n), dataset: { flip: "stock" } };
   return onClick ? h("button", { ...attrs, type: "button", onclick: onClick }, body) : h("div", attrs, body);
 }
 

@@ -7,6 +7,7 @@
 
 import { h } from "../util.js";
 import { seatName } from "../panels.js";
+import { t } from "../i18n.js";
 
 /**
  * Where every seat sits, seen from `me` (seat 0 for a spectator): `[{seat, where}]` in turn order, `me` first at
@@ -60,12 +61,14 @@ export function seatPlate(ctx, seat, { where = "top", badges = [], note = null, 
   },
   h("div", { class: "kit-name" }, nameNode(ctx, seat),
     human ? h("span", { class: `kit-dot ${info.connected ? "on" : "off"}`,
-      title: info.connected ? "connected" : "not connected", "aria-label": info.connected ? "connected" : "not connected" }) : null,
-    dealt ? h("span", { class: "kit-badge dealer", title: "dealer" }, "D") : null,
+      title: info.connected ? t("connected") : t("not connected"),
+      "aria-label": info.connected ? t("connected") : t("not connected") }) : null,
+    // i18n: the dealer's mark on a seat's plate: one letter
+    dealt ? h("span", { class: "kit-badge dealer", title: t("dealer") }, t("D")) : null,
     badges),
   note != null ? h("div", { class: "kit-note" }, note) : null,
   children,
-  acting && seat !== ctx.seat && where !== "bottom" ? h("div", { class: "kit-thinking" }, "thinking") : null);
+  acting && seat !== ctx.seat && where !== "bottom" ? h("div", { class: "kit-thinking" }, t("thinking")) : null);
 }
 
 /**

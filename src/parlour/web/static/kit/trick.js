@@ -7,6 +7,7 @@
 import { h } from "../util.js";
 import { cardSVG, cardText } from "../cards.js";
 import { seatName } from "../panels.js";
+import { t } from "../i18n.js";
 
 /** Where seat `seat`'s card lies, as fractions of the trick's half-size: you at the bottom, then counter-clockwise. */
 export function trickSpot(seat, n, me) {
@@ -24,7 +25,7 @@ export function trickSpot(seat, n, me) {
  */
 export function trick({ plays = [], n, me = 0, winner = null, ctx = null, caption = null, cls = "" } = {}) {
   return h("div", { class: `kit-trick ${winner != null ? "done" : ""} ${cls}`.trim(), role: "group",
-    "aria-label": caption || "Trick" },
+    "aria-label": caption || t("Trick") },
   plays.map((p, i) => {
     const { x, y } = trickSpot(p.seat, n, me);
     const won = winner != null && p.seat === winner;
@@ -32,7 +33,8 @@ export function trick({ plays = [], n, me = 0, winner = null, ctx = null, captio
       class: `kit-trick-card${won ? " won" : ""}`, style: `--x: ${x}; --y: ${y}; --z: ${i + 1}`,
       dataset: { seat: p.seat, code: p.card, flip: `card:${p.card}`, flipFrom: `plate:${p.seat}` },
       title: ctx ? `${seatName(ctx, p.seat)}: ${cardText(p.card)}` : cardText(p.card),
-    }, cardSVG(p.card), won ? h("span", { class: "kit-won-tag" }, ctx ? `${seatName(ctx, p.seat)} won` : "won") : null);
+    }, cardSVG(p.card), won ? h("span", { class: "kit-won-tag" }, ctx ? t("{name} won", { name: seatName(ctx, p.seat) }) : t("won"))
+      : null);
   }),
   caption ? h("div", { class: "kit-trick-caption" }, caption) : null);
 }
@@ -42,13 +44,13 @@ export function trick({ plays = [], n, me = 0, winner = null, ctx = null, captio
  * trick is complete. last: {plays, winner} or null (then the button is disabled); the open/closed state lives in
  * ctx.ui.lastTrick.
  */
-export function lastTrick(ctx, last, { n, me = 0, label = "Last trick" } = {}) {
+export function lastTrick(ctx, last, { n, me = 0, label = t("Last trick") } = {}) {
   const key = last ? last.plays.map((p) => p.card).join(" ") : "";
   const open = !!last && ctx.ui.lastTrick === key;
   const button = h("button", {
     type: "button", class: `kit-last-button${open ? " open" : ""}`, disabled: !last, "aria-expanded": String(open),
     onclick: () => { ctx.ui.lastTrick = open ? null : key; ctx.rerender(); },
-  }, open ? "Hide last trick" : label);
+  }, open ? t("Hide last trick") : label);
   return h("div", { class: "kit-last" }, button,
     open ? h("div", { class: "kit-last-view", role: "dialog", "aria-label": label },
       trick({ plays: last.plays, n, me, winner: last.winner, ctx, cls: "small" })) : null);
