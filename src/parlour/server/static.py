@@ -15,13 +15,14 @@ from __future__ import annotations
 import importlib
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from fastapi import APIRouter, FastAPI, HTTPException
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from parlour.core.errors import UnknownGame
-from parlour.core.i18n import game_domains, locale_folder, merged
+from parlour.core.i18n import game_domains, locale_folder, merged, normalize, rules_name
 from parlour.core.registry import game_class
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -117,6 +118,35 @@ def words_of(game_id: str) -> list[str]:
     raise HTTPException(404, f"no game {game_id!r}")
 
 
+def rules_page(game_id: str, lang: str) -> dict[str, Any]:
+    """A game's rules for players as HTML, in ``lang`` where translated (else English: ``lang`` says which).
+
+    >>> page = rules_page("giacomotto", "sl")
+    >>> page["lang"], page["html"].startswith("<h1>Giacomotto")
+    ('sl', True)
+    >>> rules_page("giacomotto", "xx")["lang"]
+    'en'
+    """
+    try:
+        cls = game_class(game_id)
+    except UnknownGame as e:
+        raise HTTPException(404, str(e)) from None
+    asked = normalize(lang) or "en"
+    served = asked if rules_name(asked) in cls.rules_files() else "en"
+    try:
+        text = cls(None).rules(served)
+    except OSError:
+        raise HTTPException(404, f"{game_id} has no rules page") from None
+    return {"game": cls.id, "lang": served, "asked": asked, "html": _markdown().render(text)}
+
+
+@cache
+def _markdown() -> Any:
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
 def _words(domains: list[str], lang: str) -> Response:
     """A compiled catalogue for the browser (merged over the domains); 404 for a language we do not have."""
     try:
@@ -152,6 +182,14 @@ def mount(app: FastAPI, folder: Path = STATIC) -> None:
     @router.get("/t/{table_id}")
     async def table_page(table_id: str) -> Response:
         return _page(folder, "table.html")
+
+    @router.get("/rules/{game_id}.json")
+    async def rules_text(game_id: str, lang: str = "en") -> Response:
+        return JSONResponse(rules_page(game_id, lang), headers={"Cache-Control": "no-cache"})
+
+    @router.get("/rules/{game_id}")
+    async def rules_shell(game_id: str) -> Response:
+        return _page(folder, "rules.html")
 
     @router.get("/locale/{lang}.json")
     async def core_words(lang: str) -> Response:

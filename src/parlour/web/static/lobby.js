@@ -3,9 +3,14 @@
 
 import { getJSON, postJSON, tokens, remember, forget } from "./api.js";
 import { h, fill, toast, copyText, label } from "./util.js";
+import { t, tn, tx, translatePage, translator } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+/** Each game's words (its title, options and bots in the page's language), by id. */
+const words = {};
+const w = (g) => words[g.id || g] || { t, tp: (c, m) => m };
+const titleOf = (g) => w(g).t(g.title || label(g.id));
 let game = null; // the chosen game's description
 let players = 0;
 
@@ -20,17 +25,21 @@ function counts(g) {
   return [Number(p) || g.default_players || 2];
 }
 
-/** [2, 3, 4, 5] → "2–5"; [2, 4] → "2 or 4". */
+/** [2, 3, 4, 5] → "2–5 players"; [2, 4] → "2 or 4 players"; [3] → "3 players". */
 function countText(list) {
   const sorted = [...list].sort((a, b) => a - b);
+  const last = sorted[sorted.length - 1];
   const run = sorted.every((n, i) => i === 0 || n === sorted[i - 1] + 1);
-  if (sorted.length > 2 && run) return `${sorted[0]}–${sorted[sorted.length - 1]}`;
-  return sorted.join(" or ");
+  if (sorted.length > 2 && run) return tn("{low}–{n} player", "{low}–{n} players", last, { low: sorted[0] });
+  if (sorted.length > 1) {
+    return tn("{some} or {n} player", "{some} or {n} players", last, { some: sorted.slice(0, -1).join(", ") });
+  }
+  return tn("{n} player", "{n} players", last);
 }
 
 function renderGames() {
   if (!games.length) {
-    fill($("games"), h("p", { class: "muted" }, "No games are installed."));
+    fill($("games"), h("p", { class: "muted" }, t("No games are installed.")));
     return;
   }
   fill($("games"), games.map((g) =>
@@ -38,8 +47,8 @@ function renderGames() {
       type: "button", class: "game-choice", role: "radio", "aria-checked": String(g === game),
       dataset: { game: g.id }, onclick: () => choose(g),
     },
-    h("strong", {}, g.title || label(g.id)),
-    h("span", { class: "muted" }, `${countText(counts(g))} players`))));
+    h("strong", {}, titleOf(g)),
+    h("span", { class: "muted" }, countText(counts(g))))));
 }
 
 function choose(g) {
@@ -49,7 +58,15 @@ function choose(g) {
   renderPlayers();
   renderOptions();
   renderSeats();
+  renderRules();
   $("setup").hidden = false;
+}
+
+/** A link to the chosen game's rules, in the page's language. */
+function renderRules() {
+  const link = $("rules-link");
+  link.href = `/rules/${encodeURIComponent(game.id)}`;
+  link.textContent = t("How to play {game}", { game: titleOf(game) });
 }
 
 function renderPlayers() {
@@ -62,10 +79,12 @@ function renderPlayers() {
 
 function optionInput(o) {
   const id = `opt-${o.name}`;
+  const words = w(game);
+  const choice = (c) => (typeof c === "string" ? words.tp("choice", c) : String(c));
   let input;
   if (Array.isArray(o.choices) && o.choices.length) {
     input = h("select", { id, name: o.name },
-      o.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === o.default }, String(c))));
+      o.choices.map((c) => h("option", { value: JSON.stringify(c), selected: c === o.default }, choice(c))));
   } else if (o.type === "bool") {
     input = h("input", { id, name: o.name, type: "checkbox", checked: !!o.default });
   } else if (o.type === "int" || o.type === "float") {
@@ -75,9 +94,12 @@ function optionInput(o) {
     input = h("input", { id, name: o.name, type: "text", value: o.default ?? "" });
   }
   const row = h("div", { class: `option ${o.type === "bool" ? "check" : ""}` });
-  if (o.type === "bool") row.append(h("label", { for: id }, input, h("span", {}, label(o.name))));
-  else row.append(h("label", { for: id }, label(o.name)), input);
-  row.append(h("p", { class: "hint" }, o.description || "", o.type !== "bool" ? ` (default ${o.default})` : ""));
+  const name = words.t(label(o.name));
+  if (o.type === "bool") row.append(h("label", { for: id }, input, h("span", {}, name)));
+  else row.append(h("label", { for: id }, name), input);
+  const about = o.description ? words.t(o.description) : "";
+  row.append(h("p", { class: "hint" }, o.type !== "bool"
+    ? t("{about} (default {value})", { about, value: choice(o.default) }).trim() : about));
   return row;
 }
 
@@ -86,9 +108,10 @@ function renderOptions() {
   $("options-box").hidden = !opts.length && !game.position;
   // A game that can start from a position (Go: SGF) takes one pasted here; empty: its own start.
   const position = game.position ? h("div", { class: "option position" },
-    h("label", { for: "position" }, `Start from a position (${game.position})`),
-    h("textarea", { id: "position", name: "position", rows: 3, placeholder: `optional: paste ${game.position} text` }),
-    h("p", { class: "hint" }, "The game goes on from the position at the end of its main line.")) : null;
+    h("label", { for: "position" }, t("Start from a position ({format})", { format: game.position })),
+    h("textarea", { id: "position", name: "position", rows: 3,
+      placeholder: t("optional: paste {format} text", { format: game.position }) }),
+    h("p", { class: "hint" }, t("The game goes on from the position at the end of its main line."))) : null;
   fill($("options"), opts.map(optionInput), position);
 }
 
@@ -110,26 +133,29 @@ function readOptions() {
 /** The seats: the first for you (a friend's link), every other one the game's strongest bot (listed first). */
 function renderSeats() {
   const bots = game.bots || [];
+  const words = w(game);
+  const level = (b) => words.tp("bot", b.level);
+  const about = (b) => (b.description ? words.t(b.description) : "");
   const described = bots.filter((b) => b.description);
   fill($("seats"), Array.from({ length: players }, (_, i) => {
-    const kind = h("select", { name: `seat-${i}`, id: `seat-${i}`, "aria-label": `Seat ${i}` },
-      h("option", { value: "human", selected: i === 0 }, "Invite a friend"),
-      bots.map((b, k) => h("option", { value: `bot:${b.level}`, selected: i > 0 && k === 0, title: b.description || "" },
-        `Bot — ${b.level}${k === 0 && bots.length > 1 ? " (strongest)" : ""}`)));
-    const name = h("input", { type: "text", name: `name-${i}`, id: `name-${i}`, placeholder: "name (optional)",
-      maxlength: 40, "aria-label": `Name for seat ${i}` });
-    const about = h("p", { class: "hint bot-hint", id: `about-${i}` });
+    const kind = h("select", { name: `seat-${i}`, id: `seat-${i}`, "aria-label": t("Seat {n}", { n: i }) },
+      h("option", { value: "human", selected: i === 0 }, t("Invite a friend")),
+      bots.map((b, k) => h("option", { value: `bot:${b.level}`, selected: i > 0 && k === 0, title: about(b) },
+        k === 0 && bots.length > 1 ? t("Bot — {level} (strongest)", { level: level(b) }) : t("Bot — {level}", { level: level(b) }))));
+    const name = h("input", { type: "text", name: `name-${i}`, id: `name-${i}`, placeholder: t("name (optional)"),
+      maxlength: 40, "aria-label": t("Name for seat {n}", { n: i }) });
+    const line = h("p", { class: "hint bot-hint", id: `about-${i}` });
     const sync = () => {
       const bot = bots.find((b) => `bot:${b.level}` === kind.value);
       name.hidden = !!bot;
-      about.hidden = !bot;
-      about.textContent = bot ? bot.description || "" : "";
+      line.hidden = !bot;
+      line.textContent = bot ? about(bot) : "";
     };
     kind.addEventListener("change", sync);
     sync();
-    return h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, `Seat ${i}`), kind, name, about);
-  }), described.length ? h("dl", { class: "bot-levels", "aria-label": "Bot levels" }, described.map((b) => [
-    h("dt", {}, b.level), h("dd", {}, b.description)])) : null);
+    return h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, t("Seat {n}", { n: i })), kind, name, line);
+  }), described.length ? h("dl", { class: "bot-levels", "aria-label": t("Bot levels") }, described.map((b) => [
+    h("dt", {}, level(b)), h("dd", {}, about(b))])) : null);
 }
 
 function readSeats() {
@@ -156,7 +182,7 @@ async function create(ev) {
     showCreated(table);
     loadMine();
   } catch (err) {
-    toast(`Could not create the table — ${err.message}`);
+    toast(t("Could not create the table — {error}", { error: err.message }));
   } finally {
     button.disabled = false;
   }
@@ -171,27 +197,28 @@ function linkRow(title, url, extra) {
     field,
     h("button", { type: "button", class: "copy", onclick: async (e) => {
       await copyText(full);
-      e.target.textContent = "Copied";
-      setTimeout(() => { e.target.textContent = "Copy"; }, 1500);
-    } }, "Copy"),
+      e.target.textContent = t("Copied");
+      setTimeout(() => { e.target.textContent = t("Copy"); }, 1500);
+    } }, t("Copy")),
     extra);
 }
 
 function showCreated(table) {
   const box = $("created");
-  const title = (games.find((g) => g.id === table.game) || {}).title || table.game;
+  const g = games.find((x) => x.id === table.game) || { id: table.game };
   fill(box,
-    h("h2", {}, `${title} — table ${table.table}`),
-    h("p", { class: "muted" }, "Send each friend their own link: the link is their seat. Keep one for yourself."),
-    table.clock ? h("p", { class: "hint clock-note" }, `Move clock: ${table.clock.seconds_per_move} seconds a move.`) : null,
+    h("h2", {}, t("{game} — table {table}", { game: titleOf(g), table: table.table })),
+    h("p", { class: "muted" }, t("Send each friend their own link: the link is their seat. Keep one for yourself.")),
+    table.clock ? h("p", { class: "hint clock-note" }, tn("Move clock: {n} second a move.", "Move clock: {n} seconds a move.",
+      table.clock.seconds_per_move)) : null,
     table.seats.map((s) => s.kind === "human"
-      ? linkRow(`Seat ${s.seat}${s.name ? ` · ${s.name}` : ""}`, s.invite_url,
-        h("a", { class: "button take", href: s.invite_url }, `Take seat ${s.seat}`))
-      : h("div", { class: "link-row bot" }, h("span", { class: "link-title" }, `Seat ${s.seat}`),
-        h("span", { class: "muted" }, `bot — ${s.level}`))),
-    linkRow("Spectators", table.spectator_url, h("a", { class: "button take", href: table.spectator_url }, "Watch")),
-    table.commitment ? h("p", { class: "hint" }, "Shuffle commitment (SHA-256 of the seed): ",
-      h("code", {}, table.commitment)) : null);
+      ? linkRow(s.name ? t("Seat {n} · {who}", { n: s.seat, who: s.name }) : t("Seat {n}", { n: s.seat }), s.invite_url,
+        h("a", { class: "button take", href: s.invite_url }, t("Take seat {n}", { n: s.seat })))
+      : h("div", { class: "link-row bot" }, h("span", { class: "link-title" }, t("Seat {n}", { n: s.seat })),
+        h("span", { class: "muted" }, t("bot {level}", { level: w(g).tp("bot", s.level) })))),
+    linkRow(t("Spectators"), table.spectator_url, h("a", { class: "button take", href: table.spectator_url }, t("Watch"))),
+    table.commitment ? h("p", { class: "hint" }, tx("Shuffle commitment (SHA-256 of the seed): {hash}",
+      { hash: h("code", {}, table.commitment) })) : null);
   box.hidden = false;
   box.scrollIntoView({ behavior: "smooth", block: "start" });
 }
@@ -200,44 +227,52 @@ async function loadMine() {
   const list = tokens();
   const box = $("my-tables");
   if (!list.length) {
-    fill(box, h("p", { class: "muted" }, "Tables you create or join are remembered in this browser."));
+    fill(box, h("p", { class: "muted" }, t("Tables you create or join are remembered in this browser.")));
     return;
   }
   let tables;
   try {
     tables = await getJSON(`/api/tables?tokens=${encodeURIComponent(list.join(","))}`);
   } catch (err) {
-    fill(box, h("p", { class: "muted" }, `Could not list your tables — ${err.message}`));
+    fill(box, h("p", { class: "muted" }, t("Could not list your tables — {error}", { error: err.message })));
     return;
   }
   if (!tables.length) {
-    fill(box, h("p", { class: "muted" }, "None of your tables is open any more."));
+    fill(box, h("p", { class: "muted" }, t("None of your tables is open any more.")));
     return;
   }
-  fill(box, h("ul", { class: "my-list" }, tables.map((t) => {
-    const token = new URL(t.invite_url, location.origin).searchParams.get("token");
-    const title = (games.find((g) => g.id === t.game) || {}).title || t.game;
-    const created = t.created ? new Date(typeof t.created === "number" ? t.created * 1000 : t.created) : null;
+  fill(box, h("ul", { class: "my-list" }, tables.map((m) => {
+    const token = new URL(m.invite_url, location.origin).searchParams.get("token");
+    const g = games.find((x) => x.id === m.game) || { id: m.game };
+    const created = m.created ? new Date(typeof m.created === "number" ? m.created * 1000 : m.created) : null;
     return h("li", { class: "my-table" },
       h("div", {},
-        h("strong", {}, title), " ", h("span", { class: `status ${t.status}` }, t.status),
-        h("div", { class: "muted" }, `table ${t.table} · seat ${t.seat} · ${t.actions ?? 0} moves`,
-          created && !Number.isNaN(created.getTime()) ? ` · ${created.toLocaleString()}` : "")),
+        h("strong", {}, titleOf(g)), " ", h("span", { class: `status ${m.status}` }, statusText(m.status)),
+        h("div", { class: "muted" }, tn("table {table} · seat {seat} · {n} move", "table {table} · seat {seat} · {n} moves",
+          m.actions ?? 0, { table: m.table, seat: m.seat }),
+          created && !Number.isNaN(created.getTime()) ? ` · ${created.toLocaleString(document.documentElement.lang)}` : "")),
       h("div", { class: "actions" },
-        h("a", { class: "button", href: t.invite_url }, t.status === "over" ? "Review" : "Open"),
-        h("button", { type: "button", class: "quiet", title: "Forget this seat in this browser",
-          onclick: () => { forget(token); loadMine(); } }, "Forget")));
+        h("a", { class: "button", href: m.invite_url }, m.status === "over" ? t("Review") : t("Open")),
+        h("button", { type: "button", class: "quiet", title: t("Forget this seat in this browser"),
+          onclick: () => { forget(token); loadMine(); } }, t("Forget"))));
   })));
 }
 
+/** A table's status as the server says it ("waiting", "playing", "over") in the page's language. */
+function statusText(status) {
+  return { waiting: t("waiting"), playing: t("playing"), over: t("over") }[status] || status;
+}
+
 async function start() {
+  translatePage();
   $("setup").addEventListener("submit", create);
   try {
     games = await getJSON("/api/games");
   } catch (err) {
-    fill($("games"), h("p", { class: "muted" }, `Could not load the games — ${err.message}`));
+    fill($("games"), h("p", { class: "muted" }, t("Could not load the games — {error}", { error: err.message })));
     return;
   }
+  await Promise.all(games.map(async (g) => { words[g.id] = await translator(`/games/${encodeURIComponent(g.id)}/`); }));
   renderGames();
   if (games.length) choose(games[0]);
   loadMine();

@@ -176,6 +176,7 @@ function render() {
   document.body.dataset.myTurn = String(myTurn && !ctx.pending);
   document.body.dataset.over = String(!!view.over);
   document.body.dataset.game = view.game;
+  $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
   document.body.classList.toggle("my-turn", myTurn);
   const title = (lay.title && lay.title(view, ctx)) || gameTitle(ctx.game || { id: view.game });
   $("title").textContent = title;
