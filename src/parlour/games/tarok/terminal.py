@@ -24,20 +24,45 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from parlour.core.i18n import N_, translator
 from parlour.core.terminal import RED, Seats, end_line
+
+tr = translator(__name__)
 
 TRUMP_STYLE = "bold yellow"
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
 SUIT_WORDS = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}
 #: The number of talon cards a declarer takes, by contract (the talon is shown in groups of that size).
 TAKE = {"three": 3, "two": 2, "one": 1, "solo three": 3, "solo two": 2, "solo one": 1}
-BONUS_TITLES = {"trula": "Trula", "kings": "Kings", "pagat ultimo": "Pagat ultimo", "king ultimo": "King ultimo",
-                "valat": "Valat"}
+BONUS_TITLES = {"trula": N_("Trula"), "kings": N_("Kings"), "pagat ultimo": N_("Pagat ultimo"),
+                "king ultimo": N_("King ultimo"), "valat": N_("Valat")}
+#: The contracts by name, as the table writes them (the same words in every language's catalogue as the browser's).
+CONTRACT_NAMES = {"klop": N_("Klop"), "three": N_("Three"), "two": N_("Two"), "one": N_("One"),
+                  "solo three": N_("Solo three"), "solo two": N_("Solo two"), "solo one": N_("Solo one"),
+                  "beggar": N_("Beggar"), "solo without": N_("Solo without"), "open beggar": N_("Open beggar"),
+                  "colour valat without": N_("Colour valat without"), "valat without": N_("Valat without"),
+                  "colour valat": N_("Colour valat")}
+KONTRA_NAMES = {"kontra": N_("Kontra"), "rekontra": N_("Rekontra"), "subkontra": N_("Subkontra"),
+                "mordkontra": N_("Mordkontra")}
 
 
 def contract_name(name: str | None) -> str:
     """``"solo three"`` → ``"Solo three"``; ``None`` → ``"—"``."""
-    return name[:1].upper() + name[1:] if name else "—"
+    if not name:
+        return "—"
+    return tr.t(CONTRACT_NAMES[name]) if name in CONTRACT_NAMES else name[:1].upper() + name[1:]
+
+
+def bonus_name(name: str) -> str:
+    return tr.t(BONUS_TITLES[name]) if name in BONUS_TITLES else name
+
+
+def kontra_on(level: str, target: str) -> str:
+    """``Kontra on the game``, ``Rekontra on Trula``."""
+    kontra = tr.t(KONTRA_NAMES.get(level, level))
+    if target == "game":
+        return tr.t("{kontra} on the game", kontra=kontra)
+    return tr.t("{kontra} on {bonus}", kontra=kontra, bonus=bonus_name(target))
 
 
 def tarok_card(code: str) -> Text:
@@ -79,7 +104,8 @@ def _called(view: dict[str, Any]) -> str:
     called = view.get("called")
     if not called:
         return ""
-    return f"{called['rank']} of {called['suit']} {SUIT_WORDS.get(called['suit'], '')}".strip()
+    suit = SUIT_WORDS.get(called["suit"], "")
+    return tr.t("queen of {suit}", suit=suit) if called["rank"] == "queen" else tr.t("king of {suit}", suit=suit)
 
 
 def _last_trick(log: Sequence[dict[str, Any]], players: int) -> tuple[list[tuple[int, str]], int] | None:
@@ -115,7 +141,7 @@ def _auction(view: dict[str, Any], seats: Seats) -> Text:
     for e in view.get("log", []):
         if e["type"] == "bid":
             words = e["action"].split(" ", 1)
-            bids.setdefault(e["seat"], []).append("pass" if words[0] == "pass" else contract_name(words[1]))
+            bids.setdefault(e["seat"], []).append(tr.t("pass") if words[0] == "pass" else contract_name(words[1]))
     n = view["players"]
     order = [(view["forehand"] + k) % n for k in range(n)]
     parts = [Text.assemble((f"{seats.name(s)}: ", "bold"), ", ".join(bids.get(s, [])) or "—") for s in order]
@@ -130,21 +156,24 @@ def _talon_groups(view: dict[str, Any]) -> Text | None:
     if view.get("phase") != "talon" or not size:
         return tarok_cards(talon)
     groups = [talon[i:i + size] for i in range(0, len(talon), size)]
-    return Text("   ").join(Text.assemble((f"talon {i}: ", "cyan"), tarok_cards(g)) for i, g in enumerate(groups))
+    return Text("   ").join(Text.assemble((tr.t("talon {n}:", n=i) + " ", "cyan"), tarok_cards(g))
+                            for i, g in enumerate(groups))
 
 
 def _seats_table(view: dict[str, Any], seats: Seats) -> Table:
     people = Table(box=None, padding=(0, 2), show_edge=False, header_style="dim")
-    for i, header in enumerate(["", "seat", "role", "cards", "tricks", "wheels", "score"]):
+    for i, header in enumerate(["", tr.t("seat"), tr.t("role"), tr.t("cards"), tr.t("tricks"), tr.t("wheels"),
+                                tr.t("score")]):
         people.add_column(header, justify="right" if i >= 3 else "left", no_wrap=True)
     to_act = set(view.get("to_act", []))
     for seat in range(view["players"]):
         marks = "▶" if seat in to_act else ""
         name = Text(seats.name(seat), style="bold" if seat == seats.viewer else "")
         if seat == view.get("dealer"):
-            name.append(" (dealer)", style="dim")
+            name.append(" " + tr.t("(dealer)"), style="dim")
         wheels = view["wheels"][seat]
-        people.add_row(marks, name, _role(view, seat), str(view["hands"][seat]), str(view["tricks"][seat]),
+        role = {"declarer": tr.t("declarer"), "partner": tr.t("partner"), "": ""}[_role(view, seat)]
+        people.add_row(marks, name, role, str(view["hands"][seat]), str(view["tricks"][seat]),
                        "●" * wheels if wheels else "", str(view["scores"][seat]))
     return people
 
@@ -152,35 +181,38 @@ def _seats_table(view: dict[str, Any], seats: Seats) -> Table:
 def breakdown(event: dict[str, Any], seats: Seats) -> Text:
     """A scored deal in Tarok terms: contract, who played it, card points, the game, each bonus, kontras, wheels."""
     contract = event.get("contract")
-    line = Text(f"Deal {event['deal']}: ", style="bold")
+    line = Text(tr.t("Deal {n}:", n=event["deal"]) + " ", style="bold")
     if contract == "klop":
-        line.append("Klop — card points ")
-        line.append(", ".join(f"{seats.name(s)} {p}" for s, p in enumerate(event["card_points"])))
+        line.append(tr.t("Klop — card points {points}", points=", ".join(
+            f"{seats.name(s)} {p}" for s, p in enumerate(event["card_points"]))))
     elif event.get("forfeit"):
-        line.append(f"{contract_name(contract)} forfeited by {seats.name(event['declarer'])} (called king in the talon)")
+        line.append(tr.t("{contract} forfeited by {who} (called king in the talon)", contract=contract_name(contract),
+                         who=seats.name(event["declarer"])))
     else:
-        who = seats.name(event["declarer"])
+        values = {"contract": contract_name(contract), "who": seats.name(event["declarer"])}
         partner = event.get("partner")
         if partner is not None:
-            who += f" with {seats.name(partner)}"
-        line.append(f"{contract_name(contract)}, {who}: {'won' if event.get('won') else 'lost'}")
+            values["who"] = tr.t("{who} with {partner}", who=values["who"], partner=seats.name(partner))
+        line.append(tr.t("{contract}, {who}: won", **values) if event.get("won")
+                    else tr.t("{contract}, {who}: lost", **values))
         if "card_points" in event:
             ours, theirs = event["card_points"]
-            line.append(f" — {ours} to {theirs} card points")
+            line.append(" " + tr.t("— {ours} to {theirs} card points", ours=ours, theirs=theirs))
         bits = []
         if "game" in event:
-            bits.append(f"game {_signed(event['game'])}")
-        bits += [f"{BONUS_TITLES.get(k, k)} {_signed(v)}" for k, v in event.get("bonuses", {}).items()]
-        bits += [f"{level} on {target}" for target, level in event.get("kontra", {}).items()]
+            bits.append(tr.t("game {points}", points=_signed(event["game"])))
+        bits += [f"{bonus_name(k)} {_signed(v)}" for k, v in event.get("bonuses", {}).items()]
+        bits += [kontra_on(level, target) for target, level in event.get("kontra", {}).items()]
         if event.get("wheel_factor"):
-            bits.append(f"wheel ×{event['wheel_factor']}")
-        for key, what in (("mond_lost", "lost the Mond"), ("mond_left", "left the Mond in the talon")):
-            if key in event:
-                bits.append(f"{seats.name(event[key])} {what} −21")
+            bits.append(tr.t("wheel ×{n}", n=event["wheel_factor"]))
+        if "mond_lost" in event:
+            bits.append(tr.t("{who} lost the Mond −21", who=seats.name(event["mond_lost"])))
+        if "mond_left" in event:
+            bits.append(tr.t("{who} left the Mond in the talon −21", who=seats.name(event["mond_left"])))
         if bits:
             line.append("\n  " + ", ".join(bits))
     points = ", ".join(f"{seats.name(s)} {_signed(p)}" for s, p in enumerate(event["points"]) if p)
-    line.append("\n  " + (points or "no points change hands"))
+    line.append("\n  " + (points or tr.t("no points change hands")))
     return line
 
 
@@ -188,53 +220,55 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     """The table as ``view`` shows it, from the auction to the last trick and the deal's breakdown."""
     n = view["players"]
     log = view.get("log", [])
-    title = f"Tarok · deal {view['deal']}"
+    title = tr.t("Tarok · deal {n}", n=view["deal"])
     if view.get("skis_round"):
-        title += " · Škis round"
+        title += " · " + tr.t("Škis round")
     if view.get("mode") == "compulsory":
-        title += " · compulsory Klop"
+        title += " · " + tr.t("compulsory Klop")
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold", no_wrap=True)
     facts.add_column()
     phase = view["phase"]
     if phase == "bid" or view.get("contract") is None:
-        facts.add_row("Auction", _auction(view, seats))
+        facts.add_row(tr.t("Auction"), _auction(view, seats))
         if view.get("high_bid"):
-            facts.add_row("Highest bid", f"{contract_name(view['high_bid'])} by {seats.name(view['high_bidder'])}")
+            facts.add_row(tr.t("Highest bid"), tr.t("{contract} by {who}", contract=contract_name(view["high_bid"]),
+                                                    who=seats.name(view["high_bidder"])))
     else:
         contract = Text(contract_name(view["contract"]), style="bold")
         if view["contract"] != "klop" and view.get("declarer") is not None:
-            contract.append(f" played by {seats.name(view['declarer'])}")
+            contract.append(" " + tr.t("played by {who}", who=seats.name(view["declarer"])))
             if _called(view):
-                contract.append(f", calling the {_called(view)}")
+                contract.append(", " + tr.t("calling the {card}", card=_called(view)))
                 partner = view.get("partner")
-                contract.append(" — partner: " + ("unknown yet" if partner is None else "alone" if partner == "none"
-                                                  else seats.name(partner)))
-        facts.add_row("Contract", contract)
-        facts.add_row("Auction", _auction(view, seats))
+                contract.append(" " + tr.t("— partner: {who}", who=tr.t("unknown yet") if partner is None
+                                           else tr.t("alone") if partner == "none" else seats.name(partner)))
+        facts.add_row(tr.t("Contract"), contract)
+        facts.add_row(tr.t("Auction"), _auction(view, seats))
     talon = _talon_groups(view)
     if talon is not None:
-        facts.add_row("Talon" if phase == "talon" else "Rest of the talon", talon)
+        facts.add_row(tr.t("Talon") if phase == "talon" else tr.t("Rest of the talon"), talon)
     elif view.get("talon_count"):
-        facts.add_row("Talon", Text(f"{view['talon_count']} cards face down", style="dim"))
+        facts.add_row(tr.t("Talon"), Text(tr.tn("{n} card face down", "{n} cards face down", view["talon_count"]),
+                                          style="dim"))
     if view.get("laid_away"):
-        facts.add_row("You laid away", tarok_cards(view["laid_away"]))
+        facts.add_row(tr.t("You laid away"), tarok_cards(view["laid_away"]))
     if view.get("shown"):
-        facts.add_row("Taroks laid away", tarok_cards(view["shown"]))
+        facts.add_row(tr.t("Taroks laid away"), tarok_cards(view["shown"]))
     if view.get("announced"):
-        facts.add_row("Announced", ", ".join(f"{BONUS_TITLES.get(b, b)} ({seats.name(s)})"
-                                             for b, s in view["announced"].items()))
+        facts.add_row(tr.t("Announced"), ", ".join(f"{bonus_name(b)} ({seats.name(s)})"
+                                                   for b, s in view["announced"].items()))
     if view.get("kontra"):
-        facts.add_row("Kontra", ", ".join(f"{level} on {target}" for target, level in view["kontra"].items()))
+        facts.add_row(tr.t("Kontra"), ", ".join(kontra_on(level, target) for target, level in view["kontra"].items()))
     if view.get("open_hand"):
-        facts.add_row("Open hand", tarok_cards(view["open_hand"]))
+        facts.add_row(tr.t("Open hand"), tarok_cards(view["open_hand"]))
     if phase == "play":
         leader = view.get("leader")
         plays = [((leader + i) % n, c) for i, c in enumerate(view.get("trick", []))] if leader is not None else []
-        facts.add_row("Trick", _trick_line(plays, seats) if plays else Text("—", style="dim"))
+        facts.add_row(tr.t("Trick"), _trick_line(plays, seats) if plays else Text("—", style="dim"))
     last = _last_trick(log, n)
     if last:
-        facts.add_row("Last trick", _trick_line(last[0], seats, last[1]))
+        facts.add_row(tr.t("Last trick"), _trick_line(last[0], seats, last[1]))
     body: list[RenderableType] = [facts, Text(), _seats_table(view, seats)]
     scored = [e for e in log if e["type"] == "score"]
     if scored and (view["over"] or phase == "over"):
@@ -246,72 +280,102 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
 
 def hand(view: dict[str, Any], seats: Seats) -> Text:
     """The seat's own hand, taroks first as the view orders them."""
-    return Text.assemble(("Your hand  ", "bold"), tarok_cards(view.get("hand") or [], sep="  ", empty="empty"))
+    return Text.assemble((tr.t("Your hand") + "  ", "bold"),
+                         tarok_cards(view.get("hand") or [], sep="  ", empty=tr.t("empty")))
 
 
 def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     """One line of the log in words; ``None`` for events the board already shows."""
     kind = event["type"]
-    who = seats.name(event["seat"]) if "seat" in event else ""
+    seat = event.get("seat")
+    who = seats.name(seat) if "seat" in event else ""
+    you = seats.you(seat)
     if kind == "deal":
-        dealer = seats.does(event["dealer"], "deals")
-        extra = " (Škis round)" if event.get("skis_round") else ""
-        return Text(f"Deal {event['deal']}: {dealer}{extra}", style="bold")
+        dealer = event["dealer"]
+        line = tr.t("Deal {n}: you deal", n=event["deal"]) if seats.you(dealer) \
+            else tr.t("Deal {n}: {who} deals", n=event["deal"], who=seats.name(dealer))
+        return Text(line + (" (" + tr.t("Škis round") + ")" if event.get("skis_round") else ""), style="bold")
     if kind == "no tarok":
-        return Text.assemble(f"{who} has no tarok: ", tarok_cards(event["cards"]), " — the cards are dealt again")
+        cards = tarok_cards(event["cards"])
+        return tr.tx("You have no tarok: {cards} — the cards are dealt again", cards=cards) if you \
+            else tr.tx("{who} has no tarok: {cards} — the cards are dealt again", who=who, cards=cards)
     if kind == "hand":
         return None
     if kind == "bid":
         words = event["action"].split(" ", 1)
-        return Text(seats.does(event["seat"], "passes") if words[0] == "pass"
-                    else f"{seats.does(event['seat'], 'bids')} {contract_name(words[1])}")
+        if words[0] == "pass":
+            return Text(tr.t("You pass") if you else tr.t("{who} passes", who=who))
+        contract = contract_name(words[1])
+        return Text(tr.t("You bid {contract}", contract=contract) if you
+                    else tr.t("{who} bids {contract}", who=who, contract=contract))
     if kind in ("contract", "colour"):
-        return Text(f"{seats.does(event['seat'], 'chooses')} {contract_name(event['action'].split(' ', 1)[1])}")
+        contract = contract_name(event["action"].split(" ", 1)[1])
+        return Text(tr.t("You choose {contract}", contract=contract) if you
+                    else tr.t("{who} chooses {contract}", who=who, contract=contract))
     if kind == "declarer":
-        return Text(f"{who} plays {contract_name(event['contract'])}", style="bold")
+        contract = contract_name(event["contract"])
+        return Text(tr.t("You play {contract}", contract=contract) if you
+                    else tr.t("{who} plays {contract}", who=who, contract=contract), style="bold")
     if kind == "call":
         _, rank, suit = event["action"].split()
-        return Text(f"{seats.does(event['seat'], 'calls')} the {rank} of {suit} {SUIT_WORDS.get(suit, '')}")
+        card = _called({"called": {"rank": rank, "suit": suit}})
+        return Text(tr.t("You call the {card}", card=card) if you else tr.t("{who} calls the {card}", who=who, card=card))
     if kind == "talon":
-        return Text.assemble("The talon is turned up: ", tarok_cards(event["cards"]))
+        return tr.tx("The talon is turned up: {cards}", cards=tarok_cards(event["cards"]))
     if kind == "take":
-        return Text.assemble(f"{seats.does(event['seat'], 'takes')} ", tarok_cards(event["cards"]), " from the talon")
+        cards = tarok_cards(event["cards"])
+        return tr.tx("You take {cards} from the talon", cards=cards) if you \
+            else tr.tx("{who} takes {cards} from the talon", who=who, cards=cards)
     if kind == "forfeit":
-        return Text(f"{seats.does(event['seat'], 'forfeits')} the game", style="bold")
+        return Text(tr.t("You forfeit the game") if you else tr.t("{who} forfeits the game", who=who), style="bold")
     if kind == "discard":
-        line = Text(f"{seats.does(event['seat'], 'lays')} away {event['count']} cards")
+        count = event["count"]
+        line = Text(tr.tn("You lay away {n} card", "You lay away {n} cards", count) if you
+                    else tr.tn("{who} lays away {n} card", "{who} lays away {n} cards", count, who=who))
         if event.get("shown"):
-            line.append_text(Text.assemble(", showing ", tarok_cards(event["shown"])))
+            line.append_text(tr.tx(", showing {cards}", cards=tarok_cards(event["shown"])))
         return line
     if kind == "laid away":
-        return Text.assemble("You laid away ", tarok_cards(event["cards"]))
+        return tr.tx("You laid away {cards}", cards=tarok_cards(event["cards"]))
     if kind == "announce":
         action = event["action"]
         if action == "pass":
-            return Text(f"{seats.does(event['seat'], 'announces')} nothing", style="dim")
+            return Text(tr.t("You announce nothing") if you else tr.t("{who} announces nothing", who=who), style="dim")
         verb, target = action.split(" ", 1)
         if verb == "announce":
-            return Text(f"{seats.does(event['seat'], 'announces')} {BONUS_TITLES.get(target, target)}")
-        return Text(f"{who}: {verb.capitalize()} on {target}", style="bold")
+            bonus = bonus_name(target)
+            return Text(tr.t("You announce {bonus}", bonus=bonus) if you
+                        else tr.t("{who} announces {bonus}", who=who, bonus=bonus))
+        return Text(f"{who}: {kontra_on(verb, target)}", style="bold")
     if kind == "play starts":
-        return Text(f"{seats.does(event['leader'], 'leads')} the first trick", style="dim")
+        leader = event["leader"]
+        return Text(tr.t("You lead the first trick") if seats.you(leader)
+                    else tr.t("{who} leads the first trick", who=seats.name(leader)), style="dim")
     if kind == "open hand":
-        return Text.assemble(f"{who}'s hand lies open: ", tarok_cards(event["cards"]))
+        cards = tarok_cards(event["cards"])
+        return tr.tx("Your hand lies open: {cards}", cards=cards) if you \
+            else tr.tx("{who}'s hand lies open: {cards}", who=who, cards=cards)
     if kind == "play":
-        return Text.assemble(f"{seats.does(event['seat'], 'plays')} ", tarok_card(event["card"]))
+        card = tarok_card(event["card"])
+        return tr.tx("You play {card}", card=card) if you else tr.tx("{who} plays {card}", who=who, card=card)
     if kind == "trick":
-        return Text(f"{seats.does(event['winner'], 'takes')} the trick", style="dim")
+        winner = event["winner"]
+        return Text(tr.t("You take the trick") if seats.you(winner)
+                    else tr.t("{who} takes the trick", who=seats.name(winner)), style="dim")
     if kind == "reveal":
-        parts = [Text("Laid away: "), tarok_cards(event["laid away"])] if event["laid away"] else []
-        if event["talon"]:
-            parts += [Text("   rest of the talon: " if parts else "Rest of the talon: "), tarok_cards(event["talon"])]
-        return Text.assemble(*parts) if parts else None
+        laid, talon = event["laid away"], event["talon"]
+        if laid and talon:
+            return tr.tx("Laid away: {laid}   rest of the talon: {talon}", laid=tarok_cards(laid), talon=tarok_cards(talon))
+        if laid:
+            return tr.tx("Laid away: {laid}", laid=tarok_cards(laid))
+        return tr.tx("Rest of the talon: {talon}", talon=tarok_cards(talon)) if talon else None
     if kind == "score":
         return breakdown(event, seats)
     if kind == "last dealer":
-        return Text(f"{who} holds the Škis and deals last in the Škis round")
+        return Text(tr.t("You hold the Škis and deal last in the Škis round") if you
+                    else tr.t("{who} holds the Škis and deals last in the Škis round", who=who))
     if kind == "skis round":
-        return Text("The Škis round begins: every player deals once more", style="bold")
+        return Text(tr.t("The Škis round begins: every player deals once more"), style="bold")
     if kind == "end":
         return end_line(event, seats)
     return None

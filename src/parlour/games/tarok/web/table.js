@@ -13,8 +13,8 @@ import {
 import { announcementsBySeat, bidsBySeat, doneTricks, lastOf, taken, tricks } from "./log.js";
 import { sheet, wheelMarks } from "./sheet.js";
 import {
-  CONTRACTS, BONUSES, KONTRAS, SUITS, TAKE, announceText, bonusName, breakdown, calledCard, cap, contractName,
-  describe, signed, summary,
+  BONUSES, KONTRAS, SUITS, TAKE, announceText, bonusName, breakdown, calledCard, contractName, kontraName,
+  describe, signed, sloveneName, summary, t, tn,
 } from "./words.js";
 
 export const styles = ["table.css"];
@@ -30,11 +30,11 @@ export function title() {
 }
 
 export function info(view) {
-  const bits = [`deal ${view.deal}`];
-  if (view.skis_round) bits.push("Škis round");
-  if (view.mode === "klop") bits.push("compulsory Klop");
-  if (view.mode === "redeal") bits.push("redeal: Klop unless Solo without or more");
-  if (view.options && view.options.rounds) bits.push(`${view.options.rounds} rounds`);
+  const bits = [t("deal {n}", { n: view.deal })];
+  if (view.skis_round) bits.push(t("Škis round"));
+  if (view.mode === "klop") bits.push(t("compulsory Klop"));
+  if (view.mode === "redeal") bits.push(t("redeal: Klop unless Solo without or more"));
+  if (view.options && view.options.rounds) bits.push(tn("{n} round", "{n} rounds", view.options.rounds));
   return bits.join(" · ");
 }
 
@@ -56,25 +56,34 @@ export function headline(e, ctx) {
   const who = (s) => seatName(ctx, s);
   switch (e.type) {
     case "declarer":
-      return e.seat == null || e.seat < 0 ? "Everybody passed: Klop" : `${who(e.seat)}: ${contractName(e.contract)}`;
+      return e.seat == null || e.seat < 0 ? t("Everybody passed: Klop") : `${who(e.seat)}: ${contractName(e.contract)}`;
     case "call": {
       const [, rank, suit] = e.action.split(" ");
-      return `${who(e.seat)} call${e.seat === ctx.seat ? "" : "s"} the ${rank} of ${SUITS[suit][0]}`;
+      const card = calledCard({ rank, suit }).text;
+      return e.seat === ctx.seat ? t("You call {card}", { card }) : t("{who} calls {card}", { who: who(e.seat), card });
     }
     case "play": {
       const c = calledCard(view.called);
       if (!c || e.card !== c.code || view.declarer == null) return null;
-      if (e.seat === view.declarer) return { text: `${who(e.seat)} played the called king: alone!`, kind: "info" };
-      return { text: `${who(e.seat)} ${e.seat === ctx.seat ? "are" : "is"} ${view.declarer === ctx.seat ? "your" : `${who(view.declarer)}'s`} partner`, kind: "good" };
+      if (e.seat === view.declarer) {
+        return { text: e.seat === ctx.seat ? t("You played the called king: alone!")
+          : t("{who} played the called king: alone!", { who: who(e.seat) }), kind: "info" };
+      }
+      let text;
+      if (e.seat === ctx.seat) text = t("You are {who}'s partner", { who: who(view.declarer) });
+      else if (view.declarer === ctx.seat) text = t("{who} is your partner", { who: who(e.seat) });
+      else text = t("{who} is {declarer}'s partner", { who: who(e.seat), declarer: who(view.declarer) });
+      return { text, kind: "good" };
     }
     case "forfeit":
-      return { text: `${who(e.seat)} gave up: the called king is in the talon`, kind: "bad" };
+      return { text: e.seat === ctx.seat ? t("You gave up: the called king is in the talon")
+        : t("{who} gave up: the called king is in the talon", { who: who(e.seat) }), kind: "bad" };
     case "announce":
       return e.action === "pass" ? null : `${who(e.seat)}: ${announceText(e.action)}`;
     case "no tarok":
-      return `${who(e.seat)} had no tarok: dealt again`;
+      return e.seat === ctx.seat ? t("You had no tarok: dealt again") : t("{who} had no tarok: dealt again", { who: who(e.seat) });
     case "skis round":
-      return { text: "The Škis round begins", kind: "good" };
+      return { text: t("The Škis round begins"), kind: "good" };
     default:
       return null;
   }
@@ -83,8 +92,8 @@ export function headline(e, ctx) {
 // --- small pieces -------------------------------------------------------------------------------------------------
 
 function contractLabel(name) {
-  const [en, sl] = CONTRACTS[name] || [name, ""];
-  return [en, sl && sl !== en.toLowerCase() ? h("small", { class: "sl" }, sl) : null];
+  const sl = sloveneName(name);
+  return [contractName(name), sl ? h("small", { class: "sl" }, sl) : null];
 }
 
 function n(view) {
@@ -101,11 +110,14 @@ function role(view, seat) {
 function roleBadges(view, ctx, seat) {
   const out = [];
   const r = role(view, seat);
-  if (r === "declarer") out.push(h("span", { class: "kit-badge gold", title: `plays ${contractName(view.contract)}` }, contractName(view.contract)));
-  if (r === "partner") out.push(h("span", { class: "kit-badge blue", title: "holds the called king" }, "partner"));
+  if (r === "declarer") {
+    out.push(h("span", { class: "kit-badge gold", title: t("plays {contract}", { contract: contractName(view.contract) }) },
+      contractName(view.contract)));
+  }
+  if (r === "partner") out.push(h("span", { class: "kit-badge blue", title: t("holds the called king") }, t("partner")));
   if (view.forehand === seat && ["bid", "contract"].includes(view.phase)) {
-    out.push(h("span", { class: "kit-badge", title: "forehand (the dealer's right): bids last, may hold an equal bid, "
-      + "and chooses Three or Klop when everybody else passes" }, "forehand"));
+    out.push(h("span", { class: "kit-badge", title: t("forehand (the dealer's right): bids last, may hold an equal bid, "
+      + "and chooses Three or Klop when everybody else passes") }, t("forehand")));
   }
   const wheels = wheelMarks((view.wheels || [])[seat]);
   if (wheels) out.push(wheels);
@@ -122,15 +134,15 @@ function seatNote(view, ctx, seat) {
   if (view.phase === "bid" || view.phase === "contract") {
     const bids = bidsBySeat(view.log)[seat] || [];
     return bids.length ? h("span", { class: "bids" }, bids.map((b) => h("span", { class: `bid-chip ${b === "pass" ? "pass" : ""}` },
-      b === "pass" ? "pass" : contractName(b)))) : null;
+      b === "pass" ? t("pass") : contractName(b)))) : null;
   }
   if (view.phase === "announce") {
     const said = (announcementsBySeat(view.log)[seat] || []).filter((a) => a !== "pass");
     return said.length ? h("span", { class: "bids" }, said.map((a) => h("span", { class: "bid-chip" }, announceText(a)))) : null;
   }
   if (view.phase === "play" || view.phase === "over") {
-    const t = (view.tricks || [])[seat] || 0;
-    return `${t} trick${t === 1 ? "" : "s"} · ${pointsOf(view, [seat])} pts`;
+    const count = (view.tricks || [])[seat] || 0;
+    return `${tn("{n} trick", "{n} tricks", count)} · ${t("{n} pts", { n: pointsOf(view, [seat]) })}`;
   }
   return null;
 }
@@ -152,17 +164,22 @@ function contractStrip(view, ctx) {
   const items = [h("strong", { class: "contract-name" }, ...contractLabel(view.contract))];
   if (view.contract !== "klop" && view.declarer != null) items.push(h("span", {}, seatName(ctx, view.declarer)));
   if (called) {
-    items.push(h("span", { class: "called", title: `called ${called.text}` }, "called ", h("span", { class: "mini" }, cardSVG(called.code))),
-      h("span", {}, partner == null ? "partner unknown" : partner === "none" ? "alone" : `partner ${seatName(ctx, partner)}`));
+    items.push(h("span", { class: "called", title: t("called {card}", { card: called.text }) }, t("called"), " ",
+      h("span", { class: "mini" }, cardSVG(called.code))),
+    h("span", {}, partner == null ? t("partner unknown") : partner === "none" ? t("alone")
+      : t("partner {who}", { who: seatName(ctx, partner) })));
   }
   const announced = Object.entries(view.announced || {}).map(([b, s]) =>
-    h("span", { class: "kit-badge blue", title: `announced by ${seatName(ctx, s)}` }, `${bonusName(b)} · ${seatName(ctx, s)}`));
-  const kontras = Object.entries(view.kontra || {}).map(([t, level]) =>
-    h("span", { class: "kit-badge red", title: `${cap(level)}: ×${2 ** (KONTRAS.indexOf(level) + 1)}` },
-      `${cap(level)} ×${2 ** (KONTRAS.indexOf(level) + 1)} on ${t === "game" ? "the game" : bonusName(t)}`));
+    h("span", { class: "kit-badge blue", title: t("announced by {who}", { who: seatName(ctx, s) }) }, `${bonusName(b)} · ${seatName(ctx, s)}`));
+  const kontras = Object.entries(view.kontra || {}).map(([target, level]) => {
+    const times = `×${2 ** (KONTRAS.indexOf(level) + 1)}`;
+    return h("span", { class: "kit-badge red", title: `${kontraName(level)}: ${times}` },
+      target === "game" ? t("{kontra} {times} on the game", { kontra: kontraName(level), times })
+        : t("{kontra} {times} on {bonus}", { kontra: kontraName(level), times, bonus: bonusName(target) }));
+  });
   const klopTalon = view.contract === "klop" && view.talon_count
-    ? h("span", { class: "kit-badge", title: "after each of the first six tricks the top talon card joins it" },
-      `talon ${view.talon_count}`) : null;
+    ? h("span", { class: "kit-badge", title: t("after each of the first six tricks the top talon card joins it") },
+      t("talon {n}", { n: view.talon_count })) : null;
   return h("div", { class: "contract-strip" }, items, announced, kontras, klopTalon);
 }
 
@@ -173,14 +190,15 @@ function auction(view, ctx) {
   const order = Array.from({ length: count }, (_, k) => (first + k) % count);
   const bids = bidsBySeat(view.log);
   const toAct = new Set(view.to_act || []);
-  return h("div", { class: "auction", role: "table", "aria-label": "Auction" },
-    h("div", { class: "auction-title" }, "Auction",
-      view.high_bid ? h("span", { class: "muted-light" }, ` · highest: ${contractName(view.high_bid)} (${seatName(ctx, view.high_bidder)})`) : null),
+  return h("div", { class: "auction", role: "table", "aria-label": t("Auction") },
+    h("div", { class: "auction-title" }, t("Auction"),
+      view.high_bid ? h("span", { class: "muted-light" }, " · ", t("highest: {contract} ({who})",
+        { contract: contractName(view.high_bid), who: seatName(ctx, view.high_bidder) })) : null),
     order.map((s) => h("div", { class: `auction-row${toAct.has(s) ? " acting" : ""}${(view.passed || []).includes(s) ? " out" : ""}`,
       role: "row", dataset: { seat: s } },
-    h("span", { class: "auction-who", role: "rowheader" }, seatName(ctx, s), s === view.forehand ? h("small", {}, " forehand") : null),
+    h("span", { class: "auction-who", role: "rowheader" }, seatName(ctx, s), s === view.forehand ? h("small", {}, " ", t("forehand")) : null),
     h("span", { class: "auction-bids", role: "cell" }, (bids[s] || []).map((b) =>
-      h("span", { class: `bid-chip ${b === "pass" ? "pass" : ""}` }, b === "pass" ? "pass" : contractName(b))),
+      h("span", { class: `bid-chip ${b === "pass" ? "pass" : ""}` }, b === "pass" ? t("pass") : contractName(b))),
     toAct.has(s) ? h("span", { class: "bid-chip thinking" }, "…") : null))));
 }
 
@@ -193,15 +211,17 @@ function kingCall(view, ctx) {
     const text = `call ${rank} ${suit}`;
     const code = `${rank === "queen" ? "Q" : "K"}${{ hearts: "H", diamonds: "D", spades: "S", clubs: "C" }[suit]}`;
     const held = (view.hand || []).includes(code);
+    const name = calledCard({ rank, suit }).text;
     return h("button", {
       type: "button", class: "king", dataset: { action: text }, disabled: !mine || ctx.pending || !options.includes(text),
-      title: held ? `you hold it: calling it you play alone, in secret` : `call the ${rank} of ${SUITS[suit][1]}`,
+      title: held ? t("you hold it: calling it you play alone, in secret") : t("call {card}", { card: name }),
       onclick: () => ctx.play(text),
-    }, cardSVG(code), h("span", {}, `${cap(rank)} of ${SUITS[suit][0]}`), held ? h("small", {}, "yours") : null);
+    }, cardSVG(code), h("span", {}, rank === "queen" ? t("Queen of {suit}", { suit: SUITS[suit][0] })
+      : t("King of {suit}", { suit: SUITS[suit][0] })), held ? h("small", {}, t("yours")) : null);
   };
   return h("div", { class: "call-box" },
-    h("div", { class: "call-title" }, mine ? "Call a king: its holder is your secret partner"
-      : `${seatName(ctx, view.declarer)} is calling a king…`),
+    h("div", { class: "call-title" }, mine ? t("Call a king: its holder is your secret partner")
+      : t("{who} is calling a king…", { who: seatName(ctx, view.declarer) })),
     h("div", { class: "kings" }, suits.map((s) => picture("king", s)),
       options.some((a) => a.startsWith("call queen")) ? suits.map((s) => picture("queen", s)) : null));
 }
@@ -215,22 +235,24 @@ function talon(view, ctx) {
   const take = taken(view.log);
   if (view.phase !== "talon") {
     return h("div", { class: "talon-box done" },
-      take ? h("div", { class: "talon-line" }, `${seatName(ctx, take.seat)} took`, cardRow(take.cards, { cls: "small" })) : null,
-      cards.length ? h("div", { class: "talon-line" }, "Rest of the talon (for the opponents)", cardRow(cards, { cls: "small" })) : null);
+      take ? h("div", { class: "talon-line" }, take.seat === ctx.seat ? t("You took") : t("{who} took", { who: seatName(ctx, take.seat) }),
+        cardRow(take.cards, { cls: "small" })) : null,
+      cards.length ? h("div", { class: "talon-line" }, t("Rest of the talon (for the opponents)"), cardRow(cards, { cls: "small" })) : null);
   }
   const groups = [];
   for (let i = 0; i * size < cards.length; i++) groups.push(cards.slice(i * size, (i + 1) * size));
   return h("div", { class: "talon-box" },
-    h("div", { class: "call-title" }, mine ? `Take a group of ${size} from the talon` : `${seatName(ctx, view.declarer)} takes from the talon…`),
+    h("div", { class: "call-title" }, mine ? tn("Take a group of {n} from the talon", "Take a group of {n} from the talon", size)
+      : t("{who} takes from the talon…", { who: seatName(ctx, view.declarer) })),
     h("div", { class: `talon-groups size-${size}` }, groups.map((g, i) => {
       const text = `talon ${i}`;
       const king = called && g.includes(called.code);
       return h("button", {
         type: "button", class: `talon-group${king ? " has-king" : ""}`, dataset: { action: text, group: i },
         disabled: !mine || ctx.pending || !(view.legal || []).includes(text), onclick: () => ctx.play(text),
-        title: king ? "this group holds the called king: take it and the rest of the talon goes to whoever wins the king's trick"
-          : `take ${g.map(cardText).join(" ")}`,
-      }, cardRow(g, { cls: "group-cards" }), king ? h("span", { class: "kit-badge gold" }, "called king") : null);
+        title: king ? t("this group holds the called king: take it and the rest of the talon goes to whoever wins the king's trick")
+          : t("take {cards}", { cards: g.map(cardText).join(" ") }),
+      }, cardRow(g, { cls: "group-cards" }), king ? h("span", { class: "kit-badge gold" }, t("called king")) : null);
     })));
 }
 
@@ -240,8 +262,8 @@ function announcements(view, ctx) {
   const count = n(view);
   const order = Array.from({ length: count }, (_, k) => (view.forehand + k) % count);
   const toAct = new Set(view.to_act || []);
-  return h("div", { class: "auction announcements", "aria-label": "Announcements" },
-    h("div", { class: "auction-title" }, "Announcements and kontras"),
+  return h("div", { class: "auction announcements", "aria-label": t("Announcements") },
+    h("div", { class: "auction-title" }, t("Announcements and kontras")),
     order.map((s) => h("div", { class: `auction-row${toAct.has(s) ? " acting" : ""}`, dataset: { seat: s } },
       h("span", { class: "auction-who" }, seatName(ctx, s)),
       h("span", { class: "auction-bids" }, (said[s] || []).map((a) => h("span", { class: `bid-chip ${a === "pass" ? "pass" : ""}` },
@@ -263,18 +285,20 @@ function trickArea(view, ctx) {
   const shown = showDone ? done[done.length - 1] : null;
   const previous = showDone ? done[done.length - 2] : done[done.length - 1];
   const count = done.length + (open.length ? 1 : 0);
-  const caption = shown ? `Trick ${done.length}${shown.talon ? ` · talon card ${cardText(shown.talon)} joins it` : ""}`
-    : open.length ? `Trick ${count}` : view.phase === "play" ? `${seatName(ctx, view.leader)} lead${view.leader === ctx.seat ? "" : "s"}` : "";
+  const lead = view.leader === ctx.seat ? t("You lead") : t("{who} leads", { who: seatName(ctx, view.leader) });
+  const caption = shown ? (shown.talon ? t("Trick {n} · talon card {card} joins it", { n: done.length, card: cardText(shown.talon) })
+    : t("Trick {n}", { n: done.length }))
+    : open.length ? t("Trick {n}", { n: count }) : view.phase === "play" ? lead : "";
   return h("div", { class: "trick-area" },
     trick({ plays: shown ? shown.plays : open, n: n(view), me, winner: shown ? shown.winner : null, ctx, caption }),
     h("div", { class: "trick-tools" },
       lastTrick(ctx, previous || null, { n: n(view), me }),
-      h("span", { class: "tricks-count" }, `${done.length} of ${48 / n(view)} tricks`)));
+      h("span", { class: "tricks-count" }, tn("{done} of {n} trick", "{done} of {n} tricks", 48 / n(view), { done: done.length }))));
 }
 
 function openHand(view, ctx) {
   if (!view.open_hand || view.declarer === ctx.seat) return null;
-  return h("div", { class: "open-hand" }, h("span", {}, `${seatName(ctx, view.declarer)}'s open hand`),
+  return h("div", { class: "open-hand" }, h("span", {}, t("{who}'s open hand", { who: seatName(ctx, view.declarer) })),
     cardRow(view.open_hand, { cls: "small" }));
 }
 
@@ -287,10 +311,12 @@ function scoreLine(view, ctx) {
   const others = Array.from({ length: n(view) }, (_, s) => s).filter((s) => !side.includes(s));
   const ours = pointsOf(view, side);
   const theirs = pointsOf(view, others);
-  const goal = ["beggar", "open beggar"].includes(view.contract) ? "no trick for the declarer"
-    : view.contract.includes("valat") ? "every trick for the declarer" : "36 card points wins";
-  return h("div", { class: "score-line", title: "card points taken so far, counted as at the end" },
-    `Declarer${side.length > 1 ? "s" : ""} ${ours} · others ${theirs}${known ? "" : " (partner unknown)"} · ${goal}`);
+  const goal = ["beggar", "open beggar"].includes(view.contract) ? t("no trick for the declarer")
+    : view.contract.includes("valat") ? t("every trick for the declarer") : t("36 card points wins");
+  const values = { ours, theirs, goal };
+  let line = side.length > 1 ? t("Declarers {ours} · others {theirs} · {goal}", values) : t("Declarer {ours} · others {theirs} · {goal}", values);
+  if (!known) line = t("Declarer {ours} · others {theirs} (partner unknown) · {goal}", values);
+  return h("div", { class: "score-line", title: t("card points taken so far, counted as at the end") }, line);
 }
 
 /** The result of the deal just scored, until the player moves on. */
@@ -309,21 +335,21 @@ function result(view, ctx) {
   const reveal = ended.find((e) => e.type === "reveal");
   const next = () => { ctx.ui.rowsSeen += 1; ctx.rerender(); };
   const mineP = ctx.seat != null ? (row.points || [])[ctx.seat] : null;
-  return h("div", { class: "result", role: "dialog", "aria-label": `Deal ${ctx.ui.rowsSeen + 1} result` },
-    h("h2", {}, `Deal ${ctx.ui.rowsSeen + 1}: ${summary(d, ctx)}`),
-    final ? h("div", { class: "final-trick" }, h("span", {}, "Last trick"),
+  return h("div", { class: "result", role: "dialog", "aria-label": t("Deal {n} result", { n: ctx.ui.rowsSeen + 1 }) },
+    h("h2", {}, t("Deal {n}: {summary}", { n: ctx.ui.rowsSeen + 1, summary: summary(d, ctx) })),
+    final ? h("div", { class: "final-trick" }, h("span", {}, t("Last trick")),
       h("span", { class: "kit-row" }, final.plays.map((p) => h("span", {
         class: `final-card${p.seat === final.winner ? " won" : ""}`, title: seatName(ctx, p.seat) },
-      cardSVG(p.card), h("small", {}, p.seat === ctx.seat ? "You" : seatName(ctx, p.seat).split(" (")[0]))))) : null,
-    reveal && (reveal["laid away"] || []).length ? h("div", { class: "final-trick" }, h("span", {}, "Laid away"),
+      cardSVG(p.card), h("small", {}, seatName(ctx, p.seat).split(" (")[0]))))) : null,
+    reveal && (reveal["laid away"] || []).length ? h("div", { class: "final-trick" }, h("span", {}, t("Laid away")),
       cardRow(reveal["laid away"], { flip: false })) : null,
-    reveal && (reveal.talon || []).length ? h("div", { class: "final-trick" }, h("span", {}, "Rest of the talon"),
+    reveal && (reveal.talon || []).length ? h("div", { class: "final-trick" }, h("span", {}, t("Rest of the talon")),
       cardRow(reveal.talon, { flip: false })) : null,
     h("dl", { class: "breakdown" }, breakdown(d, ctx, view.options || {}).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
     h("div", { class: "result-points" }, (row.points || []).map((p, s) => h("span", { class: `pts ${p > 0 ? "plus" : p < 0 ? "minus" : ""}` },
       `${seatName(ctx, s)} ${signed(p)}`))),
     h("button", { type: "button", class: "primary tarok-continue", onclick: next },
-      mineP > 0 ? "Well played — next deal" : "Next deal"));
+      mineP > 0 ? t("Well played — next deal") : t("Next deal")));
 }
 
 function center(view, ctx) {
@@ -341,11 +367,12 @@ function center(view, ctx) {
     case "colour":
       parts.push(talon(view, ctx));
       if (view.phase !== "talon") {
+        const who = seatName(ctx, view.declarer);
         parts.push(h("div", { class: "call-title" }, view.declarer === ctx.seat
-          ? view.phase === "discard" ? "Lay away: click the cards in your hand, then confirm" : "Keep the contract or play Colour valat"
-          : `${seatName(ctx, view.declarer)} ${view.phase === "discard" ? "lays away" : "chooses"}…`));
+          ? view.phase === "discard" ? t("Lay away: click the cards in your hand, then confirm") : t("Keep the contract or play Colour valat")
+          : view.phase === "discard" ? t("{who} lays away…", { who }) : t("{who} chooses…", { who })));
       }
-      if ((view.shown || []).length) parts.push(h("div", { class: "talon-line" }, "Taroks laid away", cardRow(view.shown, { cls: "small" })));
+      if ((view.shown || []).length) parts.push(h("div", { class: "talon-line" }, t("Taroks laid away"), cardRow(view.shown, { cls: "small" })));
       break;
     case "announce":
       parts.push(announcements(view, ctx));
@@ -366,10 +393,10 @@ function actionButton(ctx, text, label, cls = "") {
 
 function bidButtons(view, ctx) {
   return (view.legal || []).map((a) => {
-    if (a === "pass") return actionButton(ctx, a, "Pass", "pass");
+    if (a === "pass") return actionButton(ctx, a, t("Pass"), "pass");
     const [verb, ...rest] = a.split(" ");
     const name = rest.join(" ");
-    const label = verb === "contract" && name === view.high_bid ? ["Play ", ...contractLabel(name)] : contractLabel(name);
+    const label = verb === "contract" && name === view.high_bid ? [t("Play"), " ", ...contractLabel(name)] : contractLabel(name);
     return actionButton(ctx, a, [...label, name !== "klop" ? h("small", { class: "value" }, String(VALUES[name] ?? "")) : null],
       name === "klop" ? "klop" : "");
   });
@@ -380,35 +407,36 @@ function announceButtons(view, ctx) {
   const announce = legal.filter((a) => a.startsWith("announce "));
   const kontra = legal.filter((a) => KONTRAS.includes(a.split(" ")[0]));
   return [
-    announce.length ? h("span", { class: "act-group" }, h("span", { class: "act-label" }, "Announce"),
-      announce.map((a) => actionButton(ctx, a, [bonusName(a.slice(9)), h("small", { class: "sl" }, BONUSES[a.slice(9)][1])]))) : null,
+    announce.length ? h("span", { class: "act-group" }, h("span", { class: "act-label" }, t("Announce")),
+      announce.map((a) => actionButton(ctx, a, [bonusName(a.slice(9)),
+        sloveneName(a.slice(9)) ? h("small", { class: "sl" }, BONUSES[a.slice(9)][1]) : null]))) : null,
     kontra.length ? h("span", { class: "act-group" }, kontra.map((a) => actionButton(ctx, a, announceText(a), "kontra"))) : null,
-    legal.includes("pass") ? actionButton(ctx, "pass", "Pass", "pass") : null,
+    legal.includes("pass") ? actionButton(ctx, "pass", t("Pass"), "pass") : null,
   ];
 }
 
 function colourButtons(view, ctx) {
   return (view.legal || []).map((a) => {
     const name = a.split(" ").slice(1).join(" ");
-    return actionButton(ctx, a, name === "colour valat" ? ["Colour valat", h("small", { class: "value" }, "125")]
-      : ["Keep ", contractName(name)]);
+    return actionButton(ctx, a, name === "colour valat" ? [contractName("colour valat"), h("small", { class: "value" }, "125")]
+      : t("Keep {contract}", { contract: contractName(name) }));
   });
 }
 
 /** Why a card of the hand may not be laid away (the rules behind the legal discards). */
 function discardReason(code, parts, size) {
-  if (/^K[HDSC]$/.test(code)) return "kings may not be laid away";
-  if (TRULA.has(code)) return "the trula (Pagat, Mond, Škis) may not be laid away";
-  if (parts.length >= size) return `you have picked ${size}: click a picked card to put it back`;
-  if (/^T\d+$/.test(code)) return "a tarok only when you have too few suit cards to lay away";
-  return "not together with the cards picked";
+  if (/^K[HDSC]$/.test(code)) return t("kings may not be laid away");
+  if (TRULA.has(code)) return t("the trula (Pagat, Mond, Škis) may not be laid away");
+  if (parts.length >= size) return tn("you have picked {n}: click a picked card to put it back", "you have picked {n}: click a picked card to put it back", size);
+  if (/^T\d+$/.test(code)) return t("a tarok only when you have too few suit cards to lay away");
+  return t("not together with the cards picked");
 }
 
 function suitOf(code) {
   return code === "SKIS" || /^T\d+$/.test(code) ? "T" : code.slice(-1);
 }
 
-const SUIT_NAME = { H: "♥", D: "♦", S: "♠", C: "♣", T: "a tarok" };
+const SUIT_NAME = { H: "♥", D: "♦", S: "♠", C: "♣" };
 
 /** Why a card may not be played now (a hint: the legal list decides). */
 function playReason(code, view) {
@@ -416,17 +444,17 @@ function playReason(code, view) {
   const handCards = view.hand || [];
   const colour = (view.contract || "").startsWith("colour valat");
   if (!trickCards.length) {
-    if (colour && suitOf(code) === "T") return "in a Colour valat taroks are led only when you have no suit card";
-    if (code === "T1") return "the Pagat, announced for the last trick, may be played only then";
-    return "not playable now";
+    if (colour && suitOf(code) === "T") return t("in a Colour valat taroks are led only when you have no suit card");
+    if (code === "T1") return t("the Pagat, announced for the last trick, may be played only then");
+    return t("not playable now");
   }
   const led = suitOf(trickCards[0]);
   const has = (s) => handCards.some((c) => suitOf(c) === s);
-  if (suitOf(code) !== led && has(led)) return `follow suit: play ${SUIT_NAME[led]}`;
-  if (!has(led) && !colour && led !== "T" && suitOf(code) !== "T" && has("T")) return `you have no ${SUIT_NAME[led]}: play a tarok`;
-  if (code === "T1") return "the Pagat only when no other card may be played";
-  if (["klop", "beggar", "open beggar"].includes(view.contract)) return "you must beat the best card if you can";
-  return "not playable now";
+  if (suitOf(code) !== led && has(led)) return led === "T" ? t("follow suit: play a tarok") : t("follow suit: play {suit}", { suit: SUIT_NAME[led] });
+  if (!has(led) && !colour && led !== "T" && suitOf(code) !== "T" && has("T")) return t("you have no {suit}: play a tarok", { suit: SUIT_NAME[led] });
+  if (code === "T1") return t("the Pagat only when no other card may be played");
+  if (["klop", "beggar", "open beggar"].includes(view.contract)) return t("you must beat the best card if you can");
+  return t("not playable now");
 }
 
 function myHand(view, ctx) {
@@ -437,8 +465,8 @@ function myHand(view, ctx) {
     const c = compound(view.legal, pick.parts, { prefix: "discard", unordered: true });
     const size = TAKE[view.contract] || 0;
     return [
-      mine ? confirmBar(ctx, { picked: pick.parts, done: c.done, verb: "Lay away", onClear: pick.clear,
-        hint: `Pick ${size} card${size > 1 ? "s" : ""} to lay away`, word: cardText }) : null,
+      mine ? confirmBar(ctx, { picked: pick.parts, done: c.done, verb: t("Lay away"), onClear: pick.clear,
+        hint: tn("Pick {n} card to lay away", "Pick {n} cards to lay away", size), word: cardText }) : null,
       hand(cards, { active: mine, selected: pick.parts, onPick: pick.toggle,
         legal: (code) => pick.has(code) || c.next.has(code) || discardReason(code, pick.parts, size) }),
     ];
@@ -451,14 +479,15 @@ function myHand(view, ctx) {
 
 function status(view, ctx) {
   const toAct = view.to_act || [];
-  if (view.over) return "The match is over.";
+  if (view.over) return t("The match is over.");
   if (ctx.myTurn) {
     if (ctx.pending) return "…";
-    return { bid: "Your bid", contract: "Your contract: keep it or raise", call: "Call a king", talon: "Take a talon group",
-      discard: "Lay away", colour: "Keep it, or play Colour valat?", announce: "Announce, kontra, or pass",
-      play: (view.trick || []).length ? "Your turn: play a card" : "Your lead" }[view.phase] || "Your turn";
+    return { bid: t("Your bid"), contract: t("Your contract: keep it or raise"), call: t("Call a king"),
+      talon: t("Take a talon group"), discard: t("Lay away"), colour: t("Keep it, or play Colour valat?"),
+      announce: t("Announce, kontra, or pass"),
+      play: (view.trick || []).length ? t("Your turn: play a card") : t("Your lead") }[view.phase] || t("Your turn");
   }
-  return toAct.length ? `Waiting for ${toAct.map((s) => seatName(ctx, s)).join(", ")}…` : "";
+  return toAct.length ? t("Waiting for {names}…", { names: toAct.map((s) => seatName(ctx, s)).join(", ") }) : "";
 }
 
 function mine(view, ctx, bottom) {
@@ -468,16 +497,16 @@ function mine(view, ctx, bottom) {
   else if (my && view.phase === "announce") actions = announceButtons(view, ctx);
   else if (my && view.phase === "colour") actions = colourButtons(view, ctx);
   else if (my && view.phase === "talon" && (view.legal || []).includes("forfeit")) {
-    actions = [actionButton(ctx, "forfeit", `Give up (−${VALUES[view.contract]})`, "pass")];
+    actions = [actionButton(ctx, "forfeit", t("Give up (−{points})", { points: VALUES[view.contract] }), "pass")];
   } else if (my && view.phase === "play" && (view.legal || []).includes("lead emperor")) {
-    actions = [actionButton(ctx, "lead emperor", "Lead the Emperor's trick (Škis)", "kontra")];
+    actions = [actionButton(ctx, "lead emperor", t("Lead the Emperor's trick (Škis)"), "kontra")];
   }
   const plate = seatPlate(ctx, bottom, { where: "bottom", badges: [...roleBadges(view, ctx, bottom),
     view.phase === "play" ? h("span", { class: "kit-note" }, seatNote(view, ctx, bottom)) : null,
     h("span", { class: `kit-turn ${my ? "yours" : ""}`, role: "status" }, status(view, ctx))] });
   return [
     plate,
-    actions ? h("div", { class: "actions", role: "group", "aria-label": "Your options" }, actions) : null,
+    actions ? h("div", { class: "actions", role: "group", "aria-label": t("Your options") }, actions) : null,
     ctx.seat == null ? backs((view.hands || [])[bottom] ?? 0) : myHand(view, ctx),
   ];
 }
