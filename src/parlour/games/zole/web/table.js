@@ -6,16 +6,17 @@
 
 import {
   h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand, backs, cardRow, trick, lastTrick,
-  compound, picker, confirmBar,
+  compound, picker, confirmBar, sheetWord, N_,
 } from "/static/kit/kit.js";
-import { BIDS, breakdown, describe, headline, plural, signed, summary } from "./words.js";
+import { bidWords, breakdown, describe, headline, signed, summary, t, tn } from "./words.js";
 
 export const styles = ["table.css"];
+N_("pool returned"); // a sheet row's label (sheetWord translates it)
 export const ownsLegal = true;
 export { describe, headline };
 
 const TRUMPS = new Set(["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "10D", "KD", "9D", "8D", "7D"]);
-const SUIT_NAME = { C: "clubs", S: "spades", H: "hearts", T: "trumps" };
+const SUIT_NAME = { C: "♣", S: "♠", H: "♥" };
 
 export function title() {
   return "Zole";
@@ -23,10 +24,10 @@ export function title() {
 
 export function info(view) {
   const o = view.options || {};
-  const bits = [`hand ${view.hand_number}${o.hands ? ` of ${o.hands}` : ""}`];
-  if (o.target) bits.push(`to ±${o.target} chips`);
-  if (o.scoring === "federation") bits.push("federation chips");
-  if (o.all_pass === "table") bits.push("table game when all pass");
+  const bits = [o.hands ? t("hand {n} of {hands}", { n: view.hand_number, hands: o.hands }) : t("hand {n}", { n: view.hand_number })];
+  if (o.target) bits.push(tn("to ±{n} chip", "to ±{n} chips", o.target));
+  if (o.scoring === "federation") bits.push(t("federation chips"));
+  if (o.all_pass === "table") bits.push(t("table game when all pass"));
   return bits.join(" · ");
 }
 
@@ -53,12 +54,13 @@ function role(view, seat) {
 function badges(view, ctx, seat) {
   const r = role(view, seat);
   const out = [];
-  if (r === "Big one") out.push(h("span", { class: "kit-badge gold", title: "plays alone" }, view.mode === "zole" ? "Big one · Zole" : "Big one"));
-  else if (r === "small zole") out.push(h("span", { class: "kit-badge gold", title: "plays alone to take no trick" }, "small zole"));
-  else if (r === "small one") out.push(h("span", { class: "kit-badge blue", title: "plays with the other small one" }, "small one"));
-  else if (r === "sits out") out.push(h("span", { class: "kit-badge", title: "deals, and sits this hand out" }, "sits out"));
+  if (r === "Big one") {
+    out.push(h("span", { class: "kit-badge gold", title: t("plays alone") }, view.mode === "zole" ? t("Big one · Zole") : t("Big one")));
+  } else if (r === "small zole") out.push(h("span", { class: "kit-badge gold", title: t("plays alone to take no trick") }, t("small zole")));
+  else if (r === "small one") out.push(h("span", { class: "kit-badge blue", title: t("plays with the other small one") }, t("small one")));
+  else if (r === "sits out") out.push(h("span", { class: "kit-badge", title: t("deals, and sits this hand out") }, t("sits out")));
   const chips = (view.scores || [])[seat] || 0;
-  out.push(h("span", { class: `chips ${chips > 0 ? "plus" : chips < 0 ? "minus" : ""}`, title: "chips won so far" }, `${signed(chips)} ◉`));
+  out.push(h("span", { class: `chips ${chips > 0 ? "plus" : chips < 0 ? "minus" : ""}`, title: t("chips won so far") }, `${signed(chips)} ◉`));
   return out;
 }
 
@@ -67,11 +69,11 @@ function note(view, seat) {
   if (seat === view.sitting_out) return null;
   if (view.phase === "bid") {
     const bid = (view.bids || [])[seat];
-    return bid ? h("span", { class: `bid-chip ${bid === "pass" ? "pass" : ""}` }, BIDS[bid] ? BIDS[bid][0] : bid) : null;
+    return bid ? h("span", { class: `bid-chip ${bid === "pass" ? "pass" : ""}` }, bidWords(bid)[0]) : null;
   }
   if (view.phase === "play" || view.phase === "over") {
-    const t = (view.tricks || [])[seat] || 0;
-    return `${plural(t, "trick")} · ${(view.won_points || [])[seat] || 0} pts`;
+    const count = (view.tricks || [])[seat] || 0;
+    return `${tn("{n} trick", "{n} tricks", count)} · ${t("{n} pts", { n: (view.won_points || [])[seat] || 0 })}`;
   }
   return null;
 }
@@ -89,21 +91,22 @@ function opponent(view, ctx, seat, where) {
 function strip(view, ctx) {
   const items = [];
   if (view.declarer != null) {
-    const how = { big: "took the talon", zole: "Zole: without the talon", "small zole": "small zole: to take no trick" }[view.mode];
+    const how = { big: t("took the talon"), zole: t("Zole: without the talon"), "small zole": t("small zole: to take no trick") }[view.mode];
     items.push(h("strong", { class: "contract-name" }, seatName(ctx, view.declarer)), h("span", {}, how));
   } else if (view.mode === "table") {
-    items.push(h("strong", { class: "contract-name" }, "The table game"), h("span", {}, "the most tricks loses"));
+    items.push(h("strong", { class: "contract-name" }, t("The table game")), h("span", {}, t("the most tricks loses")));
   } else if (view.phase === "bid") {
-    items.push(h("strong", { class: "contract-name" }, "Bidding"), h("span", {}, "who plays alone?"));
+    items.push(h("strong", { class: "contract-name" }, t("Bidding")), h("span", {}, t("who plays alone?")));
   }
   if ((view.options || {}).all_pass === "pules") {
     const p = view.pules || { common: 0, personal: [] };
     if (p.common || p.personal.length) {
-      items.push(h("span", { class: "pool", title: "the federation's pules" }, `Pules: ${p.common} common`
-        + (p.personal.length ? `, personal ${p.personal.map((s) => seatName(ctx, s)).join(", ")}` : "")));
+      items.push(h("span", { class: "pool", title: t("the federation's pules") }, p.personal.length
+        ? t("Pules: {n} common, personal {names}", { n: p.common, names: p.personal.map((s) => seatName(ctx, s)).join(", ") })
+        : t("Pules: {n} common", { n: p.common })));
     }
   } else if (view.pool) {
-    items.push(h("span", { class: "pool", title: "the next hand's winner takes it" }, `Pool ${plural(view.pool, "chip")}`));
+    items.push(h("span", { class: "pool", title: t("the next hand's winner takes it") }, tn("Pool {n} chip", "Pool {n} chips", view.pool)));
   }
   return items.length ? h("div", { class: "contract-strip" }, items) : null;
 }
@@ -112,16 +115,17 @@ function strip(view, ctx) {
 function talon(view, ctx) {
   const parts = [];
   if (view.talon_count) {
-    const whose = view.mode === "zole" ? "the small ones' at the end" : view.mode === "table" || view.mode === "small zole" ? "not used" : null;
-    parts.push(h("div", { class: "talon", dataset: { flip: "talon" } }, backs(view.talon_count, { label: "the talon, face down" }),
-      h("span", { class: "talon-label" }, "Talon", whose ? h("small", {}, ` (${whose})`) : null)));
+    const whose = view.mode === "zole" ? t("the small ones' at the end") : view.mode === "table" || view.mode === "small zole"
+      ? t("not used") : null;
+    parts.push(h("div", { class: "talon", dataset: { flip: "talon" } }, backs(view.talon_count, { label: t("the talon, face down") }),
+      h("span", { class: "talon-label" }, t("Talon"), whose ? h("small", {}, ` (${whose})`) : null)));
   }
   if (view.laid_away) {
     parts.push(h("div", { class: "talon laid" }, cardRow(view.laid_away, { cls: "small" }),
-      h("span", { class: "talon-label" }, "Laid away", h("small", {}, " (yours, face down)"))));
+      h("span", { class: "talon-label" }, t("Laid away"), h("small", {}, " ", t("(yours, face down)")))));
   } else if (view.laid_away_count) {
-    parts.push(h("div", { class: "talon laid" }, backs(view.laid_away_count, { label: "laid away, face down" }),
-      h("span", { class: "talon-label" }, "Laid away")));
+    parts.push(h("div", { class: "talon laid" }, backs(view.laid_away_count, { label: t("laid away, face down") }),
+      h("span", { class: "talon-label" }, t("Laid away"))));
   }
   return parts.length ? h("div", { class: "talon-box" }, parts) : null;
 }
@@ -129,14 +133,14 @@ function talon(view, ctx) {
 /** The bidding: the players in the order they speak, with their words. */
 function bidding(view, ctx) {
   const toAct = new Set(view.to_act || []);
-  return h("div", { class: "auction", role: "table", "aria-label": "Bidding" },
-    h("div", { class: "auction-title" }, "Bidding"),
+  return h("div", { class: "auction", role: "table", "aria-label": t("Bidding") },
+    h("div", { class: "auction-title" }, t("Bidding")),
     (view.active || []).map((s, i) => {
       const bid = (view.bids || [])[s];
       return h("div", { class: `auction-row${toAct.has(s) ? " acting" : ""}`, role: "row", dataset: { seat: s } },
-        h("span", { class: "auction-who", role: "rowheader" }, seatName(ctx, s), i === 0 ? h("small", {}, " speaks first") : null),
+        h("span", { class: "auction-who", role: "rowheader" }, seatName(ctx, s), i === 0 ? h("small", {}, " ", t("speaks first")) : null),
         h("span", { class: "auction-bids", role: "cell" },
-          bid ? h("span", { class: `bid-chip ${bid === "pass" ? "pass" : ""}` }, BIDS[bid] ? BIDS[bid][0] : bid) : null,
+          bid ? h("span", { class: `bid-chip ${bid === "pass" ? "pass" : ""}` }, bidWords(bid)[0]) : null,
           toAct.has(s) ? h("span", { class: "bid-chip thinking" }, "…") : null));
     }));
 }
@@ -161,25 +165,29 @@ function trickArea(view, ctx) {
   const showDone = !open.length && last && last.type === "trick";
   const shown = showDone ? done[done.length - 1] : null;
   const before = showDone ? done[done.length - 2] : done[done.length - 1];
-  const caption = shown ? `Trick ${done.length}` : open.length ? `Trick ${done.length + 1}`
-    : view.leader != null ? `${seatName(ctx, view.leader)} lead${view.leader === ctx.seat ? "" : "s"}` : "";
+  const caption = shown ? t("Trick {n}", { n: done.length }) : open.length ? t("Trick {n}", { n: done.length + 1 })
+    : view.leader == null ? "" : view.leader === ctx.seat ? t("You lead") : t("{who} leads", { who: seatName(ctx, view.leader) });
   return h("div", { class: "trick-area" },
     trick({ plays: shown ? shown.plays : open, n, me, winner: shown ? shown.winner : null, ctx, caption }),
     h("div", { class: "trick-tools" }, lastTrick(ctx, before || null, { n, me }),
-      h("span", { class: "tricks-count" }, `${done.length} of 8 tricks`)));
+      h("span", { class: "tricks-count" }, tn("{done} of {n} trick", "{done} of {n} tricks", 8, { done: done.length }))));
 }
 
 /** The sides' card points so far (the Big one's laid away count for him: only he knows them). */
 function scoreLine(view, ctx) {
   if (view.phase !== "play" || view.declarer == null) return null;
   const pts = view.won_points || [];
-  if (view.mode === "small zole") return h("div", { class: "score-line" }, `${seatName(ctx, view.declarer)} must take no trick`);
+  if (view.mode === "small zole") {
+    return h("div", { class: "score-line" }, view.declarer === ctx.seat ? t("You must take no trick")
+      : t("{who} must take no trick", { who: seatName(ctx, view.declarer) }));
+  }
   const big = pts[view.declarer] || 0;
   const small = (view.small_ones || []).reduce((a, s) => a + (pts[s] || 0), 0);
   const laid = view.laid_away ? view.laid_away.reduce((a, c) => a + value(c), 0) : null;
-  return h("div", { class: "score-line", title: "card points taken in tricks so far" },
-    `Big one ${big}${laid ? ` + ${laid} laid away` : view.laid_away_count ? " + laid away" : ""} · small ones ${small}`
-    + ` · the Big one needs 61`);
+  const line = laid ? t("Big one {big} + {laid} laid away · small ones {small} · the Big one needs 61", { big, laid, small })
+    : view.laid_away_count ? t("Big one {big} + laid away · small ones {small} · the Big one needs 61", { big, small })
+      : t("Big one {big} · small ones {small} · the Big one needs 61", { big, small });
+  return h("div", { class: "score-line", title: t("card points taken in tricks so far") }, line);
 }
 
 function value(code) {
@@ -211,18 +219,19 @@ function result(view, ctx) {
   const mine = ctx.seat != null ? (row.points || [])[ctx.seat] : null;
   const shown = (label, codes) => (codes && codes.length ? h("div", { class: "final-trick" }, h("span", {}, label),
     cardRow(codes, { cls: "small", flip: false })) : null);
-  return h("div", { class: "result", role: "dialog", "aria-label": `${row.label} result` },
-    h("h2", {}, `${row.label[0].toUpperCase()}${row.label.slice(1)}: ${summary(d, ctx)}`),
-    end && end.last ? h("div", { class: "final-trick" }, h("span", {}, "Last trick"),
+  const label = sheetWord(ctx, row.label);
+  return h("div", { class: "result", role: "dialog", "aria-label": t("{hand} result", { hand: label }) },
+    h("h2", {}, `${label[0].toUpperCase()}${label.slice(1)}: ${summary(d, ctx)}`),
+    end && end.last ? h("div", { class: "final-trick" }, h("span", {}, t("Last trick")),
       h("span", { class: "kit-row" }, end.last.plays.map((p) => h("span", {
         class: `final-card${p.seat === end.last.winner ? " won" : ""}`, title: seatName(ctx, p.seat) },
       cardSVG(p.card), h("small", {}, seatName(ctx, p.seat).split(" (")[0]))))) : null,
-    end && d.mode !== "all pass" ? [shown("Talon", end.score.talon), shown("Laid away", end.score["laid away"])] : null,
+    end && d.mode !== "all pass" ? [shown(t("Talon"), end.score.talon), shown(t("Laid away"), end.score["laid away"])] : null,
     h("dl", { class: "breakdown" }, breakdown(d, ctx).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
     h("div", { class: "result-points" }, (row.points || []).map((p, s) => h("span", { class: `pts ${p > 0 ? "plus" : p < 0 ? "minus" : ""}` },
       `${seatName(ctx, s)} ${signed(p)}`))),
     h("button", { type: "button", class: "primary zole-continue", onclick: next },
-      view.over && rows.length === number ? "See the sheet" : mine > 0 ? "Well played — next hand" : "Next hand"));
+      view.over && rows.length === number ? t("See the sheet") : mine > 0 ? t("Well played — next hand") : t("Next hand")));
 }
 
 function center(view, ctx) {
@@ -230,8 +239,8 @@ function center(view, ctx) {
   if (view.phase === "bid") parts.push(bidding(view, ctx));
   else if (view.phase === "discard") {
     parts.push(h("div", { class: "call-title" }, view.declarer === ctx.seat
-      ? "Lay away two cards: click them in your hand, then confirm. They count for you."
-      : `${seatName(ctx, view.declarer)} lays away two cards…`));
+      ? t("Lay away two cards: click them in your hand, then confirm. They count for you.")
+      : t("{who} lays away two cards…", { who: seatName(ctx, view.declarer) })));
   } else parts.push(trickArea(view, ctx), scoreLine(view, ctx));
   parts.push(result(view, ctx));
   return parts;
@@ -246,10 +255,13 @@ function suitOf(code) {
 /** Why a card may not be played now (a hint: the legal list decides). */
 function playReason(code, view) {
   const open = view.trick || [];
-  if (!open.length) return "not your turn";
+  if (!open.length) return t("not your turn");
   const led = suitOf(open[0].card);
-  if (suitOf(code) !== led) return `follow suit: play ${led === "T" ? "a trump" : `a card of ${SUIT_NAME[led]} (not a queen or jack: those are trumps)`}`;
-  return "not playable now";
+  if (suitOf(code) !== led) {
+    return led === "T" ? t("follow suit: play a trump")
+      : t("follow suit: play a card of {suit} (not a queen or jack: those are trumps)", { suit: SUIT_NAME[led] });
+  }
+  return t("not playable now");
 }
 
 function myHand(view, ctx) {
@@ -259,10 +271,10 @@ function myHand(view, ctx) {
     const pick = picker(ctx, "discard");
     const c = compound(view.legal, pick.parts, { prefix: "discard", unordered: true });
     return [
-      active ? confirmBar(ctx, { picked: pick.parts, done: c.done, verb: "Lay away", onClear: pick.clear,
-        hint: "Pick two cards to lay away", word: cardText }) : null,
+      active ? confirmBar(ctx, { picked: pick.parts, done: c.done, verb: t("Lay away"), onClear: pick.clear,
+        hint: t("Pick two cards to lay away"), word: cardText }) : null,
       hand(cards, { active, selected: pick.parts, onPick: pick.toggle,
-        legal: (code) => pick.has(code) || c.next.has(code) || "you have picked two: click one to put it back" }),
+        legal: (code) => pick.has(code) || c.next.has(code) || t("you have picked two: click one to put it back") }),
     ];
   }
   const legal = new Set((view.legal || []).filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
@@ -273,20 +285,20 @@ function myHand(view, ctx) {
 function bidButtons(view, ctx) {
   return (view.legal || []).map((a) => h("button", {
     type: "button", class: `act ${a === "pass" ? "pass" : ""}`.trim(), dataset: { action: a }, disabled: ctx.pending,
-    title: BIDS[a] ? BIDS[a][1] : a, onclick: () => ctx.play(a),
-  }, BIDS[a] ? BIDS[a][0] : a));
+    title: bidWords(a)[1], onclick: () => ctx.play(a),
+  }, bidWords(a)[0]));
 }
 
 function status(view, ctx) {
-  if (view.over) return "The match is over.";
+  if (view.over) return t("The match is over.");
   if (ctx.myTurn) {
     if (ctx.pending) return "…";
-    if (view.phase === "bid") return "Your word: pass, or play alone?";
-    if (view.phase === "discard") return "Lay away two cards";
-    return (view.trick || []).length ? "Your turn: play a card" : "Your lead";
+    if (view.phase === "bid") return t("Your word: pass, or play alone?");
+    if (view.phase === "discard") return t("Lay away two cards");
+    return (view.trick || []).length ? t("Your turn: play a card") : t("Your lead");
   }
   const toAct = view.to_act || [];
-  return toAct.length ? `Waiting for ${toAct.map((s) => seatName(ctx, s)).join(", ")}…` : "";
+  return toAct.length ? t("Waiting for {names}…", { names: toAct.map((s) => seatName(ctx, s)).join(", ") }) : "";
 }
 
 function mine(view, ctx, bottom) {
@@ -296,7 +308,7 @@ function mine(view, ctx, bottom) {
     h("span", { class: `kit-turn ${ctx.myTurn ? "yours" : ""}`, role: "status" }, status(view, ctx))] });
   return [
     plate,
-    actions ? h("div", { class: "actions", role: "group", "aria-label": "Your options" }, actions) : null,
+    actions ? h("div", { class: "actions", role: "group", "aria-label": t("Your options") }, actions) : null,
     ctx.seat == null ? backs((view.hand_counts || [])[bottom] ?? 0) : myHand(view, ctx),
   ];
 }
@@ -317,19 +329,20 @@ export function sheet(view, ctx) {
   if (!s) return null;
   const seats = s.totals.map((_, i) => i);
   // a seat's name without its bot level in the header, so that the sheet fits beside the table (and on a phone)
-  const head = h("tr", {}, h("th", { scope: "col" }, "Hand"), seats.map((i) => h("th", {
+  const head = h("tr", {}, h("th", { scope: "col" }, t("Hand")), seats.map((i) => h("th", {
     scope: "col", class: i === ctx.seat ? "mine" : "", title: seatName(ctx, i) }, seatName(ctx, i).split(" (")[0])));
   const rows = (s.rows || []).map((r) => [
-    h("tr", { class: "row" }, h("th", { scope: "row" }, r.label.replace("hand ", "")), (r.points || []).map((p, i) =>
+    h("tr", { class: "row" }, h("th", { scope: "row" }, r.label.startsWith("hand ") ? r.label.replace("hand ", "") : sheetWord(ctx, r.label)),
+      (r.points || []).map((p, i) =>
       h("td", { class: i === ctx.seat ? "mine" : "" }, signed(p)))),
     h("tr", { class: "detail" }, h("td", { colspan: seats.length + 1 }, summary(r.detail || {}, ctx))),
   ]);
-  const totals = h("tr", { class: "totals" }, h("th", { scope: "row" }, "Chips"), s.totals.map((t, i) =>
-    h("td", { class: i === ctx.seat ? "mine" : "" }, signed(t))));
-  return h("section", { class: "panel sheet zole-sheet", "aria-label": "Score sheet" }, h("h3", {}, "Chips"),
+  const totals = h("tr", { class: "totals" }, h("th", { scope: "row" }, t("Chips")), s.totals.map((total, i) =>
+    h("td", { class: i === ctx.seat ? "mine" : "" }, signed(total))));
+  return h("section", { class: "panel sheet zole-sheet", "aria-label": t("Score sheet") }, h("h3", {}, t("Chips")),
     h("table", {}, h("thead", {}, head), h("tbody", {}, rows.length ? rows : h("tr", {},
-      h("td", { colspan: seats.length + 1, class: "muted" }, "No hand played yet."))), h("tfoot", {}, totals)),
-    view.pool ? h("p", { class: "muted" }, `In the pool: ${plural(view.pool, "chip")}`) : null);
+      h("td", { colspan: seats.length + 1, class: "muted" }, t("No hand played yet.")))), h("tfoot", {}, totals)),
+    view.pool ? h("p", { class: "muted" }, tn("In the pool: {n} chip", "In the pool: {n} chips", view.pool)) : null);
 }
 
 // Exposed for the browser test of the module's pure parts.
