@@ -27,22 +27,34 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from parlour.core.i18n import N_, translator
 from parlour.core.terminal import Seats, card_text, cards_text, end_line
 
+tr = translator(__name__)
 SUIT_SYMBOLS = {"spades": "♠", "clubs": "♣", "diamonds": "♦", "hearts": "♥"}
-HOUSE_RULES = (("barrel", "the barrel"), ("barrel_knock", "knocking off the barrel"), ("lines", "lines"),
-               ("rospisat", "Rospisat'"), ("bid_without_marriage", "bids over 120 without a marriage"),
-               ("marriage_cap", "bids capped by marriages"), ("first_lead_marriage", "marriage on the first lead"),
-               ("nines_as_dealt", "four nines as dealt only"), ("must_beat", "must beat the trick"),
-               ("lock_800", "above 800 only contracts score"))
+SUIT_WORDS = {"spades": N_("spades"), "clubs": N_("clubs"), "diamonds": N_("diamonds"), "hearts": N_("hearts")}
+HOUSE_RULES = (("barrel", N_("the barrel")), ("barrel_knock", N_("knocking off the barrel")), ("lines", N_("lines")),
+               ("rospisat", N_("Rospisat'")), ("bid_without_marriage", N_("bids over 120 without a marriage")),
+               ("marriage_cap", N_("bids capped by marriages")), ("first_lead_marriage", N_("marriage on the first lead")),
+               ("nines_as_dealt", N_("four nines as dealt only")), ("must_beat", N_("must beat the trick")),
+               ("lock_800", N_("above 800 only contracts score")))
+#: What the variants did in a scored hand, said after a seat's name.
+NOTES = (("line", N_("{who} a line")), ("line fine", N_("{who} a third line: −120")),
+         ("p fine", N_("{who} a third P: −120")), ("on barrel", N_("{who} onto the barrel")),
+         ("off barrel", N_("{who} off the barrel")), ("fell off barrel", N_("{who} off the barrel after three hands: −120")),
+         ("knocked off barrel", N_("{who} knocked off the barrel: −120")), ("locked", N_("{who} above 800: no points")))
 
 
 def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
+def _word(name: str) -> str:
+    return tr.t(SUIT_WORDS[name]) if name in SUIT_WORDS else name
+
+
 def _suit(name: str) -> str:
-    return f"{name} {SUIT_SYMBOLS.get(name, '')}".strip()
+    return f"{_word(name)} {SUIT_SYMBOLS.get(name, '')}".strip()
 
 
 def _auction(view: dict[str, Any], seats: Seats) -> Text:
@@ -50,7 +62,7 @@ def _auction(view: dict[str, Any], seats: Seats) -> Text:
     bids: dict[int, list[str]] = {}
     for e in view.get("log", []):
         if e["type"] == "bid":
-            bids.setdefault(e["seat"], []).append(e["action"].replace("bid ", ""))
+            bids.setdefault(e["seat"], []).append(tr.t("pass") if e["action"] == "pass" else e["action"].replace("bid ", ""))
     order = [(view["forehand"] + k) % view["players"] for k in range(view["players"])]
     return Text("   ").join(Text.assemble((f"{seats.name(s)}: ", "bold"), ", ".join(bids.get(s, [])) or "—")
                             for s in order)
@@ -72,11 +84,11 @@ def _given(view: dict[str, Any], seats: Seats) -> Text:
     parts = []
     for g in view["given"]:
         if g["card"] is not None and seats.viewer == view["declarer"]:
-            parts.append(Text.assemble(card_text(g["card"]), f" to {seats.name(g['to'])}"))
+            parts.append(tr.tx("{card} to {to}", card=card_text(g["card"]), to=seats.name(g["to"])))
         elif g["card"] is not None:
-            parts.append(Text.assemble("you got ", card_text(g["card"])))
+            parts.append(tr.tx("you got {card}", card=card_text(g["card"])))
         else:
-            parts.append(Text(f"a card face down to {seats.name(g['to'])}"))
+            parts.append(Text(tr.t("a card face down to {to}", to=seats.name(g["to"]))))
     return Text(", ").join(parts)
 
 
@@ -86,10 +98,9 @@ def _marks(view: dict[str, Any], seat: int) -> str:
     marks = []
     barrel = view["barrel"][seat]
     if barrel is not None:
-        left = 3 - barrel
-        marks.append(f"on the barrel, {left} hand{'s' * (left != 1)} left")
+        marks.append(tr.tn("on the barrel, {n} hand left", "on the barrel, {n} hands left", 3 - barrel))
     if options.get("lines") and view["lines"][seat]:
-        marks.append("lines " + "—" * view["lines"][seat])
+        marks.append(tr.t("lines {marks}", marks="—" * view["lines"][seat]))
     if options.get("rospisat") and view["ps"][seat]:
         marks.append("P" * view["ps"][seat])
     return ", ".join(marks)
@@ -97,14 +108,15 @@ def _marks(view: dict[str, Any], seat: int) -> str:
 
 def _seats_table(view: dict[str, Any], seats: Seats) -> Table:
     people = Table(box=None, padding=(0, 2), show_edge=False, header_style="dim")
-    for i, header in enumerate(["", "seat", "role", "cards", "tricks", "this hand", "total", ""]):
+    headers = ["", tr.t("seat"), tr.t("role"), tr.t("cards"), tr.t("tricks"), tr.t("this hand"), tr.t("total"), ""]
+    for i, header in enumerate(headers):
         people.add_column(header, justify="right" if 3 <= i <= 6 else "left", no_wrap=True)
     to_act = set(view.get("to_act", []))
     for seat in range(view["players"]):
         name = Text(seats.name(seat), style="bold" if seat == seats.viewer else "")
         if seat == view.get("dealer"):
-            name.append(" (dealer)", style="dim")
-        role = "declarer" if seat == view.get("declarer") else ""
+            name.append(" " + tr.t("(dealer)"), style="dim")
+        role = tr.t("declarer") if seat == view.get("declarer") else ""
         total = Text(str(view["scores"][seat]), style="bold reverse" if view["barrel"][seat] is not None else "bold")
         people.add_row("▶" if seat in to_act else "", name, role, str(view["hands"][seat]), str(view["tricks"][seat]),
                        str(view["points"][seat]), total, Text(_marks(view, seat), style="yellow"))
@@ -127,48 +139,49 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     facts.add_column(style="bold", no_wrap=True)
     facts.add_column()
     phase = view["phase"]
-    facts.add_row("Auction", _auction(view, seats))
+    facts.add_row(tr.t("Auction"), _auction(view, seats))
     if view["declarer"] is None:
         if view.get("bid"):
-            facts.add_row("Highest bid", f"{view['bid']} by {seats.name(view['bidder'])}")
+            facts.add_row(tr.t("Highest bid"), tr.t("{bid} by {who}", bid=view["bid"], who=seats.name(view["bidder"])))
     else:
         contract = Text(str(view["contract"]), style="bold")
-        contract.append(f" played by {seats.name(view['declarer'])}")
-        facts.add_row("Contract", contract)
-        facts.add_row("Prikup", cards_text(view["prikup"], sep="  "))
+        contract.append(" " + tr.t("played by {who}", who=seats.name(view["declarer"])))
+        facts.add_row(tr.t("Contract"), contract)
+        facts.add_row(tr.t("Prikup"), cards_text(view["prikup"], sep="  "))
         if view["given"]:
-            facts.add_row("Given", _given(view, seats))
+            facts.add_row(tr.t("Given"), _given(view, seats))
     if phase == "nines":
-        facts.add_row("Four nines", f"{seats.name(view['nines'])} may show them and throw the hand in")
+        facts.add_row(tr.t("Four nines"), tr.t("{who} may show them and throw the hand in", who=seats.name(view["nines"])))
     if view["declarer"] is not None and phase in ("play", "over"):
         trump = view.get("trump")
-        facts.add_row("Trumps", Text(_suit(trump), style="bold yellow") if trump else Text("none yet", style="dim"))
+        facts.add_row(tr.t("Trumps"), Text(_suit(trump), style="bold yellow") if trump
+                      else Text(tr.t("none yet"), style="dim"))
         if view["marriages"]:
-            facts.add_row("Marriages", ", ".join(f"{seats.name(m['seat'])} {_suit(m['suit'])} {m['points']}"
-                                                 for m in view["marriages"]))
+            facts.add_row(tr.t("Marriages"), ", ".join(f"{seats.name(m['seat'])} {_suit(m['suit'])} {m['points']}"
+                                                       for m in view["marriages"]))
         leader = view.get("leader")
         plays = [((leader + i) % n, c) for i, c in enumerate(view.get("trick", []))] if leader is not None else []
-        facts.add_row("Trick", _trick_line(plays, seats) if plays else Text("—", style="dim"))
+        facts.add_row(tr.t("Trick"), _trick_line(plays, seats) if plays else Text("—", style="dim"))
     last = _last_trick(view, seats)
     if last is not None:
-        facts.add_row("Last trick", last)
+        facts.add_row(tr.t("Last trick"), last)
     before = [e for e in view.get("previous") or [] if e["type"] in ("score", "abandoned")]
     if phase == "bid" and before:
-        facts.add_row("Last hand", breakdown(before[-1], seats) if before[-1]["type"] == "score"
-                      else Text("thrown in for four nines", style="dim"))
+        facts.add_row(tr.t("Last hand"), breakdown(before[-1], seats) if before[-1]["type"] == "score"
+                      else Text(tr.t("thrown in for four nines"), style="dim"))
     body: list[RenderableType] = [facts, Text(), _seats_table(view, seats)]
     if view["over"]:
         scored = [e for e in view.get("log", []) if e["type"] == "score"]
         if scored:
             body += [Text(), breakdown(scored[-1], seats)]
         body += [Text(), end_line({"winners": view["winners"], "scores": view["scores"]}, seats)]
-    house = [name for key, name in HOUSE_RULES if view["options"].get(key)]
+    house = [tr.t(name) for key, name in HOUSE_RULES if view["options"].get(key)]
     if view["options"].get("bid_step", 5) != 5:
-        house.append(f"bids in steps of {view['options']['bid_step']}")
+        house.append(tr.t("bids in steps of {n}", n=view["options"]["bid_step"]))
     if view["options"].get("rounding", 5) != 5:
-        house.append(f"points rounded to {view['options']['rounding']}")
-    return Panel(Group(*body), title=f"Tysiąc · hand {view['deal']} · first to 1000", title_align="left",
-                 subtitle=("house rules: " + ", ".join(house)) if house else None, subtitle_align="left")
+        house.append(tr.t("points rounded to {n}", n=view["options"]["rounding"]))
+    return Panel(Group(*body), title=tr.t("Tysiąc · hand {n} · first to 1000", n=view["deal"]), title_align="left",
+                 subtitle=tr.t("house rules: {rules}", rules=", ".join(house)) if house else None, subtitle_align="left")
 
 
 def hand(view: dict[str, Any], seats: Seats) -> Text:
@@ -179,84 +192,111 @@ def hand(view: dict[str, Any], seats: Seats) -> Text:
         suit = [c for c in cards if c.endswith(letter)]
         if suit:
             groups.append(cards_text(suit, sep=" "))
-    return Text.assemble(("Your hand  ", "bold"), Text("   ").join(groups) if groups else Text("empty", style="dim"))
+    return Text.assemble((tr.t("Your hand") + "  ", "bold"),
+                         Text("   ").join(groups) if groups else Text(tr.t("empty"), style="dim"))
 
 
 def breakdown(event: dict[str, Any], seats: Seats) -> Text:
     """A scored hand: the contract made or lost, each seat's points and what the variants did."""
     d = event["declarer"]
-    line = Text(f"Hand {event['deal']}: ", style="bold")
+    line = Text(tr.t("Hand {n}:", n=event["deal"]) + " ", style="bold")
+    values = {"who": seats.name(d), "contract": event["contract"]}
     if event.get("rospisat"):
-        line.append(f"{seats.name(d)} gave {event['contract']} up (Rospisat'): a P, 60 to each opponent")
+        line.append(tr.t("{who} gave {contract} up (Rospisat'): a P, 60 to each opponent", **values))
     else:
-        made = "made" if event["made"] else "lost"
-        line.append(f"{seats.name(d)} {made} {event['contract']} with {event['points'][d]} points")
+        values["points"] = event["points"][d]
+        line.append(tr.t("{who} made {contract} with {points} points", **values) if event["made"]
+                    else tr.t("{who} lost {contract} with {points} points", **values))
         others = [s for s in range(len(event["row"])) if s != d]
-        line.append(" — " + ", ".join(f"{seats.name(s)} took {event['points'][s]}" for s in others))
+        line.append(" — " + ", ".join(tr.t("{who} took {points}", who=seats.name(s), points=event["points"][s])
+                                      for s in others))
     notes = []
-    for key, what in (("line", "a line"), ("line fine", "a third line: −120"), ("p fine", "a third P: −120"),
-                      ("on barrel", "onto the barrel"), ("off barrel", "off the barrel"),
-                      ("fell off barrel", "off the barrel after three hands: −120"),
-                      ("knocked off barrel", "knocked off the barrel: −120"), ("locked", "above 800: no points")):
+    for key, what in NOTES:
         for s in event.get(key, []):
             if key == "locked" and not event.get("rospisat") and s == d:
                 continue
-            notes.append(f"{seats.name(s)} {what}")
+            notes.append(tr.t(what, who=seats.name(s)))
     if notes:
         line.append("\n  " + ", ".join(notes))
     line.append("\n  " + ", ".join(f"{seats.name(s)} {_signed(p)}" for s, p in enumerate(event["row"])))
     if event.get("tie"):
-        line.append("\n  " + " and ".join(seats.name(s) for s in event["tie"]) + " tie at 1000 or more: play on")
+        names = ""
+        for s in event["tie"]:
+            names = tr.t("{a} and {b}", a=names, b=seats.name(s)) if names else seats.name(s)
+        line.append("\n  " + tr.t("{names} tie at 1000 or more: play on", names=names))
     return line
 
 
 def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     """One line of the log in words; ``None`` for events the board already shows."""
     kind = event["type"]
-    who = seats.name(event["seat"]) if "seat" in event else ""
+    seat = event.get("seat")
+    who = seats.name(seat) if "seat" in event else ""
+    you = seats.you(seat)
     if kind == "deal":
-        return Text(f"Hand {event['deal']}: {seats.does(event['dealer'], 'deals')}", style="bold")
+        dealer = event["dealer"]
+        return Text(tr.t("Hand {n}: you deal", n=event["deal"]) if seats.you(dealer)
+                    else tr.t("Hand {n}: {who} deals", n=event["deal"], who=seats.name(dealer)), style="bold")
     if kind == "bid":
-        action = event["action"]
-        return Text(seats.does(event["seat"], "passes") if action == "pass"
-                    else f"{seats.does(event['seat'], 'bids')} {action.split()[1]}")
+        if event["action"] == "pass":
+            return Text(tr.t("You pass") if you else tr.t("{who} passes", who=who))
+        bid = event["action"].split()[1]
+        return Text(tr.t("You bid {bid}", bid=bid) if you else tr.t("{who} bids {bid}", who=who, bid=bid))
     if kind == "declarer":
-        return Text(f"{seats.does(event['seat'], 'declares')} {event['bid']}", style="bold")
+        return Text(tr.t("You declare {bid}", bid=event["bid"]) if you
+                    else tr.t("{who} declares {bid}", who=who, bid=event["bid"]), style="bold")
     if kind == "prikup":
-        return Text.assemble("The prikup is turned up: ", cards_text(event["cards"]))
+        return tr.tx("The prikup is turned up: {cards}", cards=cards_text(event["cards"]))
     if kind == "give":
-        return Text(f"{seats.does(event['seat'], 'gives')} a card face down to {seats.name(event['to'])}")
+        to = seats.name(event["to"])
+        return Text(tr.t("You give a card face down to {to}", to=to) if you
+                    else tr.t("{who} gives a card face down to {to}", who=who, to=to))
     if kind == "given":
         if event["to"] == seats.viewer:
-            return Text.assemble(f"{who} gave you ", card_text(event["card"]))
-        return Text.assemble("You gave ", card_text(event["card"]), f" to {seats.name(event['to'])}")
+            return tr.tx("{who} gave you {card}", who=who, card=card_text(event["card"]))
+        return tr.tx("You gave {card} to {to}", card=card_text(event["card"]), to=seats.name(event["to"]))
     if kind == "rospisat":
-        return Text(f"{seats.does(event['seat'], 'gives')} the hand up: Rospisat'", style="bold")
+        return Text(tr.t("You give the hand up: Rospisat'") if you
+                    else tr.t("{who} gives the hand up: Rospisat'", who=who), style="bold")
     if kind == "contract":
-        if event["contract"] == event["bid"]:
-            return Text(f"{seats.does(event['seat'], 'keeps')} the contract at {event['contract']}")
-        return Text(f"{seats.does(event['seat'], 'raises')} the contract to {event['contract']}", style="bold")
+        contract = event["contract"]
+        if contract == event["bid"]:
+            return Text(tr.t("You keep the contract at {contract}", contract=contract) if you
+                        else tr.t("{who} keeps the contract at {contract}", who=who, contract=contract))
+        return Text(tr.t("You raise the contract to {contract}", contract=contract) if you
+                    else tr.t("{who} raises the contract to {contract}", who=who, contract=contract), style="bold")
     if kind == "nines":
-        return Text(f"{seats.does(event['seat'], 'shows')} four nines: the hand is thrown in", style="bold")
+        return Text(tr.t("You show four nines: the hand is thrown in") if you
+                    else tr.t("{who} shows four nines: the hand is thrown in", who=who), style="bold")
     if kind == "abandoned":
-        return Text("The same dealer deals again", style="dim")
+        return Text(tr.t("The same dealer deals again"), style="dim")
     if kind == "play on":
-        return Text(f"{seats.does(event['seat'], 'holds')} four nines and plays on")
+        return Text(tr.t("You hold four nines and play on") if you
+                    else tr.t("{who} holds four nines and plays on", who=who))
     if kind == "play starts":
-        return Text(f"{seats.does(event['leader'], 'leads')} the first trick", style="dim")
+        leader = event["leader"]
+        return Text(tr.t("You lead the first trick") if seats.you(leader)
+                    else tr.t("{who} leads the first trick", who=seats.name(leader)), style="dim")
     if kind == "play":
+        card = card_text(event["card"])
         if "marriage" in event:
             suit = event["marriage"]
-            return Text.assemble(f"{seats.does(event['seat'], 'declares')} the marriage of {_suit(suit)}, leading ",
-                                 card_text(event["card"]), f": {event['points']}, and {suit} are trumps")
-        return Text.assemble(f"{seats.does(event['seat'], 'plays')} ", card_text(event["card"]))
+            values = {"suit": _suit(suit), "card": card, "points": event["points"], "trumps": _word(suit)}
+            return tr.tx("You declare the marriage of {suit}, leading {card}: {points}, and {trumps} are trumps",
+                         **values) if you else \
+                tr.tx("{who} declares the marriage of {suit}, leading {card}: {points}, and {trumps} are trumps",
+                      who=who, **values)
+        return tr.tx("You play {card}", card=card) if you else tr.tx("{who} plays {card}", who=who, card=card)
     if kind == "trick":
-        return Text(f"{seats.does(event['winner'], 'takes')} the trick ({event['points']})", style="dim")
+        winner = event["winner"]
+        return Text(tr.t("You take the trick ({points})", points=event["points"]) if seats.you(winner)
+                    else tr.t("{who} takes the trick ({points})", who=seats.name(winner), points=event["points"]),
+                    style="dim")
     if kind == "score":
         return breakdown(event, seats)
     if kind == "end":
         line = end_line(event, seats)
         if event.get("deal_limit"):
-            line.append(f" (after {event['deal_limit']} hands)")
+            line.append(" " + tr.t("(after {n} hands)", n=event["deal_limit"]))
         return line
     return None

@@ -8,7 +8,7 @@
 import {
   h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand, backs, cardRow, trick, lastTrick,
 } from "/static/kit/kit.js";
-import { SUITS, describe, headline, notes, sheet, signed, summary } from "./words.js";
+import { SUITS, describe, headline, notes, sheet, signed, summary, t, tn, tx } from "./words.js";
 
 export const styles = ["table.css"];
 export const ownsLegal = true;
@@ -24,10 +24,10 @@ export function title() {
 }
 
 export function info(view) {
-  const bits = [`hand ${view.deal}`, "first to 1000"];
+  const bits = [t("hand {n}", { n: view.deal }), t("first to 1000")];
   const o = view.options || {};
-  if (o.barrel) bits.push("barrel");
-  if (o.preset === "polish") bits.push("Polish rules");
+  if (o.barrel) bits.push(t("barrel"));
+  if (o.preset === "polish") bits.push(t("Polish rules"));
   return bits.join(" · ");
 }
 
@@ -71,12 +71,16 @@ function marriagesOf(view, seat) {
 
 function badges(view, ctx, seat) {
   const out = [];
-  if (seat === view.declarer) out.push(h("span", { class: "kit-badge gold", title: "the declarer and his contract" }, `${view.contract}`));
+  if (seat === view.declarer) out.push(h("span", { class: "kit-badge gold", title: t("the declarer and his contract") }, `${view.contract}`));
   for (const m of marriagesOf(view, seat)) {
-    out.push(h("span", { class: `kit-badge marriage ${m.suit}`, title: `declared the ${m.suit} marriage: ${m.points}` }, `${SUITS[m.suit]} ${m.points}`));
+    out.push(h("span", { class: `kit-badge marriage ${m.suit}`, title: t("declared the {suit} marriage: {points}", { suit: SUITS[m.suit], points: m.points }) },
+      `${SUITS[m.suit]} ${m.points}`));
   }
   const b = (view.barrel || [])[seat];
-  if (b != null) out.push(h("span", { class: "kit-badge red", title: `on the barrel at 880: ${3 - b} hand${3 - b === 1 ? "" : "s"} left to win a contract of 120 or more` }, `barrel ${3 - b}`));
+  if (b != null) {
+    out.push(h("span", { class: "kit-badge red", title: tn("on the barrel at 880: {n} hand left to win a contract of 120 or more",
+      "on the barrel at 880: {n} hands left to win a contract of 120 or more", 3 - b) }, t("barrel {n}", { n: 3 - b })));
+  }
   return out;
 }
 
@@ -86,11 +90,12 @@ function seatNote(view, ctx, seat) {
   if (view.phase === "bid") {
     const bids = bidsBySeat(view.log)[seat] || [];
     return h("span", { class: "bids" }, h("span", { class: "total" }, String(total)),
-      bids.map((b) => h("span", { class: `bid-chip ${b === "pass" ? "pass" : ""}` }, b)));
+      bids.map((b) => h("span", { class: `bid-chip ${b === "pass" ? "pass" : ""}` }, b === "pass" ? t("pass") : b)));
   }
-  const t = (view.tricks || [])[seat] || 0;
+  const count = (view.tricks || [])[seat] || 0;
   return h("span", {}, h("span", { class: "total" }, String(total)),
-    view.phase === "play" || view.phase === "over" ? ` · ${t} trick${t === 1 ? "" : "s"} · ${(view.points || [])[seat] || 0} pts` : "");
+    view.phase === "play" || view.phase === "over"
+      ? ` · ${tn("{n} trick", "{n} tricks", count)} · ${t("{n} pts", { n: (view.points || [])[seat] || 0 })}` : "");
 }
 
 function opponent(view, ctx, seat, where) {
@@ -107,8 +112,9 @@ function contractStrip(view, ctx) {
   if (view.declarer == null) return null;
   const items = [h("strong", { class: "contract-name" }, String(view.contract)), h("span", {}, seatName(ctx, view.declarer))];
   if (view.phase === "play" || view.phase === "over") {
-    items.push(view.trump ? h("span", { class: `trump ${view.trump}`, title: `${view.trump} are trumps` }, "Trumps ", h("b", {}, SUITS[view.trump]))
-      : h("span", { class: "trump none" }, "no trumps yet"));
+    items.push(view.trump ? h("span", { class: `trump ${view.trump}`, title: t("{suit} are trumps", { suit: SUITS[view.trump] }) },
+      t("Trumps"), " ", h("b", {}, SUITS[view.trump]))
+      : h("span", { class: "trump none" }, t("no trumps yet")));
   }
   return h("div", { class: "contract-strip" }, items);
 }
@@ -118,12 +124,13 @@ function auction(view, ctx) {
   const order = [0, 1, 2].map((k) => (view.forehand + k) % 3);
   const bids = bidsBySeat(view.log);
   const toAct = new Set(view.to_act || []);
-  return h("div", { class: "auction", role: "table", "aria-label": "Auction" },
-    h("div", { class: "auction-title" }, "Auction",
-      view.bid ? h("span", { class: "muted-light" }, ` · highest: ${view.bid} (${seatName(ctx, view.bidder)})`) : null),
+  return h("div", { class: "auction", role: "table", "aria-label": t("Auction") },
+    h("div", { class: "auction-title" }, t("Auction"),
+      view.bid ? h("span", { class: "muted-light" }, " · ", t("highest: {bid} ({who})", { bid: view.bid, who: seatName(ctx, view.bidder) })) : null),
     order.map((s) => h("div", { class: `auction-row${toAct.has(s) ? " acting" : ""}${(view.passed || []).includes(s) ? " out" : ""}`, role: "row", dataset: { seat: s } },
-      h("span", { class: "auction-who", role: "rowheader" }, seatName(ctx, s), s === view.forehand ? h("small", {}, " opens") : null),
-      h("span", { class: "auction-bids", role: "cell" }, (bids[s] || []).map((b) => h("span", { class: `bid-chip ${b === "pass" ? "pass" : ""}` }, b)),
+      h("span", { class: "auction-who", role: "rowheader" }, seatName(ctx, s), s === view.forehand ? h("small", {}, " ", t("opens")) : null),
+      h("span", { class: "auction-bids", role: "cell" }, (bids[s] || []).map((b) => h("span", { class: `bid-chip ${b === "pass" ? "pass" : ""}` },
+        b === "pass" ? t("pass") : b)),
         toAct.has(s) ? h("span", { class: "bid-chip thinking" }, "…") : null))));
 }
 
@@ -131,13 +138,19 @@ function auction(view, ctx) {
 function prikup(view, ctx) {
   const mine = view.declarer === ctx.seat;
   const given = view.given || [];
-  const lines = given.map((g) => h("div", { class: "gift" }, g.card ? [g.to === ctx.seat ? `${seatName(ctx, view.declarer)} gave you` : `You gave ${seatName(ctx, g.to)}`, " ", h("span", { class: "mini" }, cardSVG(g.card))]
-    : `A card face down to ${seatName(ctx, g.to)}`));
+  const declarer = seatName(ctx, view.declarer);
+  const lines = given.map((g) => h("div", { class: "gift" }, g.card
+    ? (g.to === ctx.seat ? tx("{who} gave you {card}", { who: declarer, card: h("span", { class: "mini" }, cardSVG(g.card)) })
+      : tx("You gave {to} {card}", { to: seatName(ctx, g.to), card: h("span", { class: "mini" }, cardSVG(g.card)) }))
+    : t("A card face down to {to}", { to: seatName(ctx, g.to) })));
   let say = null;
-  if (view.phase === "give") say = mine ? "Give a card to each opponent: click a card of your hand" : `${seatName(ctx, view.declarer)} gives a card to each opponent…`;
-  else if (view.phase === "contract") say = mine ? "Keep your contract or raise it" : `${seatName(ctx, view.declarer)} may raise…`;
-  else if (view.phase === "nines") say = view.nines === ctx.seat ? "You hold all four nines: show them to throw the hand in, or play on" : `${seatName(ctx, view.nines)} holds four nines…`;
-  return h("div", { class: "prikup-box" }, h("div", { class: "talon-line" }, "Prikup", cardRow(view.prikup || [], { cls: "small" })), lines,
+  if (view.phase === "give") say = mine ? t("Give a card to each opponent: click a card of your hand") : t("{who} gives a card to each opponent…", { who: declarer });
+  else if (view.phase === "contract") say = mine ? t("Keep your contract or raise it") : t("{who} may raise…", { who: declarer });
+  else if (view.phase === "nines") {
+    say = view.nines === ctx.seat ? t("You hold all four nines: show them to throw the hand in, or play on")
+      : t("{who} holds four nines…", { who: seatName(ctx, view.nines) });
+  }
+  return h("div", { class: "prikup-box" }, h("div", { class: "talon-line" }, t("Prikup"), cardRow(view.prikup || [], { cls: "small" })), lines,
     say ? h("div", { class: "call-title" }, say) : null);
 }
 
@@ -153,19 +166,22 @@ function trickArea(view, ctx) {
   const lastEntry = [...(view.log || [])].reverse().find((e) => e.type === "play" || e.type === "trick");
   const shown = !open.length && lastEntry && lastEntry.type === "trick" ? done[done.length - 1] : null;
   const previous = shown ? done[done.length - 2] : done[done.length - 1];
-  const caption = shown ? `${seatName(ctx, shown.winner)} take${shown.winner === ctx.seat ? "" : "s"} ${shown.points}`
-    : open.length ? `Trick ${done.length + 1}` : `${seatName(ctx, view.leader)} lead${view.leader === ctx.seat ? "" : "s"}`;
+  const caption = shown ? (shown.winner === ctx.seat ? t("You take {points}", { points: shown.points })
+    : t("{who} takes {points}", { who: seatName(ctx, shown.winner), points: shown.points }))
+    : open.length ? t("Trick {n}", { n: done.length + 1 })
+      : view.leader === ctx.seat ? t("You lead") : t("{who} leads", { who: seatName(ctx, view.leader) });
   return h("div", { class: "trick-area" },
     trick({ plays: shown ? shown.plays : open, n: 3, me, winner: shown ? shown.winner : null, ctx, caption }),
-    h("div", { class: "trick-tools" }, lastTrick(ctx, previous || null, { n: 3, me }), h("span", { class: "tricks-count" }, `${done.length} of 8 tricks`)));
+    h("div", { class: "trick-tools" }, lastTrick(ctx, previous || null, { n: 3, me }), h("span", { class: "tricks-count" },
+      tn("{done} of {n} trick", "{done} of {n} tricks", 8, { done: done.length }))));
 }
 
 /** The declarer's goal in play: his points so far against the contract. */
 function scoreLine(view, ctx) {
   if (view.phase !== "play" || view.declarer == null) return null;
   const pts = (view.points || [])[view.declarer] || 0;
-  return h("div", { class: "score-line", title: "card points taken so far and marriages declared" },
-    `${seatName(ctx, view.declarer)} ${pts} of ${view.contract}`);
+  return h("div", { class: "score-line", title: t("card points taken so far and marriages declared") },
+    t("{who} {points} of {contract}", { who: seatName(ctx, view.declarer), points: pts, contract: view.contract }));
 }
 
 /** The result of the hand just scored, until the player moves on. */
@@ -181,16 +197,16 @@ function result(view, ctx) {
   // the hand's last trick, from the view's previous (the next hand is dealt already)
   const latest = ctx.ui.rowsSeen === rows.length - 1;
   const final = latest ? tricks(view.previous || []).pop() : null;
-  return h("div", { class: "result", role: "dialog", "aria-label": `Hand ${ctx.ui.rowsSeen + 1} result` },
-    h("h2", {}, `Hand ${ctx.ui.rowsSeen + 1}: ${summary(d, ctx)}`),
-    final ? h("div", { class: "final-trick" }, h("span", {}, "Last trick"),
+  return h("div", { class: "result", role: "dialog", "aria-label": t("Hand {n} result", { n: ctx.ui.rowsSeen + 1 }) },
+    h("h2", {}, t("Hand {n}: {summary}", { n: ctx.ui.rowsSeen + 1, summary: summary(d, ctx) })),
+    final ? h("div", { class: "final-trick" }, h("span", {}, t("Last trick")),
       final.plays.map((p) => h("span", { class: `final-card${p.seat === final.winner ? " won" : ""}`, title: seatName(ctx, p.seat) },
         cardSVG(p.card), h("small", {}, seatName(ctx, p.seat).split(" (")[0])))) : null,
-    points.length ? h("div", { class: "result-line" }, `Points taken (cards and marriages): ${points.join(", ")}`) : null,
+    points.length ? h("div", { class: "result-line" }, t("Points taken (cards and marriages): {points}", { points: points.join(", ") })) : null,
     notes(d, ctx).map((n) => h("div", { class: "result-line" }, n)),
     h("div", { class: "result-points" }, (row.points || []).map((p, s) => h("span", { class: `pts ${p > 0 ? "plus" : p < 0 ? "minus" : ""}` },
       `${seatName(ctx, s)} ${signed(p)}`))),
-    h("button", { type: "button", class: "primary tysiac-continue", onclick: next }, mine > 0 ? "Well played — next hand" : "Next hand"));
+    h("button", { type: "button", class: "primary tysiac-continue", onclick: next }, mine > 0 ? t("Well played — next hand") : t("Next hand")));
 }
 
 function center(view, ctx) {
@@ -213,15 +229,15 @@ function actionButton(ctx, text, label, cls = "") {
 function numberButtons(view, ctx, verb) {
   const legal = view.legal || [];
   const values = legal.filter((a) => a.startsWith(`${verb} `));
-  const out = legal.includes("pass") ? [actionButton(ctx, "pass", "Pass", "pass")] : [];
+  const out = legal.includes("pass") ? [actionButton(ctx, "pass", t("Pass"), "pass")] : [];
   const keep = verb === "contract" ? values[0] : null;
-  values.slice(0, QUICK_BIDS).forEach((a) => out.push(actionButton(ctx, a, a === keep ? `Keep ${a.split(" ")[1]}` : a.split(" ")[1],
+  values.slice(0, QUICK_BIDS).forEach((a) => out.push(actionButton(ctx, a, a === keep ? t("Keep {contract}", { contract: a.split(" ")[1] }) : a.split(" ")[1],
     a === keep ? "keep" : "")));
   const more = values.slice(QUICK_BIDS);
   if (more.length) {
-    const select = h("select", { class: "more-bids", "aria-label": "a higher bid" }, more.map((a) => h("option", { value: a }, a.split(" ")[1])));
+    const select = h("select", { class: "more-bids", "aria-label": t("a higher bid") }, more.map((a) => h("option", { value: a }, a.split(" ")[1])));
     out.push(h("span", { class: "act-group" }, select,
-      h("button", { type: "button", class: "act", disabled: ctx.pending, onclick: () => ctx.play(select.value) }, verb === "bid" ? "Bid" : "Raise")));
+      h("button", { type: "button", class: "act", disabled: ctx.pending, onclick: () => ctx.play(select.value) }, verb === "bid" ? t("Bid") : t("Raise"))));
   }
   return out;
 }
@@ -230,12 +246,12 @@ function numberButtons(view, ctx, verb) {
 function giftButtons(view, ctx) {
   const picked = ctx.ui.gift;
   const out = [];
-  if ((view.legal || []).includes("rospisat")) out.push(actionButton(ctx, "rospisat", "Give up (Rospisat')", "pass"));
+  if ((view.legal || []).includes("rospisat")) out.push(actionButton(ctx, "rospisat", t("Give up (Rospisat')"), "pass"));
   if (!picked) return out;
   const targets = (view.legal || []).filter((a) => a.startsWith(`give ${picked} to `));
   for (const a of targets) {
     const to = Number(a.split(" ").pop());
-    out.push(actionButton(ctx, a, ["Give ", h("span", { class: "mini" }, cardSVG(picked)), ` to ${seatName(ctx, to)}`], "gift"));
+    out.push(actionButton(ctx, a, tx("Give {card} to {to}", { card: h("span", { class: "mini" }, cardSVG(picked)), to: seatName(ctx, to) }), "gift"));
   }
   return out;
 }
@@ -244,20 +260,23 @@ function marriageButtons(view, ctx) {
   return (view.legal || []).filter((a) => a.startsWith("marry ")).map((a) => {
     const code = a.split(" ")[1];
     const suit = suitOf(code);
-    return actionButton(ctx, a, [`Declare ${SUITS[suit]} ${VALUE[suit]}: lead `, h("span", { class: "mini" }, cardSVG(code))], `marry ${suit}`);
+    return actionButton(ctx, a, tx("Declare {suit} {points}: lead {card}", { suit: SUITS[suit], points: VALUE[suit],
+      card: h("span", { class: "mini" }, cardSVG(code)) }), `marry ${suit}`);
   });
 }
 
 /** Why a card may not be played now (a hint: the legal list decides). */
 function playReason(code, view) {
   const led = (view.trick || [])[0];
-  if (!led) return "not playable now";
+  if (!led) return t("not playable now");
   const cards = view.hand || [];
   const ledSuit = suitOf(led);
-  if (suitOf(code) !== ledSuit && cards.some((c) => suitOf(c) === ledSuit)) return `follow suit: play ${SUITS[ledSuit]}`;
-  if (view.trump && suitOf(code) !== view.trump && cards.some((c) => suitOf(c) === view.trump)) return `you have no ${SUITS[ledSuit]}: play a trump (${SUITS[view.trump]})`;
-  if ((view.options || {}).must_beat) return "you must beat the trick if you can";
-  return "not playable now";
+  if (suitOf(code) !== ledSuit && cards.some((c) => suitOf(c) === ledSuit)) return t("follow suit: play {suit}", { suit: SUITS[ledSuit] });
+  if (view.trump && suitOf(code) !== view.trump && cards.some((c) => suitOf(c) === view.trump)) {
+    return t("you have no {suit}: play a trump ({trump})", { suit: SUITS[ledSuit], trump: SUITS[view.trump] });
+  }
+  if ((view.options || {}).must_beat) return t("you must beat the trick if you can");
+  return t("not playable now");
 }
 
 function myHand(view, ctx) {
@@ -268,7 +287,7 @@ function myHand(view, ctx) {
     const giveable = new Set(legal.filter((a) => a.startsWith("give ")).map((a) => a.split(" ")[1]));
     if (ctx.ui.gift && !giveable.has(ctx.ui.gift)) ctx.ui.gift = null;
     return hand(cards, { active: mine, selected: ctx.ui.gift ? [ctx.ui.gift] : [], legal: (c) => giveable.has(c) || "",
-      onPick: (c) => { ctx.ui.gift = ctx.ui.gift === c ? null : c; ctx.rerender(); }, label: "Your hand: pick a card to give" });
+      onPick: (c) => { ctx.ui.gift = ctx.ui.gift === c ? null : c; ctx.rerender(); }, label: t("Your hand: pick a card to give") });
   }
   const playable = new Set(legal.filter((a) => a.startsWith("play ") && a !== "play on").map((a) => a.slice(5)));
   return hand(cards, { active: mine && view.phase === "play", legal: (c) => playable.has(c) || playReason(c, view),
@@ -276,15 +295,15 @@ function myHand(view, ctx) {
 }
 
 function status(view, ctx) {
-  if (view.over) return "The match is over.";
+  if (view.over) return t("The match is over.");
   if (ctx.myTurn) {
     if (ctx.pending) return "…";
-    return { bid: "Your bid", give: ctx.ui.gift ? `Give ${cardText(ctx.ui.gift)} to…` : "Pick a card to give",
-      contract: "Keep or raise your contract", nines: "Four nines: show them or play on",
-      play: (view.trick || []).length ? "Your turn: play a card" : "Your lead" }[view.phase] || "Your turn";
+    return { bid: t("Your bid"), give: ctx.ui.gift ? t("Give {card} to…", { card: cardText(ctx.ui.gift) }) : t("Pick a card to give"),
+      contract: t("Keep or raise your contract"), nines: t("Four nines: show them or play on"),
+      play: (view.trick || []).length ? t("Your turn: play a card") : t("Your lead") }[view.phase] || t("Your turn");
   }
   const toAct = view.to_act || [];
-  return toAct.length ? `Waiting for ${toAct.map((s) => seatName(ctx, s)).join(", ")}…` : "";
+  return toAct.length ? t("Waiting for {names}…", { names: toAct.map((s) => seatName(ctx, s)).join(", ") }) : "";
 }
 
 function mine(view, ctx, bottom) {
@@ -293,14 +312,16 @@ function mine(view, ctx, bottom) {
   if (my && view.phase === "bid") actions = numberButtons(view, ctx, "bid");
   else if (my && view.phase === "contract") actions = numberButtons(view, ctx, "contract");
   else if (my && view.phase === "give") actions = giftButtons(view, ctx);
-  else if (my && view.phase === "nines") actions = [actionButton(ctx, "show nines", "Show four nines: deal again", "pass"), actionButton(ctx, "play on", "Play on")];
+  else if (my && view.phase === "nines") {
+    actions = [actionButton(ctx, "show nines", t("Show four nines: deal again"), "pass"), actionButton(ctx, "play on", t("Play on"))];
+  }
   else if (my && view.phase === "play") actions = marriageButtons(view, ctx);
   const plate = seatPlate(ctx, bottom, { where: "bottom", badges: [...badges(view, ctx, bottom),
     h("span", { class: "kit-note" }, seatNote(view, ctx, bottom)),
     h("span", { class: `kit-turn ${my ? "yours" : ""}`, role: "status" }, status(view, ctx))] });
   return [
     plate,
-    actions && actions.length ? h("div", { class: "actions", role: "group", "aria-label": "Your options" }, actions) : null,
+    actions && actions.length ? h("div", { class: "actions", role: "group", "aria-label": t("Your options") }, actions) : null,
     ctx.seat == null ? backs((view.hands || [])[bottom] ?? 0) : myHand(view, ctx),
   ];
 }

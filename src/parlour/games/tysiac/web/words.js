@@ -1,6 +1,9 @@
 // Tysiąc in words: the log entries, the banners, a scored hand's breakdown, and the score sheet with the barrel.
 
-import { h, cardText, seatName } from "/static/kit/kit.js";
+import { h, cardText, seatName, translator } from "/static/kit/kit.js";
+
+const { t, tn, tx } = await translator(import.meta.url);
+export { t, tn, tx };
 
 export const SUITS = { spades: "♠", clubs: "♣", diamonds: "♦", hearts: "♥" };
 
@@ -8,70 +11,91 @@ export function signed(p) {
   return p > 0 ? `+${p}` : String(p);
 }
 
+/** "Ana and Bora" in the page's language. */
+function andList(names) {
+  return names.reduce((a, b) => (a ? t("{a} and {b}", { a, b }) : b), "");
+}
+
 /** A scored hand in a few words: "Bot 1 made 120 with 134" / "You gave 110 up". */
 export function summary(d, ctx) {
   const who = seatName(ctx, d.declarer);
-  if (d.rospisat) return `${who} gave ${d.contract} up (Rospisat')`;
-  const pts = (d.points || [])[d.declarer];
-  return `${who} ${d.made ? "made" : "lost"} ${d.contract} with ${pts}`;
+  if (d.rospisat) return t("{who} gave {contract} up (Rospisat')", { who, contract: d.contract });
+  const values = { who, contract: d.contract, points: (d.points || [])[d.declarer] };
+  return d.made ? t("{who} made {contract} with {points}", values) : t("{who} lost {contract} with {points}", values);
 }
 
 /** What the variants did in a scored hand, as short phrases. */
 export function notes(d, ctx) {
   const out = [];
-  const say = (key, what) => (d[key] || []).forEach((s) => out.push(`${seatName(ctx, s)} ${what}`));
-  say("line", "gets a line");
-  say("line fine", "−120 (third line)");
-  say("p fine", "−120 (third P)");
-  say("on barrel", "is on the barrel");
-  say("off barrel", "is off the barrel");
-  say("fell off barrel", "fell off the barrel: −120");
-  say("knocked off barrel", "was knocked off the barrel: −120");
-  if (d.tie) out.push(`${d.tie.map((s) => seatName(ctx, s)).join(" and ")} tie: play on`);
+  const say = (key, what) => (d[key] || []).forEach((s) => out.push(what(seatName(ctx, s))));
+  say("line", (who) => t("{who} gets a line", { who }));
+  say("line fine", (who) => t("{who} −120 (third line)", { who }));
+  say("p fine", (who) => t("{who} −120 (third P)", { who }));
+  say("on barrel", (who) => t("{who} is on the barrel", { who }));
+  say("off barrel", (who) => t("{who} is off the barrel", { who }));
+  say("fell off barrel", (who) => t("{who} fell off the barrel: −120", { who }));
+  say("knocked off barrel", (who) => t("{who} was knocked off the barrel: −120", { who }));
+  if (d.tie) out.push(t("{names} tie: play on", { names: andList(d.tie.map((s) => seatName(ctx, s))) }));
   return out;
 }
 
 /** One log entry in words (null: not worth a line). */
 export function describe(e, ctx) {
   const who = e.seat != null ? seatName(ctx, e.seat) : "";
+  const you = e.seat != null && e.seat === ctx.seat;
   switch (e.type) {
     case "deal":
-      return `Hand ${e.deal}: ${seatName(ctx, e.dealer)} deal${e.dealer === ctx.seat ? "" : "s"}`;
+      return e.dealer === ctx.seat ? t("Hand {n}: you deal", { n: e.deal }) : t("Hand {n}: {who} deals", { n: e.deal, who: seatName(ctx, e.dealer) });
     case "hand":
       return null;
-    case "bid":
-      return e.action === "pass" ? `${who} pass${e.seat === ctx.seat ? "" : "es"}` : `${who} bid${e.seat === ctx.seat ? "" : "s"} ${e.action.split(" ")[1]}`;
+    case "bid": {
+      if (e.action === "pass") return you ? t("You pass") : t("{who} passes", { who });
+      const bid = e.action.split(" ")[1];
+      return you ? t("You bid {bid}", { bid }) : t("{who} bids {bid}", { who, bid });
+    }
     case "declarer":
-      return `${who} declare${e.seat === ctx.seat ? "" : "s"} ${e.bid}`;
+      return you ? t("You declare {bid}", { bid: e.bid }) : t("{who} declares {bid}", { who, bid: e.bid });
     case "prikup":
-      return `The prikup: ${e.cards.map(cardText).join(" ")}`;
+      return t("The prikup: {cards}", { cards: e.cards.map(cardText).join(" ") });
     case "give":
-      return `${who} give${e.seat === ctx.seat ? "" : "s"} a card face down to ${seatName(ctx, e.to)}`;
+      return you ? t("You give a card face down to {to}", { to: seatName(ctx, e.to) })
+        : t("{who} gives a card face down to {to}", { who, to: seatName(ctx, e.to) });
     case "given":
-      return e.to === ctx.seat ? `${who} gave you ${cardText(e.card)}` : `You gave ${cardText(e.card)} to ${seatName(ctx, e.to)}`;
+      return e.to === ctx.seat ? t("{who} gave you {card}", { who, card: cardText(e.card) })
+        : t("You gave {card} to {to}", { card: cardText(e.card), to: seatName(ctx, e.to) });
     case "rospisat":
-      return `${who} give${e.seat === ctx.seat ? "" : "s"} the hand up: Rospisat'`;
+      return you ? t("You give the hand up: Rospisat'") : t("{who} gives the hand up: Rospisat'", { who });
     case "contract":
-      return e.contract === e.bid ? `${who} keep${e.seat === ctx.seat ? "" : "s"} ${e.contract}` : `${who} raise${e.seat === ctx.seat ? "" : "s"} to ${e.contract}`;
+      if (e.contract === e.bid) return you ? t("You keep {contract}", { contract: e.contract }) : t("{who} keeps {contract}", { who, contract: e.contract });
+      return you ? t("You raise to {contract}", { contract: e.contract }) : t("{who} raises to {contract}", { who, contract: e.contract });
     case "nines":
-      return `${who} show${e.seat === ctx.seat ? "" : "s"} four nines: the hand is thrown in`;
+      return you ? t("You show four nines: the hand is thrown in") : t("{who} shows four nines: the hand is thrown in", { who });
     case "abandoned":
-      return "The same dealer deals again";
+      return t("The same dealer deals again");
     case "play on":
-      return `${who} hold${e.seat === ctx.seat ? "" : "s"} four nines and play${e.seat === ctx.seat ? "" : "s"} on`;
+      return you ? t("You hold four nines and play on") : t("{who} holds four nines and plays on", { who });
     case "play starts":
       return null;
     case "play":
-      if (e.marriage) return `${who} declare${e.seat === ctx.seat ? "" : "s"} ${SUITS[e.marriage]} ${e.points} with ${cardText(e.card)}: ${e.marriage} are trumps`;
+      if (e.marriage) {
+        const values = { who, suit: SUITS[e.marriage], points: e.points, card: cardText(e.card) };
+        return you ? t("You declare {suit} {points} with {card}: {suit} are trumps", values)
+          : t("{who} declares {suit} {points} with {card}: {suit} are trumps", values);
+      }
       return `${who}: ${cardText(e.card)}`;
     case "trick":
-      return `${seatName(ctx, e.winner)} take${e.winner === ctx.seat ? "" : "s"} the trick (${e.points})`;
+      return e.winner === ctx.seat ? t("You take the trick ({points})", { points: e.points })
+        : t("{who} takes the trick ({points})", { who: seatName(ctx, e.winner), points: e.points });
     case "score": {
       const rows = (e.row || []).map((p, s) => `${seatName(ctx, s)} ${signed(p)}`).join(", ");
-      return [`Hand ${e.deal}: ${summary(e, ctx)} — ${rows}`, ...notes(e, ctx)].join("; ");
+      return [t("Hand {n}: {summary} — {rows}", { n: e.deal, summary: summary(e, ctx), rows }), ...notes(e, ctx)].join("; ");
     }
-    case "end":
-      return `Match over — ${(e.winners || []).map((s) => seatName(ctx, s)).join(" & ")} win${(e.winners || []).length === 1 && e.winners[0] !== ctx.seat ? "s" : ""}`;
+    case "end": {
+      const winners = e.winners || [];
+      if (winners.length === 1 && winners[0] === ctx.seat) return t("Match over — you win");
+      return tn("Match over — {names} wins", "Match over — {names} win", winners.length,
+        { names: winners.map((s) => seatName(ctx, s)).join(" & ") });
+    }
     default:
       return null;
   }
@@ -79,17 +103,19 @@ export function describe(e, ctx) {
 
 /** A banner for what matters: the contract, a marriage, the four nines, a Rospisat'. */
 export function headline(e, ctx) {
+  const who = seatName(ctx, e.seat);
   switch (e.type) {
     case "declarer":
-      return `${seatName(ctx, e.seat)}: ${e.bid}`;
+      return `${who}: ${e.bid}`;
     case "contract":
-      return e.contract > e.bid ? { text: `${seatName(ctx, e.seat)} raises to ${e.contract}`, kind: "info" } : null;
+      return e.contract > e.bid ? { text: t("{who} raises to {contract}", { who, contract: e.contract }), kind: "info" } : null;
     case "play":
-      return e.marriage ? { text: `${seatName(ctx, e.seat)}: ${SUITS[e.marriage]} ${e.points} — ${e.marriage} are trumps`, kind: e.seat === ctx.seat ? "good" : "info" } : null;
+      return e.marriage ? { text: t("{who}: {suit} {points} — {suit} are trumps", { who, suit: SUITS[e.marriage], points: e.points }),
+        kind: e.seat === ctx.seat ? "good" : "info" } : null;
     case "nines":
-      return { text: `${seatName(ctx, e.seat)} shows four nines: dealt again`, kind: "info" };
+      return { text: t("{who} shows four nines: dealt again", { who }), kind: "info" };
     case "rospisat":
-      return { text: `${seatName(ctx, e.seat)}: Rospisat'`, kind: "info" };
+      return { text: `${who}: Rospisat'`, kind: "info" };
     default:
       return null;
   }
@@ -105,12 +131,12 @@ export function sheet(view, ctx) {
   (s.rows || []).forEach((r, k) => {
     const d = r.detail || {};
     if (d.declarer == null) {
-      body.push(h("tr", { class: "row" }, h("th", { scope: "row" }, r.label), (r.points || []).map((p, i) => h("td", { class: mine(i) }, signed(p)))));
+      body.push(h("tr", { class: "row" }, h("th", { scope: "row" }, sheetLabel(r.label)), (r.points || []).map((p, i) => h("td", { class: mine(i) }, signed(p)))));
       return;
     }
     body.push(
       h("tr", { class: `row${d.made === true ? " won" : d.made === false ? " lost" : ""}` },
-        h("th", { scope: "row", title: r.label }, String(k + 1)),
+        h("th", { scope: "row", title: sheetLabel(r.label) }, String(k + 1)),
         (r.points || []).map((p, i) => h("td", { class: mine(i) }, i === d.declarer && d.rospisat ? "P" : p ? signed(p) : "·"))),
       h("tr", { class: "detail" }, h("td", { colspan: view.players + 1 }, summary(d, ctx),
         notes(d, ctx).map((n) => ` · ${n}`))));
@@ -122,15 +148,22 @@ export function sheet(view, ctx) {
     return out.length ? h("span", { class: "marks" }, out.join(" ")) : null;
   };
   const total = (i) => {
-    const t = String((s.totals || [])[i] ?? 0);
+    const text = String((s.totals || [])[i] ?? 0);
     const b = (view.barrel || [])[i];
-    return b == null ? t : h("span", { class: "barrel", title: `on the barrel: ${3 - b} hand${3 - b === 1 ? "" : "s"} left to win a contract of 120 or more` }, t);
+    return b == null ? text : h("span", { class: "barrel", title: tn("on the barrel: {n} hand left to win a contract of 120 or more",
+      "on the barrel: {n} hands left to win a contract of 120 or more", 3 - b) }, text);
   };
-  return h("section", { class: "panel sheet tysiac-sheet", "aria-label": "Score sheet" },
-    h("h2", {}, "Score sheet · first to 1000"),
+  return h("section", { class: "panel sheet tysiac-sheet", "aria-label": t("Score sheet") },
+    h("h2", {}, t("Score sheet · first to 1000")),
     h("table", {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Hand"), seats.map((i) => h("th", { scope: "col", class: mine(i) }, seatName(ctx, i))))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Hand")), seats.map((i) => h("th", { scope: "col", class: mine(i) }, seatName(ctx, i))))),
       h("tbody", {}, body),
-      h("tfoot", {}, h("tr", { class: "totals" }, h("th", { scope: "row" }, "Total"),
+      h("tfoot", {}, h("tr", { class: "totals" }, h("th", { scope: "row" }, t("Total")),
         seats.map((i) => h("td", { class: mine(i) }, total(i), marks(i)))))));
+}
+
+/** A sheet row's label ("deal 3") in the page's language. */
+function sheetLabel(label) {
+  const m = /^deal (\d+)$/.exec(label);
+  return m ? t("hand {n}", { n: m[1] }) : label;
 }
