@@ -28,16 +28,24 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from parlour.core.i18n import translator
 from parlour.core.terminal import RED, Seats, card_text, cards_text, end_line
 
+tr = translator(__name__)
 SUITS = (("C", "♣"), ("D", "♦"), ("H", "♥"))
 RANKS = "A2345678"
-WHY = {
-    "stuck": "{loser} cannot make any exchange",
-    "two cards": "{loser} {is_} down to two cards",
-    "repetition": "the same position came round a third time",
-    "move cap": "the deal reached its last exchange (the move cap)",
-}
+
+
+def _why(reason: str, loser: int | None, seats: Seats) -> str:
+    if reason == "stuck":
+        return tr.t("you cannot make any exchange") if seats.you(loser) \
+            else tr.t("{loser} cannot make any exchange", loser=seats.name(loser))
+    if reason == "two cards":
+        return tr.t("you are down to two cards") if seats.you(loser) \
+            else tr.t("{loser} is down to two cards", loser=seats.name(loser))
+    if reason == "repetition":
+        return tr.t("the same position came round a third time")
+    return tr.t("the deal reached its last exchange (the move cap)")
 
 
 def suit_cells(codes: list[str]) -> list[Text]:
@@ -54,9 +62,9 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     options = view["options"]
     below = view["seat"] if view["seat"] is not None else 0
     above = 1 - below
-    title = f"Gami · deal {view['deal']} of {options['games']}"
+    title = tr.t("Gami · deal {n} of {games}", n=view["deal"], games=options["games"])
     if not view["over"]:
-        title += f" · exchange {view['plies'] + 1} (the deal stops after {options['max_plies']})"
+        title += " · " + tr.t("exchange {n} (the deal stops after {max})", n=view["plies"] + 1, max=options["max_plies"])
     grid = Table.grid(padding=(0, 3))
     for justify in ("left", "right", "left", "left", "left"):
         grid.add_column(no_wrap=True, justify=justify)  # type: ignore[arg-type]
@@ -66,20 +74,22 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
         hand = view["hands"][seat]
         name = Text.assemble("▶ " if seat in to_act else "  ",
                              (seats.name(seat), "bold" if seat == seats.viewer else ""))
-        grid.add_row(name, f"{len(hand)} cards", *suit_cells(hand))
+        grid.add_row(name, tr.tn("{n} card", "{n} cards", len(hand)), *suit_cells(hand))
 
     row(above)
     grid.add_row()
-    grid.add_row(Text("  Table", style="bold"), "", *suit_cells(view["table"]))
+    grid.add_row(Text("  " + tr.t("Table"), style="bold"), "", *suit_cells(view["table"]))
     grid.add_row()
     row(below)
     body: list[RenderableType] = [grid, Text()]
-    notes = [f"{seats.name(view['first'])} play{'' if view['first'] == seats.viewer else 's'} first this deal."]
+    notes = [tr.t("You play first this deal.") if seats.you(view["first"])
+             else tr.t("{who} plays first this deal.", who=seats.name(view["first"]))]
     if view["repeats"] >= 2:
-        notes.append(f"This position has come round {view['repeats']} times: a third time ends the deal.")
+        notes.append(tr.tn("This position has come round {n} time: a third time ends the deal.",
+                           "This position has come round {n} times: a third time ends the deal.", view["repeats"]))
     if options["games"] > 1:
-        notes.append("Match: " + ", ".join(f"{seats.name(s)} {view['scores'][s]}" for s in (0, 1))
-                     + " (a deal won is 2 points, a draw 1 each).")
+        notes.append(tr.t("Match: {scores} (a deal won is 2 points, a draw 1 each).",
+                          scores=", ".join(f"{seats.name(s)} {view['scores'][s]}" for s in (0, 1))))
     body.append(Text(" ".join(notes)))
     for e in view["log"]:
         if e["type"] in ("result", "end"):
@@ -95,20 +105,25 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     """One line of the log: ``You give 4♥ for 3♥: GAMI A♥ 2♥ 3♥, and take 5♣ from Seat 1``."""
     kind = event["type"]
     if kind == "deal":
-        first = seats.name(event["first"])
-        return Text.assemble((f"Deal {event['deal']}", "bold"), f": {first} play{'' if event['first'] == seats.viewer else 's'}"
-                             " first; on the table ", cards_text(event["table"]))
+        deal = Text(tr.t("Deal {n}", n=event["deal"]), style="bold")
+        if seats.you(event["first"]):
+            return tr.tx("{deal}: you play first; on the table {cards}", deal=deal, cards=cards_text(event["table"]))
+        return tr.tx("{deal}: {who} plays first; on the table {cards}", deal=deal, who=seats.name(event["first"]),
+                     cards=cards_text(event["table"]))
     if kind == "exchange":
-        line = Text.assemble(f"{seats.does(event['seat'], 'gives')} ", card_text(event["gave"]), " for ",
-                             card_text(event["took"]))
+        seat = event["seat"]
+        you = seats.you(seat)
+        values = {"who": seats.name(seat), "gave": card_text(event["gave"]), "took": card_text(event["took"])}
+        line = tr.tx("You give {gave} for {took}", **values) if you else tr.tx("{who} gives {gave} for {took}", **values)
         if event.get("gami"):
             line.append(": ")
             line.append_text(gami_text(event["gami"][0]))
             if event.get("captured"):
-                line.append_text(Text.assemble(", and ", "take" if event["seat"] == seats.viewer else "takes", " ",
-                                               card_text(event["captured"]), f" from {seats.name(1 - event['seat'])}"))
+                taken = {"card": card_text(event["captured"]), "from": seats.name(1 - seat)}
+                line.append_text(tr.tx(", and take {card} from {from}", **taken) if you
+                                 else tr.tx(", and takes {card} from {from}", **taken))
             else:
-                line.append(", and takes nothing" if event["seat"] != seats.viewer else ", and take nothing")
+                line.append(tr.t(", and take nothing") if you else tr.t(", and takes nothing"))
         return line
     if kind == "result":
         return result_line(event, seats)
@@ -122,10 +137,11 @@ def result_line(event: dict[str, Any], seats: Seats) -> Text:
     winner = event["winner"]
     cards = event["cards"]
     loser = 1 - winner if winner is not None else None
-    why = WHY[event["reason"]].format(loser=seats.name(loser), is_="are" if loser == seats.viewer else "is")
-    held = f"{seats.name(0)} {cards[0]} cards, {seats.name(1)} {cards[1]}"
+    why = _why(event["reason"], loser, seats)
+    held = tr.t("{first} {n} cards, {second} {m}", first=seats.name(0), n=cards[0], second=seats.name(1), m=cards[1])
     if winner is None:
-        verdict = "a draw"
+        verdict = tr.t("a draw")
     else:
-        verdict = f"{seats.name(winner)} win{'' if winner == seats.viewer else 's'}"
-    return Text(f"Deal {event['deal']}: {verdict}: {why} ({held}).", style="bold")
+        verdict = tr.t("you win") if seats.you(winner) else tr.t("{who} wins", who=seats.name(winner))
+    return Text(tr.t("Deal {n}: {verdict}: {why} ({held}).", n=event["deal"], verdict=verdict, why=why, held=held),
+                style="bold")

@@ -5,16 +5,18 @@
 // "Take nothing".
 // Actions on the wire: "exchange 4H 3H" (give 4H from the hand, pick up 3H), "exchange 4H 3H take 5C".
 
-import { h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand } from "/static/kit/kit.js";
+import { h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand, translator } from "/static/kit/kit.js";
+
+const { t, tn } = await translator(import.meta.url);
 
 export const styles = ["table.css"];
 export const ownsLegal = true;
 
 const WHY = {
-  "stuck": (loser, you) => `${loser} ${you ? "have" : "has"} no exchange to make`,
-  "two cards": (loser, you) => `${loser} ${you ? "are" : "is"} down to two cards`,
-  "repetition": () => "the same position came round a third time",
-  "move cap": () => "the deal reached its last exchange",
+  "stuck": (loser, you) => (you ? t("you have no exchange to make") : t("{loser} has no exchange to make", { loser })),
+  "two cards": (loser, you) => (you ? t("you are down to two cards") : t("{loser} is down to two cards", { loser })),
+  "repetition": () => t("the same position came round a third time"),
+  "move cap": () => t("the deal reached its last exchange"),
 };
 
 /** "exchange 4H 3H take 5C" → {text, give: "4H", take: "3H", capture: "5C"} (capture null when none). */
@@ -23,7 +25,6 @@ export function parseAction(text) {
   return { text, give: w[1], take: w[2], capture: w[3] === "take" ? w[4] : null };
 }
 
-const s = (ctx, seat, verb) => (seat === ctx.seat ? verb : `${verb}s`);
 const cards = (codes) => (codes || []).map(cardText).join(" ");
 
 export function title() {
@@ -32,8 +33,8 @@ export function title() {
 
 export function info(view) {
   const o = view.options || {};
-  const parts = [`deal ${view.deal}${o.games > 1 ? ` of ${o.games}` : ""}`];
-  if (!view.over) parts.push(`exchange ${view.plies + 1} of ${o.max_plies}`);
+  const parts = [o.games > 1 ? t("deal {n} of {games}", { n: view.deal, games: o.games }) : t("deal {n}", { n: view.deal })];
+  if (!view.over) parts.push(t("exchange {n} of {max}", { n: view.plies + 1, max: o.max_plies }));
   return parts.join(" · ");
 }
 
@@ -41,22 +42,27 @@ export function info(view) {
 export function resultText(e, ctx) {
   const loser = e.winner == null ? null : 1 - e.winner;
   const why = WHY[e.reason](seatName(ctx, loser), loser === ctx.seat);
-  const verdict = e.winner == null ? "The deal is drawn" : `${seatName(ctx, e.winner)} ${s(ctx, e.winner, "win")} the deal`;
+  const verdict = e.winner == null ? t("The deal is drawn") : e.winner === ctx.seat ? t("You win the deal")
+    : t("{who} wins the deal", { who: seatName(ctx, e.winner) });
   const held = (e.cards || []).map((n, seat) => `${seatName(ctx, seat)} ${n}`).join(", ");
-  return `${verdict}: ${why} (cards: ${held}).`;
+  return t("{verdict}: {why} (cards: {held}).", { verdict, why, held });
 }
 
 export function describe(e, ctx) {
   const who = e.seat != null ? seatName(ctx, e.seat) : "";
+  const you = e.seat != null && e.seat === ctx.seat;
   switch (e.type) {
     case "deal":
-      return `Deal ${e.deal}: ${seatName(ctx, e.first)} ${s(ctx, e.first, "play")} first; on the table ${cards(e.table)}`;
+      return e.first === ctx.seat ? t("Deal {n}: you play first; on the table {cards}", { n: e.deal, cards: cards(e.table) })
+        : t("Deal {n}: {who} plays first; on the table {cards}", { n: e.deal, who: seatName(ctx, e.first), cards: cards(e.table) });
     case "exchange": {
-      let text = `${who} ${s(ctx, e.seat, "give")} ${cardText(e.gave)} for ${cardText(e.took)}`;
+      const values = { who, gave: cardText(e.gave), took: cardText(e.took) };
+      let text = you ? t("You give {gave} for {took}", values) : t("{who} gives {gave} for {took}", values);
       if (e.gami) {
-        text += ` — GAMI ${cards(e.gami[0])}`;
-        text += e.captured ? `, ${s(ctx, e.seat, "take")} ${cardText(e.captured)} from ${seatName(ctx, 1 - e.seat)}`
-          : `, ${s(ctx, e.seat, "take")} nothing`;
+        text += ` — GAMI ${cards(e.gami[0])}, `;
+        const taken = { card: cardText(e.captured), from: seatName(ctx, 1 - e.seat) };
+        if (e.captured) text += you ? t("you take {card} from {from}", taken) : t("takes {card} from {from}", taken);
+        else text += you ? t("you take nothing") : t("takes nothing");
       }
       return text;
     }
@@ -64,8 +70,8 @@ export function describe(e, ctx) {
       return resultText(e, ctx);
     case "end": {
       const w = e.winners || [];
-      if (w.length !== 1) return "Match over: shared.";
-      return `Match over: ${seatName(ctx, w[0])} ${s(ctx, w[0], "win")}.`;
+      if (w.length !== 1) return t("Match over: shared.");
+      return w[0] === ctx.seat ? t("Match over: you win.") : t("Match over: {who} wins.", { who: seatName(ctx, w[0]) });
     }
     default:
       return null;
@@ -75,11 +81,12 @@ export function describe(e, ctx) {
 export function headline(e, ctx) {
   const kind = (seat) => (ctx.seat == null ? "info" : seat === ctx.seat ? "good" : "bad");
   if (e.type === "exchange" && e.captured) {
-    return { text: `GAMI! ${seatName(ctx, e.seat)} ${s(ctx, e.seat, "take")} ${cardText(e.captured)}`, kind: kind(e.seat) };
+    return { text: e.seat === ctx.seat ? t("GAMI! You take {card}", { card: cardText(e.captured) })
+      : t("GAMI! {who} takes {card}", { who: seatName(ctx, e.seat), card: cardText(e.captured) }), kind: kind(e.seat) };
   }
   if (e.type === "result") {
-    return { text: e.winner == null ? "A drawn deal" : `${seatName(ctx, e.winner)} ${s(ctx, e.winner, "win")} the deal`,
-      kind: e.winner == null ? "info" : kind(e.winner) };
+    return { text: e.winner == null ? t("A drawn deal") : e.winner === ctx.seat ? t("You win the deal")
+      : t("{who} wins the deal", { who: seatName(ctx, e.winner) }), kind: e.winner == null ? "info" : kind(e.winner) };
   }
   return null;
 }
@@ -93,16 +100,16 @@ export function sheet(view, ctx) {
   const rows = sh.rows.map((r, i) => {
     const d = r.detail || {};
     const line = resultText({ ...d, deal: i + 1 }, ctx);
-    return [h("tr", { class: "row" }, h("th", { scope: "row" }, `Deal ${i + 1}`),
+    return [h("tr", { class: "row" }, h("th", { scope: "row" }, t("Deal {n}", { n: i + 1 })),
       r.points.map((p, seat) => h("td", { class: mine(seat) }, String(p)))),
     h("tr", { class: "detail" }, h("td", { colspan: 3 }, line))];
   });
-  return h("section", { class: "panel sheet", "aria-label": "Score sheet" }, h("h3", {}, "Score sheet"),
-    h("p", { class: "muted" }, "A deal won is 2 points, a drawn deal 1 each."),
+  return h("section", { class: "panel sheet", "aria-label": t("Score sheet") }, h("h3", {}, t("Score sheet")),
+    h("p", { class: "muted" }, t("A deal won is 2 points, a drawn deal 1 each.")),
     h("table", {}, h("thead", {}, head),
-      h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 3, class: "muted" }, "No deal finished yet."))),
-      h("tfoot", {}, h("tr", { class: "totals" }, h("th", { scope: "row" }, "Total"),
-        (sh.totals || []).map((t, seat) => h("td", { class: mine(seat) }, String(t)))))));
+      h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 3, class: "muted" }, t("No deal finished yet.")))),
+      h("tfoot", {}, h("tr", { class: "totals" }, h("th", { scope: "row" }, t("Total")),
+        (sh.totals || []).map((total, seat) => h("td", { class: mine(seat) }, String(total)))))));
 }
 
 function reset(ctx) {
@@ -152,8 +159,10 @@ function tableCards(view, ctx, legal) {
     return h("button", {
       type: "button", class: cls.join(" "), disabled: !can || ctx.pending,
       dataset: { code: c, flip: `card:${c}` },
-      title: can ? `Give ${cardText(give)} for ${cardText(c)}${gami.has(c) ? ": a GAMI" : ""}` : cardText(c),
-      "aria-label": cardText(c) + (can ? `: take it for ${cardText(give)}${gami.has(c) ? " (GAMI)" : ""}` : ""),
+      title: can ? (gami.has(c) ? t("Give {gave} for {took}: a GAMI", { gave: cardText(give), took: cardText(c) })
+        : t("Give {gave} for {took}", { gave: cardText(give), took: cardText(c) })) : cardText(c),
+      "aria-label": can ? (gami.has(c) ? t("{took}: take it for {gave} (GAMI)", { took: cardText(c), gave: cardText(give) })
+        : t("{took}: take it for {gave}", { took: cardText(c), gave: cardText(give) })) : cardText(c),
       onclick: can ? () => pickTake(ctx, legal, c) : null,
     }, cardSVG(c), can && gami.has(c) ? h("span", { class: "kit-badge gold gami-tag" }, "GAMI") : null);
   });
@@ -163,18 +172,23 @@ function lastExchange(view, ctx) {
   const e = [...(view.log || [])].reverse().find((x) => x.type === "exchange");
   const end = (view.log || []).find((x) => x.type === "result");
   if (end) return h("div", { class: "last-move result" }, resultText(end, ctx));
-  if (!e) return h("div", { class: "last-move empty" }, `${seatName(ctx, view.first)} ${s(ctx, view.first, "play")} first.`);
+  if (!e) {
+    return h("div", { class: "last-move empty" }, view.first === ctx.seat ? t("You play first.")
+      : t("{who} plays first.", { who: seatName(ctx, view.first) }));
+  }
   return h("div", { class: "last-move" }, describe(e, ctx));
 }
 
 function center(view, ctx, legal) {
   const notes = [];
   if (view.repeats >= 2 && !view.over) {
-    notes.push(h("div", { class: "kit-badge red repeat" }, `This position has come round ${view.repeats} times: a third time ends the deal`));
+    notes.push(h("div", { class: "kit-badge red repeat" },
+      tn("This position has come round {n} time: a third time ends the deal",
+        "This position has come round {n} times: a third time ends the deal", view.repeats)));
   }
   return [
-    h("div", { class: "gami-label" }, "Table"),
-    h("div", { class: "table-cards", role: "group", "aria-label": "The six table cards" }, tableCards(view, ctx, legal)),
+    h("div", { class: "gami-label" }, t("Table")),
+    h("div", { class: "table-cards", role: "group", "aria-label": t("The six table cards") }, tableCards(view, ctx, legal)),
     lastExchange(view, ctx),
     notes,
   ];
@@ -184,24 +198,24 @@ function opponent(view, ctx, seat, where, legal) {
   const taking = ctx.myTurn && ctx.ui.take;
   const cardsHeld = (view.hands || [])[seat] || [];
   return seatPlate(ctx, seat, {
-    where, note: `${cardsHeld.length} cards`,
+    where, note: tn("{n} card", "{n} cards", cardsHeld.length),
     children: [hand(cardsHeld, {
-      active: !!taking && !ctx.pending, legal: () => true, cls: "opp-hand", label: `${seatName(ctx, seat)}'s hand`,
+      active: !!taking && !ctx.pending, legal: () => true, cls: "opp-hand", label: t("{who}'s hand", { who: seatName(ctx, seat) }),
       onPick: taking ? (c) => capture(ctx, legal, c) : null,
-      title: (c) => `Take ${cardText(c)}`,
+      title: (c) => t("Take {card}", { card: cardText(c) }),
     })],
   });
 }
 
 function message(view, ctx) {
   const toAct = view.to_act || [];
-  if (view.over) return "The match is over.";
-  if (ctx.seat == null) return toAct.length ? `${seatName(ctx, toAct[0])} to play` : "";
-  if (!ctx.myTurn) return toAct.length ? `Waiting for ${seatName(ctx, toAct[0])}…` : "";
-  if (ctx.pending) return "Playing…";
-  if (ctx.ui.take) return `GAMI! Take a card from ${seatName(ctx, 1 - ctx.seat)}'s hand.`;
-  if (ctx.ui.give) return `Give ${cardText(ctx.ui.give)} for a lit table card.`;
-  return "Your turn: pick a card of your hand.";
+  if (view.over) return t("The match is over.");
+  if (ctx.seat == null) return toAct.length ? t("{who} to play", { who: seatName(ctx, toAct[0]) }) : "";
+  if (!ctx.myTurn) return toAct.length ? t("Waiting for {names}…", { names: seatName(ctx, toAct[0]) }) : "";
+  if (ctx.pending) return t("Playing…");
+  if (ctx.ui.take) return t("GAMI! Take a card from {who}'s hand.", { who: seatName(ctx, 1 - ctx.seat) });
+  if (ctx.ui.give) return t("Give {card} for a lit table card.", { card: cardText(ctx.ui.give) });
+  return t("Your turn: pick a card of your hand.");
 }
 
 function me(view, ctx, legal, bottom) {
@@ -209,21 +223,21 @@ function me(view, ctx, legal, bottom) {
   const held = (view.hands || [])[bottom] || [];
   const canGive = new Set(legal.map((a) => a.give));
   const taking = mine && ctx.ui.take;
-  const bar = taking ? h("div", { class: "kit-chooser capture-bar", role: "group", "aria-label": "Capture" },
-    h("span", { class: "kit-chooser-title" }, `${cardText(ctx.ui.give)} for ${cardText(ctx.ui.take)} makes a GAMI:`),
-    h("span", {}, "click a card of your opponent's hand to take it, or"),
-    h("button", { type: "button", class: "take-nothing", disabled: ctx.pending, onclick: () => capture(ctx, legal, null) }, "Take nothing"),
-    h("button", { type: "button", class: "quiet", onclick: () => { reset(ctx); ctx.rerender(); } }, "Cancel")) : null;
+  const bar = taking ? h("div", { class: "kit-chooser capture-bar", role: "group", "aria-label": t("Capture") },
+    h("span", { class: "kit-chooser-title" }, t("{gave} for {took} makes a GAMI:", { gave: cardText(ctx.ui.give), took: cardText(ctx.ui.take) })),
+    h("span", {}, t("click a card of your opponent's hand to take it, or")),
+    h("button", { type: "button", class: "take-nothing", disabled: ctx.pending, onclick: () => capture(ctx, legal, null) }, t("Take nothing")),
+    h("button", { type: "button", class: "quiet", onclick: () => { reset(ctx); ctx.rerender(); } }, t("Cancel"))) : null;
   return [
-    seatPlate(ctx, bottom, { where: "bottom", note: `${held.length} cards`,
+    seatPlate(ctx, bottom, { where: "bottom", note: tn("{n} card", "{n} cards", held.length),
       badges: [h("span", { class: `kit-turn ${mine ? "yours" : ""}`, role: "status" }, message(view, ctx))] }),
     bar,
     hand(held, {
       active: mine && !taking && !ctx.pending,
-      legal: (c) => canGive.has(c) || "no table card goes for it",
+      legal: (c) => canGive.has(c) || t("no table card goes for it"),
       selected: mine && ctx.ui.give ? [ctx.ui.give] : [],
       onPick: ctx.seat === bottom ? (c) => pickGive(ctx, c) : null,
-      label: ctx.seat === bottom ? "Your hand" : `${seatName(ctx, bottom)}'s hand`,
+      label: ctx.seat === bottom ? t("Your hand") : t("{who}'s hand", { who: seatName(ctx, bottom) }),
     }),
   ];
 }
