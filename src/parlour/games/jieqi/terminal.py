@@ -42,18 +42,22 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from parlour.core.i18n import N_, translator
 from parlour.core.terminal import Seats, end_line
+
+tr = translator(__name__)
 
 #: Red's and Black's characters for K A B N R C P.
 RED_GLYPHS = dict(zip("KABNRCP", "帥仕相傌俥炮兵"))
 BLACK_GLYPHS = dict(zip("kabnrcp", "將士象馬車砲卒"))
 COVERED_GLYPH = "暗"
-NAMES = {"K": "general", "A": "advisor", "B": "elephant", "N": "horse", "R": "chariot", "C": "cannon", "P": "soldier",
-         "X": "covered piece"}
+#: Each piece with its article, as the log writes it ("a horse 傌").
+A_NAMES = {"K": N_("a general"), "A": N_("an advisor"), "B": N_("an elephant"), "N": N_("a horse"), "R": N_("a chariot"),
+           "C": N_("a cannon"), "P": N_("a soldier")}
 RED_STYLE, BLACK_STYLE = "bold red", "bold"
-LEGEND = ("帥仕相傌俥炮兵 Red, 將士象馬車砲卒 Black: general K, advisor A, elephant B, horse N, chariot R, "
-          "cannon C, soldier P; 暗 covered")
-LATIN_LEGEND = "K general, A advisor, B elephant, N horse, R chariot, C cannon, P soldier, X covered; Red upper case"
+LEGEND = N_("帥仕相傌俥炮兵 Red, 將士象馬車砲卒 Black: general K, advisor A, elephant B, horse N, chariot R, "
+            "cannon C, soldier P; 暗 covered")
+LATIN_LEGEND = N_("K general, A advisor, B elephant, N horse, R chariot, C cannon, P soldier, X covered; Red upper case")
 
 
 def glyph(letter: str, latin: bool = False) -> str:
@@ -68,9 +72,8 @@ def glyph(letter: str, latin: bool = False) -> str:
 def piece_words(letter: str) -> str:
     """``c`` -> ``a cannon 砲``: a piece in words and its character."""
     if letter in "Xx":
-        return "a covered piece"
-    article = "an" if letter.upper() in "AB" else "a"
-    return f"{article} {NAMES[letter.upper()]} {glyph(letter)}"
+        return tr.t("a covered piece")
+    return f"{tr.t(A_NAMES[letter.upper()])} {glyph(letter)}"
 
 
 def placement(fen: str) -> dict[tuple[int, int], str]:
@@ -169,7 +172,7 @@ class BoardDrawing:
     def _text(self, options: ConsoleOptions) -> Text:
         latin = not options.encoding.lower().startswith("utf")
         if self.legend:
-            return Text(LATIN_LEGEND if latin else LEGEND, style="dim")
+            return Text(tr.t(LATIN_LEGEND if latin else LEGEND), style="dim")
         return board_lines(self.view, latin)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -187,7 +190,7 @@ def _captured(view: dict[str, Any], colour: str) -> Text:
         if entry["covered"] and letter not in "Xx":
             out.append("*", style="dim")
         out.append(" ")
-    return out if out.plain else Text("none", style="dim")
+    return out if out.plain else Text(tr.t("none"), style="dim")
 
 
 def _unseen(view: dict[str, Any], colour: str) -> Text:
@@ -205,41 +208,43 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     """The whole table as ``view`` shows it: the board, whose move, the last move, captures and the match."""
     red = view["red"]
     black = 1 - red
-    title = f"Hidden Xiangqi (Jieqi) · game {view['number']} of {view['options']['games']}"
+    numbers = {"n": view["number"], "games": view["options"]["games"]}
+    title = tr.t("Hidden Xiangqi (Jieqi) · game {n} of {games}", **numbers)
     if view["options"].get("plain"):
-        title = f"Xiangqi · game {view['number']} of {view['options']['games']}"
+        title = tr.t("Xiangqi · game {n} of {games}", **numbers)
     side = Table.grid(padding=(0, 1))
     side.add_column(style="bold", no_wrap=True)
     side.add_column()
-    side.add_row("Red", Text(seats.name(red), style=RED_STYLE))
-    side.add_row("Black", Text(seats.name(black), style=BLACK_STYLE))
+    side.add_row(tr.t("Red"), Text(seats.name(red), style=RED_STYLE))
+    side.add_row(tr.t("Black"), Text(seats.name(black), style=BLACK_STYLE))
     ended = [e for e in view.get("previous") or [] if e["type"] == "result"]
     if view["result"]:
-        side.add_row("Result", result_text(view["result"], seats, view["number"]))
+        side.add_row(tr.t("Result"), result_text(view["result"], seats, view["number"]))
     elif ended and not view["log"][1:]:  # a new game of the match: how the last one ended
-        side.add_row("Last game", result_text(ended[0], seats, ended[0]["game"]))
+        side.add_row(tr.t("Last game"), result_text(ended[0], seats, ended[0]["game"]))
     if not view["over"]:
         mover = red if view["to_move"] == "red" else black
-        status = Text(f"{seats.name(mover)} ({view['to_move'].capitalize()})")
+        colour = tr.t("Red") if view["to_move"] == "red" else tr.t("Black")
+        status = Text(f"{seats.name(mover)} ({colour})")
         if view["check"]:
-            status.append(" — in check!", style="bold yellow")
-        side.add_row("To move", status)
+            status.append(" " + tr.t("— in check!"), style="bold yellow")
+        side.add_row(tr.t("To move"), status)
     moves = [e for e in view["log"] if e["type"] == "move"]
     if moves:
-        side.add_row("Last move", move_text(moves[-1], seats))
+        side.add_row(tr.t("Last move"), move_text(moves[-1], seats))
     side.add_row("", Text())
-    side.add_row("Red lost", _captured(view, "red"))
-    side.add_row("Black lost", _captured(view, "black"))
+    side.add_row(tr.t("Red lost"), _captured(view, "red"))
+    side.add_row(tr.t("Black lost"), _captured(view, "black"))
     if any(e["covered"] and e["piece"] not in "Xx" for c in ("red", "black") for e in view["captured"][c]):
-        side.add_row("", Text("* was covered when taken", style="dim"))
+        side.add_row("", Text(tr.t("* was covered when taken"), style="dim"))
     if not view["options"].get("plain"):
         side.add_row("", Text())
-        side.add_row("Covered", Text("may be:", style="dim"))
-        side.add_row("  Red", _unseen(view, "red"))
-        side.add_row("  Black", _unseen(view, "black"))
+        side.add_row(tr.t("Covered"), Text(tr.t("may be:"), style="dim"))
+        side.add_row("  " + tr.t("Red"), _unseen(view, "red"))
+        side.add_row("  " + tr.t("Black"), _unseen(view, "black"))
     side.add_row("", Text())
-    side.add_row("No progress", Text(f"{view['quiet']} of {view['options']['quiet_plies']} plies"))
-    side.add_row("Score", Text(f"{seats.name(0)} {view['scores'][0]}, {seats.name(1)} {view['scores'][1]}"))
+    side.add_row(tr.t("No progress"), Text(tr.t("{n} of {max} plies", n=view["quiet"], max=view["options"]["quiet_plies"])))
+    side.add_row(tr.t("Score"), Text(f"{seats.name(0)} {view['scores'][0]}, {seats.name(1)} {view['scores'][1]}"))
     layout = Table.grid(padding=(0, 3))
     layout.add_column(no_wrap=True)
     layout.add_column()
@@ -255,40 +260,46 @@ def move_text(event: dict[str, Any], seats: Seats) -> Text:
     move = event["action"].split()[-1]
     out = Text(move + (f"={event['piece'].upper()}" if event.get("reveal") else ""))
     if event.get("reveal"):
-        out.append(f", turning up {piece_words(event['piece'])}")
+        out.append(tr.t(", turning up {piece}", piece=piece_words(event["piece"])))
     if "capture" in event:
         what = piece_words(event["capture"])
         if event.get("covered") and event["capture"] not in "Xx":
-            what += " (covered)"
-        out.append(f", taking {what}")
+            what += " " + tr.t("(covered)")
+        out.append(tr.t(", taking {piece}", piece=what))
     if event.get("check"):
-        out.append(" — check!", style="bold yellow")
+        out.append(" " + tr.t("— check!"), style="bold yellow")
     return out
 
 
 def result_text(result: dict[str, Any], seats: Seats, number: int) -> Text:
     reason = result["reason"]
     if result["winner"] is None:
-        why = {"repetition": "by repetition", "quiet plies": "with no capture or reveal for too long"}.get(reason, reason)
-        return Text(f"Game {number} drawn {why}.", style="bold")
-    how = {"checkmate": "Checkmate", "stalemate": "Stalemate (no legal move)",
-           "perpetual check": "Perpetual check"}.get(reason, reason.capitalize())
+        if reason == "repetition":
+            return Text(tr.t("Game {n} drawn by repetition.", n=number), style="bold")
+        return Text(tr.t("Game {n} drawn with no capture or reveal for too long.", n=number), style="bold")
+    how = {"checkmate": tr.t("Checkmate"), "stalemate": tr.t("Stalemate (no legal move)"),
+           "perpetual check": tr.t("Perpetual check")}.get(reason, reason.capitalize())
     winner = result["winner"]
-    verb = "win" if winner == seats.viewer else "wins"
-    return Text(f"{how}: {seats.name(winner)} {verb} game {number} with {result['side'].capitalize()}.", style="bold")
+    values = {"how": how, "n": number, "colour": tr.t("Red") if result["side"] == "red" else tr.t("Black")}
+    if seats.you(winner):
+        return Text(tr.t("{how}: You win game {n} with {colour}.", **values), style="bold")
+    return Text(tr.t("{how}: {who} wins game {n} with {colour}.", who=seats.name(winner), **values), style="bold")
 
 
 def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     """One line of the log, in words."""
     kind = event["type"]
     if kind == "game":
-        return Text(f"Game {event['game']}: {seats.name(event['red'])} {'play' if event['red'] == seats.viewer else 'plays'} Red.",
-                    style="bold")
+        if seats.you(event["red"]):
+            return Text(tr.t("Game {n}: you play Red.", n=event["game"]), style="bold")
+        return Text(tr.t("Game {n}: {who} plays Red.", n=event["game"], who=seats.name(event["red"])), style="bold")
     if kind == "move":
-        verb = "moves" if event["seat"] != seats.viewer else "move"
-        return Text.assemble(f"{seats.name(event['seat'])} {verb} ", move_text(event, seats))
+        move = move_text(event, seats)
+        return tr.tx("You move {move}", move=move) if seats.you(event["seat"]) \
+            else tr.tx("{who} moves {move}", who=seats.name(event["seat"]), move=move)
     if kind == "identity":
-        return Text(f"The covered piece taken on {event['point']} was {piece_words(event['piece'])}.", style="italic")
+        return Text(tr.t("The covered piece taken on {point} was {piece}.", point=event["point"],
+                         piece=piece_words(event["piece"])), style="italic")
     if kind == "result":
         return result_text(event, seats, event["game"])
     if kind == "end":

@@ -5,7 +5,9 @@
 // and what the covered pieces may still be.
 // Actions on the wire: "move h3e3" (from, to; files a-i from Red's left, ranks 1-10 from Red's side).
 
-import { h, seatName, seatPlate, board as drawBoard } from "/static/kit/kit.js";
+import { h, seatName, seatPlate, board as drawBoard, translator, N_ } from "/static/kit/kit.js";
+
+const { t, tn } = await translator(import.meta.url);
 
 export const styles = ["table.css"];
 export const ownsLegal = true;
@@ -19,11 +21,17 @@ const LETTERS_KEY = "parlour.jieqi.letters";
 /** Latin letters on the pieces instead of characters: a player's choice, kept in this browser. */
 const latin = () => { try { return localStorage.getItem(LETTERS_KEY) === "1"; } catch { return false; } };
 const face = (letter) => (latin() ? letter.toUpperCase() : GLYPHS[letter]);
-const NAMES = { K: "general", A: "advisor", B: "elephant", N: "horse", R: "chariot", C: "cannon", P: "soldier" };
+const NAMES = { K: N_("general"), A: N_("advisor"), B: N_("elephant"), N: N_("horse"), R: N_("chariot"), C: N_("cannon"),
+  P: N_("soldier") };
+/** A piece with its article: "a chariot", "an elephant". */
+const A_NAMES = { K: N_("a general"), A: N_("an advisor"), B: N_("an elephant"), N: N_("a horse"), R: N_("a chariot"),
+  C: N_("a cannon"), P: N_("a soldier") };
 const REASONS = {
-  checkmate: "Checkmate", stalemate: "Stalemate (no legal move)", "perpetual check": "Perpetual check",
-  repetition: "Drawn by repetition", "quiet plies": "Drawn: no capture or reveal for too long",
+  checkmate: N_("Checkmate"), stalemate: N_("Stalemate (no legal move)"), "perpetual check": N_("Perpetual check"),
+  repetition: N_("Drawn by repetition"), "quiet plies": N_("Drawn: no capture or reveal for too long"),
 };
+const reason = (r) => (REASONS[r] ? t(REASONS[r]) : r);
+const colourName = (colour) => (colour === "red" ? t("Red") : t("Black"));
 
 /** "h3" → {file: 7, rank: 2}. */
 export function point(name) {
@@ -59,57 +67,56 @@ export function movesByOrigin(legal) {
 }
 
 const isRed = (letter) => letter === letter.toUpperCase();
-const words = (letter) => `${NAMES[letter.toUpperCase()]} ${GLYPHS[letter]}`;
 /** "a chariot 車", "an elephant 象". */
-const aWords = (letter) => `${"AB".includes(letter.toUpperCase()) ? "an" : "a"} ${words(letter)}`;
+const aWords = (letter) => `${t(A_NAMES[letter.toUpperCase()])} ${GLYPHS[letter]}`;
 const flippedFor = (view) => view.colour === "black";
 /** Screen column and row of a point: your colour at the bottom (Red's for a spectator). */
 const toScreen = (file, rank, flipped) => (flipped ? [8 - file, rank] : [file, 9 - rank]);
 const fromScreen = (x, y, flipped) => (flipped ? [8 - x, y] : [x, 9 - y]);
 
 export function title(view) {
-  return view.options && view.options.plain ? "Xiangqi" : "Hidden Xiangqi (Jieqi)";
+  return view.options && view.options.plain ? t("Xiangqi") : t("Hidden Xiangqi (Jieqi)");
 }
 
 export function info(view) {
   const games = view.options ? view.options.games : 1;
-  const parts = [games > 1 ? `game ${view.number} of ${games}` : null];
-  if (!view.over && !view.result) parts.push(`${view.to_move === "red" ? "Red" : "Black"} to move`);
+  const parts = [games > 1 ? t("game {n} of {games}", { n: view.number, games }) : null];
+  if (!view.over && !view.result) parts.push(view.to_move === "red" ? t("Red to move") : t("Black to move"));
   return parts.filter(Boolean).join(" · ");
 }
 
 /** "h3e3=C, turning up a cannon 炮, taking a horse 馬 — check!" */
 function moveWords(e) {
   let text = e.action.slice(5) + (e.reveal ? `=${e.piece.toUpperCase()}` : "");
-  if (e.reveal) text += `, turning up ${aWords(e.piece)}`;
+  if (e.reveal) text += t(", turning up {piece}", { piece: aWords(e.piece) });
   if (e.capture) {
-    text += e.capture === "x" || e.capture === "X" ? ", taking a covered piece" : `, taking ${aWords(e.capture)}`;
-    if (e.covered && !"xX".includes(e.capture)) text += " (covered)";
+    text += e.capture === "x" || e.capture === "X" ? t(", taking a covered piece") : t(", taking {piece}", { piece: aWords(e.capture) });
+    if (e.covered && !"xX".includes(e.capture)) text += ` ${t("(covered)")}`;
   }
-  return text + (e.check ? " — check!" : "");
+  return text + (e.check ? ` ${t("— check!")}` : "");
 }
 
 function resultWords(e, ctx) {
-  if (e.winner == null) return `Game ${e.game ?? ctx.view.number}: ${REASONS[e.reason] || e.reason}.`;
-  const who = seatName(ctx, e.winner);
-  return `${REASONS[e.reason] || e.reason} — ${who} win${e.winner === ctx.seat ? "" : "s"} with ${e.side === "red" ? "Red" : "Black"}.`;
+  if (e.winner == null) return t("Game {n}: {reason}.", { n: e.game ?? ctx.view.number, reason: reason(e.reason) });
+  const values = { reason: reason(e.reason), who: seatName(ctx, e.winner), colour: colourName(e.side) };
+  return e.winner === ctx.seat ? t("{reason} — you win with {colour}.", values) : t("{reason} — {who} wins with {colour}.", values);
 }
 
 /** One log entry in words. */
 export function describe(e, ctx) {
   switch (e.type) {
     case "game":
-      return `Game ${e.game}: ${seatName(ctx, e.red)} play${e.red === ctx.seat ? "" : "s"} Red.`;
+      return e.red === ctx.seat ? t("Game {n}: you play Red.", { n: e.game }) : t("Game {n}: {who} plays Red.", { n: e.game, who: seatName(ctx, e.red) });
     case "move":
       return `${seatName(ctx, e.seat)}: ${moveWords(e)}`;
     case "identity":
-      return `The covered piece taken on ${e.point} was ${aWords(e.piece)}.`;
+      return t("The covered piece taken on {point} was {piece}.", { point: e.point, piece: aWords(e.piece) });
     case "result":
       return resultWords(e, ctx);
     case "end": {
       const w = e.winners || [];
-      if (w.length !== 1) return "Match over — a tie.";
-      return `Match over — ${seatName(ctx, w[0])} win${w[0] === ctx.seat ? "" : "s"}.`;
+      if (w.length !== 1) return t("Match over — a tie.");
+      return w[0] === ctx.seat ? t("Match over — you win.") : t("Match over — {who} wins.", { who: seatName(ctx, w[0]) });
     }
     default:
       return null;
@@ -118,8 +125,8 @@ export function describe(e, ctx) {
 
 export function headline(e, ctx) {
   if (e.type === "result") return { text: resultWords(e, ctx), kind: e.winner == null ? "info" : e.winner === ctx.seat ? "good" : "bad" };
-  if (e.type === "identity") return { text: `It was ${aWords(e.piece)}`, kind: "info" };
-  if (e.type === "move" && e.check) return { text: "Check!", kind: e.seat === ctx.seat ? "good" : "bad" };
+  if (e.type === "identity") return { text: t("It was {piece}", { piece: aWords(e.piece) }), kind: "info" };
+  if (e.type === "move" && e.check) return { text: t("Check!"), kind: e.seat === ctx.seat ? "good" : "bad" };
   return null;
 }
 
@@ -232,7 +239,7 @@ function theBoard(view, ctx) {
       else b.mark(x, y, { cls: "dest", r: step * 0.13 });
     }
   };
-  return drawBoard({ cols: 9, rows: 10, kind: "points", step, draw, pickable, onPoint, label: "Xiangqi board",
+  return drawBoard({ cols: 9, rows: 10, kind: "points", step, draw, pickable, onPoint, label: t("Xiangqi board"),
     cls: "jieqi-board" });
 }
 
@@ -247,16 +254,17 @@ function miniDisc(letter, covered) {
   const blank = letter === "X" || letter === "x";
   return h("span", {
     class: `mini-disc ${isRed(letter) ? "red" : "black"}${blank ? " covered" : ""}${covered && !blank ? " was-covered" : ""}`,
-    title: blank ? "a covered piece (you were not told what it was)" : `${NAMES[letter.toUpperCase()]}${covered ? ", taken while covered" : ""}`,
+    title: blank ? t("a covered piece (you were not told what it was)")
+      : covered ? t("{piece}, taken while covered", { piece: t(NAMES[letter.toUpperCase()]) }) : t(NAMES[letter.toUpperCase()]),
   }, blank ? "" : face(letter));
 }
 
 function lost(view, colour) {
   const items = (view.captured || {})[colour] || [];
   return h("div", { class: "lost", dataset: { colour } },
-    h("span", { class: "label" }, `${colour === "red" ? "Red" : "Black"} lost`),
+    h("span", { class: "label" }, colour === "red" ? t("Red lost") : t("Black lost")),
     items.length ? h("span", { class: "discs" }, items.map((e) => miniDisc(e.piece, e.covered)))
-      : h("span", { class: "none" }, "nothing"));
+      : h("span", { class: "none" }, t("nothing")));
 }
 
 function unseen(view, colour) {
@@ -264,7 +272,7 @@ function unseen(view, colour) {
   const entries = Object.entries(pool).filter(([, n]) => n);
   if (!entries.length) return null;
   return h("div", { class: "unseen", dataset: { colour } },
-    h("span", { class: "label" }, `${colour === "red" ? "Red's" : "Black's"} covered pieces may be`),
+    h("span", { class: "label" }, colour === "red" ? t("Red's covered pieces may be") : t("Black's covered pieces may be")),
     h("span", { class: "discs" }, entries.map(([letter, n]) => h("span", { class: "pool" }, miniDisc(letter, false), `×${n}`))));
 }
 
@@ -272,8 +280,8 @@ function plate(view, ctx, seat, where) {
   const colour = seat === view.red ? "red" : "black";
   return seatPlate(ctx, seat, {
     where,
-    badges: [h("span", { class: `kit-badge ${colour === "red" ? "red" : "ink"}` }, colour === "red" ? "Red" : "Black")],
-    note: view.scores && (view.options || {}).games > 1 ? `${view.scores[seat]} points` : null,
+    badges: [h("span", { class: `kit-badge ${colour === "red" ? "red" : "ink"}` }, colourName(colour))],
+    note: view.scores && (view.options || {}).games > 1 ? tn("{n} point", "{n} points", view.scores[seat]) : null,
   });
 }
 
@@ -282,16 +290,17 @@ function status(view, ctx) {
   const ended = (view.previous || []).find((e) => e.type === "result");
   if (view.over) {
     const r = view.result;
-    text = r ? resultWords({ ...r, game: view.number }, ctx) : "The match is over.";
+    text = r ? resultWords({ ...r, game: view.number }, ctx) : t("The match is over.");
   } else if (ended && !(view.log || []).some((e) => e.type === "move")) {
-    text = `${resultWords(ended, ctx)} Game ${view.number}: ${view.red === ctx.seat ? "you play" : `${seatName(ctx, view.red)} plays`} Red.`;
+    text = `${resultWords(ended, ctx)} ${view.red === ctx.seat ? t("Game {n}: you play Red.", { n: view.number })
+      : t("Game {n}: {who} plays Red.", { n: view.number, who: seatName(ctx, view.red) })}`;
   } else if (ctx.myTurn) {
-    if (ctx.pending) text = "Moving…";
-    else if (ctx.ui.from) text = `Where to? Click a marked point (or the piece again to put it down).`;
-    else text = view.check ? "Check! Pick a piece to move." : "Your move: pick a piece.";
+    if (ctx.pending) text = t("Moving…");
+    else if (ctx.ui.from) text = t("Where to? Click a marked point (or the piece again to put it down).");
+    else text = view.check ? t("Check! Pick a piece to move.") : t("Your move: pick a piece.");
   } else {
     const mover = view.to_move === "red" ? view.red : 1 - view.red;
-    text = `${seatName(ctx, mover)} ${mover === ctx.seat ? "are" : "is"} thinking…`;
+    text = mover === ctx.seat ? t("You are thinking…") : t("{who} is thinking…", { who: seatName(ctx, mover) });
   }
   return h("p", { class: `jieqi-status${ctx.myTurn ? " yours" : ""}${view.check && !view.over ? " check" : ""}`, role: "status" }, text);
 }
@@ -307,13 +316,14 @@ export function board(view, ctx) {
       plate(view, ctx, top, "top"),
       theBoard(view, ctx),
       h("div", { class: "jieqi-me" }, plate(view, ctx, bottom, "bottom"), status(view, ctx))),
-    h("aside", { class: "jieqi-side", "aria-label": "Captures" },
+    h("aside", { class: "jieqi-side", "aria-label": t("Captures") },
       lost(view, topColour), lost(view, bottomColour),
       plain ? null : unseen(view, topColour), plain ? null : unseen(view, bottomColour),
-      h("p", { class: "progress" }, `No capture or reveal for ${view.quiet} of ${(view.options || {}).quiet_plies ?? 120} plies`),
+      h("p", { class: "progress" }, t("No capture or reveal for {n} of {max} plies",
+        { n: view.quiet, max: (view.options || {}).quiet_plies ?? 120 })),
       h("button", {
         type: "button", class: "letters", "aria-pressed": String(latin()),
-        title: "Show the pieces as characters or as letters (K general, A advisor, B elephant, N horse, R chariot, C cannon, P soldier)",
+        title: t("Show the pieces as characters or as letters (K general, A advisor, B elephant, N horse, R chariot, C cannon, P soldier)"),
         onclick: () => { try { localStorage.setItem(LETTERS_KEY, latin() ? "0" : "1"); } catch { /* private mode */ } ctx.rerender(); },
-      }, latin() ? "Pieces: ABC → 漢字" : "Pieces: 漢字 → ABC")));
+      }, latin() ? t("Pieces: ABC → 漢字") : t("Pieces: 漢字 → ABC"))));
 }
