@@ -187,10 +187,10 @@ def template(domain: str) -> dict[str, Entry]:
     for path in sources(domain):
         for entry in extract_file(path):
             add(entry)
-    if domain == CORE:  # the bots every game has
-        from parlour.bots import GENERIC
+    if domain == CORE:  # the bots every game has (the search bots play every turn-based one)
+        from parlour.bots import GENERIC, _search_bots
 
-        for name, bot in GENERIC.items():
+        for name, bot in {**_search_bots(), **GENERIC}.items():
             add(Entry(name, "bot", [("parlour.bots", 0)], ["a bot's name (its level)"]))
             if getattr(bot, "description", ""):
                 add(Entry(bot.description, None, [("parlour.bots", 0)], [f"what the {name} bot does"]))
