@@ -34,16 +34,34 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from parlour.core.i18n import N_, translator
 from parlour.core.terminal import Seats
 
 from .points import LETTERS, handicap_points
 from .scoring import points_text
 
+tr = translator(__name__)
 STONES = {"X": "●", "O": "○"}
-COLOUR_WORDS = {"B": "Black", "W": "White"}
-STEPS = {"mark": "marks the dead stones, then accepts",
-         "answer": "accepts that marking, or changes it and accepts its own",
-         "confirm": "accepts the changed marking, or resumes play"}
+COLOUR_WORDS = {"B": N_("Black"), "W": N_("White")}
+STEPS = {"mark": N_("{who} marks the dead stones, then accepts"),
+         "answer": N_("{who} accepts that marking, or changes it and accepts its own"),
+         "confirm": N_("{who} accepts the changed marking, or resumes play")}
+
+
+def _colour(letter: str) -> str:
+    return tr.t(COLOUR_WORDS[letter])
+
+
+def role_text(role: str) -> str:
+    """A seat's role as the engine writes it (``Black 1``, ``White, woman``) in the player's language."""
+    side, _, rest = role.partition(" ")
+    side = side.rstrip(",")
+    if side not in ("Black", "White"):
+        return role
+    name = tr.t(side)
+    if rest in ("woman", "man"):
+        return tr.t("{side}, woman", side=name) if rest == "woman" else tr.t("{side}, man", side=name)
+    return tr.t("{side} {n}", side=name, n=rest) if rest else name
 
 
 def _stars(size: int) -> set[tuple[int, int]]:
@@ -93,7 +111,7 @@ def grid(view: dict[str, Any]) -> Text:
 
 
 def _who(view: dict[str, Any], seat: int, seats: Seats) -> str:
-    role = view["roles"][seat]
+    role = role_text(view["roles"][seat])
     name = seats.name(seat)
     return f"{role}: {name}"
 
@@ -106,28 +124,30 @@ def info(view: dict[str, Any], seats: Seats) -> Table:
     phase = view["phase"]
     t.add_row("", "")  # level with the first row of the board, under the letters
     if phase == "play" and view["to_act"]:
-        t.add_row("To move", _who(view, view["to_act"][0], seats))
+        t.add_row(tr.t("To move"), _who(view, view["to_act"][0], seats))
         teams = [m for m in view["teams"] if len(m) > 1]
         if teams:
-            t.add_row("Then", ", ".join(seats.name(s) for s in view["order"][1:5]))
+            t.add_row(tr.t("Then"), ", ".join(seats.name(s) for s in view["order"][1:5]))
     elif phase == "scoring":
-        t.add_row("Counting", f"{seats.name(view['to_act'][0])} {STEPS[view['step']]}")
+        t.add_row(tr.t("Counting"), tr.t(STEPS[view["step"]], who=seats.name(view["to_act"][0])))
     captures = view["captures"]
-    t.add_row("Captured", f"Black {captures[0]} · White {captures[1]}")
+    t.add_row(tr.t("Captured"), tr.t("Black {black} · White {white}", black=captures[0], white=captures[1]))
     last = view.get("last")
     if last:
-        t.add_row("Last", f"{COLOUR_WORDS[last['colour']]} {last.get('point', 'passed')}")
+        t.add_row(tr.t("Last"), f"{_colour(last['colour'])} {last['point']}" if "point" in last
+                  else tr.t("{colour} passed", colour=_colour(last["colour"])))
     if view.get("score"):
         s = view["score"]
-        label = "Result" if view["over"] else "Count now"
-        t.add_row(label, f"Black {points_text(s['black'])} · White {points_text(s['white'])} → {s['result']}")
+        label = tr.t("Result") if view["over"] else tr.t("Count now")
+        t.add_row(label, tr.t("Black {black} · White {white} → {result}", black=points_text(s["black"]),
+                              white=points_text(s["white"]), result=s["result"]))
     elif view["over"] and view.get("result"):
-        t.add_row("Result", view["result"])
+        t.add_row(tr.t("Result"), view["result"])
     t.add_row("", "")
     for team, members in enumerate(view["teams"]):
         mark = "●" if team == 0 else "○"
-        names = [seats.name(s) + (" (out)" if s in view["out"] else "") for s in members]
-        t.add_row(f"{mark} {'Black' if team == 0 else 'White'}", ", ".join(names))
+        names = [seats.name(s) + (" " + tr.t("(out)") if s in view["out"] else "") for s in members]
+        t.add_row(f"{mark} {tr.t('Black') if team == 0 else tr.t('White')}", ", ".join(names))
     return t
 
 
@@ -141,8 +161,11 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     if view["over"]:
         parts += [Text(), result_line(view["result"], view["winners"], seats)]
     moves = view["moves"]
-    title = (f"{'Rengo' if view['game'] == 'rengo' else 'Go'} · {view['size']}×{view['size']} · move {moves} · "
-             f"{view['scoring']} scoring, komi {points_text(view['komi'])}")
+    values = {"game": tr.t("Rengo") if view["game"] == "rengo" else tr.t("Go"), "size": view["size"], "moves": moves,
+              "komi": points_text(view["komi"])}
+    title = tr.t("{game} · {size}×{size} · move {moves} · area scoring, komi {komi}", **values) \
+        if view["scoring"] == "area" else tr.t("{game} · {size}×{size} · move {moves} · territory scoring, komi {komi}",
+                                               **values)
     return Panel(Group(*parts), title=title, title_align="left")
 
 
@@ -152,51 +175,73 @@ def moves(view: dict[str, Any], seats: Seats) -> RenderableType:
     if view["phase"] == "play":
         points = [a.split()[1] for a in legal if a.startswith("play ")]
         example = points[len(points) // 2] if points else "D4"
-        return Text.assemble(f"Type a point to play, such as {example} ({len(points)} points are open to you), "
-                             "or ", ("pass", "bold"), " or ", ("resign", "bold"), ".")
-    return Text.assemble("Type one of: ", Text("  ·  ").join(Text(a, style="bold") for a in legal),
-                         "\n(a chain is named by its lowest point; dead marks it dead, alive takes the mark off)")
+        return tr.tx("Type a point to play, such as {example} ({n} points are open to you), or {pass_} or {resign}.",
+                     example=example, n=len(points), pass_=Text("pass", style="bold"), resign=Text("resign", style="bold"))
+    return Text.assemble(tr.tx("Type one of: {moves}", moves=Text("  ·  ").join(Text(a, style="bold") for a in legal)),
+                         "\n" + tr.t("(a chain is named by its lowest point; dead marks it dead, alive takes the mark off)"))
 
 
 def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     """One line of the log in words."""
     kind = event["type"]
+    seat = event.get("seat")
+    you, who = seats.you(seat), seats.name(seat) if seat is not None else ""
     if kind == "start":
         if not event["handicap"]:
             return None
-        return Text(f"Handicap {len(event['handicap'])}: Black's stones on {' '.join(event['handicap'])}; "
-                    f"{seats.name(event['first'])} moves first for White")
+        return Text(tr.t("Handicap {n}: Black's stones on {points}; {who} moves first for White",
+                         n=len(event["handicap"]), points=" ".join(event["handicap"]), who=seats.name(event["first"])))
     if kind == "move":
-        line = Text(f"{seats.does(event['seat'], 'plays')} {COLOUR_WORDS[event['colour']]} {event['point']}")
+        values = {"who": who, "colour": _colour(event["colour"]), "point": event["point"]}
+        line = Text(tr.t("You play {colour} {point}", **values) if you else tr.t("{who} plays {colour} {point}", **values))
         if event.get("captured"):
             n = len(event["captured"])
-            line.append(f" and captures {n} stone{'s' * (n != 1)}: {' '.join(event['captured'])}", style="bold")
+            line.append(" " + tr.tn("and captures {n} stone: {points}", "and captures {n} stones: {points}", n,
+                                    points=" ".join(event["captured"])), style="bold")
         return line
     if kind == "pass":
-        return Text(f"{seats.does(event['seat'], 'passes')} ({COLOUR_WORDS[event['colour']]})")
+        colour = _colour(event["colour"])
+        return Text(tr.t("You pass ({colour})", colour=colour) if you else tr.t("{who} passes ({colour})", who=who,
+                                                                                 colour=colour))
     if kind == "stop":
-        return Text(f"Play stops. {seats.name(event['marker'])} marks the dead stones first.", style="bold")
+        return Text(tr.t("Play stops. {who} marks the dead stones first.", who=seats.name(event["marker"])), style="bold")
     if kind == "mark":
         n = len(event["points"])
-        state = "dead" if event["dead"] else "alive again"
-        return Text(f"{seats.does(event['seat'], 'marks')} {event['points'][0]} {state} "
-                    f"({n} stone{'s' * (n != 1)})")
+        values = {"who": who, "point": event["points"][0]}
+        if event["dead"]:
+            line = tr.tn("You mark {point} dead ({n} stone)", "You mark {point} dead ({n} stones)", n, **values) if you \
+                else tr.tn("{who} marks {point} dead ({n} stone)", "{who} marks {point} dead ({n} stones)", n, **values)
+        else:
+            line = tr.tn("You mark {point} alive again ({n} stone)", "You mark {point} alive again ({n} stones)", n,
+                         **values) if you else \
+                tr.tn("{who} marks {point} alive again ({n} stone)", "{who} marks {point} alive again ({n} stones)", n,
+                      **values)
+        return Text(line)
     if kind == "accept":
-        dead = " ".join(event["dead"]) or "none"
-        return Text(f"{seats.does(event['seat'], 'accepts')} the marking (dead: {dead})")
+        dead = " ".join(event["dead"]) or tr.t("none")
+        return Text(tr.t("You accept the marking (dead: {dead})", dead=dead) if you
+                    else tr.t("{who} accepts the marking (dead: {dead})", who=who, dead=dead))
     if kind == "resume":
-        return Text(f"{seats.does(event['seat'], 'resumes')} play: {seats.name(event['next'])} to move",
-                    style="bold")
+        nxt = seats.name(event["next"])
+        return Text(tr.t("You resume play: {next} to move", next=nxt) if you
+                    else tr.t("{who} resumes play: {next} to move", who=who, next=nxt), style="bold")
     if kind == "resign":
         if event["drops_out"]:
-            return Text(f"{seats.does(event['seat'], 'resigns')} (out of the game; the team plays on)")
-        return Text(f"{seats.does(event['seat'], 'resigns')} for {'Black' if event['team'] == 0 else 'White'}",
-                    style="bold")
+            return Text(tr.t("You resign (out of the game; the team plays on)") if you
+                        else tr.t("{who} resigns (out of the game; the team plays on)", who=who))
+        colour = tr.t("Black") if event["team"] == 0 else tr.t("White")
+        return Text(tr.t("You resign for {colour}", colour=colour) if you
+                    else tr.t("{who} resigns for {colour}", who=who, colour=colour), style="bold")
     if kind == "score":
-        how = "territory and prisoners" if event["scoring"] == "territory" else "stones and territory"
-        extra = f" + {event['compensation']} for the handicap" if event["compensation"] else ""
-        return Text(f"Count ({how}): Black {points_text(event['black'])}, White {points_text(event['white'])} "
-                    f"(komi {points_text(event['komi'])}{extra}): {event['result']}", style="bold")
+        values = {"black": points_text(event["black"]), "white": points_text(event["white"]),
+                  "komi": points_text(event["komi"]), "result": event["result"]}
+        if event["compensation"]:
+            values["komi"] = tr.t("{komi} + {n} for the handicap", komi=values["komi"], n=event["compensation"])
+        if event["scoring"] == "territory":
+            line = tr.t("Count (territory and prisoners): Black {black}, White {white} (komi {komi}): {result}", **values)
+        else:
+            line = tr.t("Count (stones and territory): Black {black}, White {white} (komi {komi}): {result}", **values)
+        return Text(line, style="bold")
     if kind == "end":
         return result_line(event["result"], event["winners"], seats)
     return None
@@ -205,9 +250,12 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
 def result_line(result: str, winners: list[int], seats: Seats) -> Text:
     """``Game over: White (Seat 1 & Seat 3) wins by 10.5 points.``"""
     if result == "Jigo":
-        return Text("Game over: a tie (jigo).", style="bold")
-    colour = "Black" if result[0] == "B" else "White"
+        return Text(tr.t("Game over: a tie (jigo)."), style="bold")
+    colour = tr.t("Black") if result[0] == "B" else tr.t("White")
     who = " & ".join(seats.name(s) for s in winners)
     margin = result[2:]
-    how = "by resignation" if margin == "R" else f"by {margin} point{'s' * (margin != '1')}"
-    return Text(f"Game over: {colour} ({who}) wins {how}.", style="bold")
+    if margin == "R":
+        return Text(tr.t("Game over: {colour} ({who}) wins by resignation.", colour=colour, who=who), style="bold")
+    return Text(tr.tn("Game over: {colour} ({who}) wins by {margin} point.",
+                      "Game over: {colour} ({who}) wins by {margin} points.",
+                      int(float(margin)) if margin != "1" else 1, colour=colour, who=who, margin=margin), style="bold")

@@ -7,18 +7,25 @@
 // Actions on the wire: "play D4", "pass", "resign", "dead D4" / "alive D4" (a chain by its lowest point), "accept",
 // "resume".
 
-import { h, seatName, board as drawBoard } from "/static/kit/kit.js";
+import { h, seatName, board as drawBoard, translator, N_ } from "/static/kit/kit.js";
+
+const { t, tn } = await translator(import.meta.url);
 
 export const styles = ["table.css"];
 export const ownsLegal = true;
 
 const LETTERS = "ABCDEFGHJKLMNOPQRST";
-const COLOUR = { B: "Black", W: "White" };
-const STEP_TEXT = {
-  mark: "marks the dead stones, then accepts",
-  answer: "accepts that marking, or changes it and accepts its own",
-  confirm: "accepts the changed marking, or resumes play",
-};
+const COLOUR = { B: N_("Black"), W: N_("White") };
+const colour = (c) => t(COLOUR[c]);
+
+/** A seat's role as the engine writes it ("Black 1", "White, woman", "Black") in the page's language. */
+function roleText(role) {
+  const m = /^(Black|White)(?:, (woman|man)| (\d+))?$/.exec(String(role));
+  if (!m) return role;
+  const side = t(m[1]);
+  if (m[2]) return m[2] === "woman" ? t("{side}, woman", { side }) : t("{side}, man", { side });
+  return m[3] ? t("{side} {n}", { side, n: m[3] }) : side;
+}
 
 /** "D4" on a board of `size` → {x, y} with x from the left and y from the top (the kit board's). */
 export function pointXY(name, size) {
@@ -40,25 +47,29 @@ export function stars(size) {
   return out;
 }
 
-const points = (n) => (n === 1 ? "1 point" : `${n} points`);
-const stonesText = (n) => (n === 1 ? "1 stone" : `${n} stones`);
+const stonesText = (n) => tn("{n} stone", "{n} stones", n);
 
 /** "B+3.5" → "Black wins by 3.5 points"; "W+R" → "White wins by resignation". */
 export function resultText(result) {
   if (!result) return "";
-  if (result === "Jigo") return "A tie (jigo)";
+  if (result === "Jigo") return t("A tie (jigo)");
   const margin = result.slice(2);
-  return `${COLOUR[result[0]]} wins ${margin === "R" ? "by resignation" : `by ${points(Number(margin))}`}`;
+  if (margin === "R") return result[0] === "B" ? t("Black wins by resignation") : t("White wins by resignation");
+  const n = Number(margin);
+  // a margin may be a half point: the plural form of its whole part, the number as written
+  return result[0] === "B" ? tn("Black wins by {margin} point", "Black wins by {margin} points", Math.floor(n), { margin })
+    : tn("White wins by {margin} point", "White wins by {margin} points", Math.floor(n), { margin });
 }
 
 export function title(view) {
-  return view.game === "go" ? "Go" : view.pair_go ? "Pair Go" : "Rengo";
+  return view.game === "go" ? t("Go") : view.pair_go ? t("Pair Go") : t("Rengo");
 }
 
 export function info(view) {
-  const parts = [`${view.size}×${view.size}`, `move ${view.moves}`, `komi ${view.komi}`, `${view.scoring} scoring`];
-  if (view.handicap && view.handicap.length) parts.push(`handicap ${view.handicap.length}`);
-  if (view.game === "rengo") parts.push(view.mode);
+  const parts = [`${view.size}×${view.size}`, t("move {n}", { n: view.moves }), t("komi {komi}", { komi: view.komi }),
+    view.scoring === "area" ? t("area scoring") : t("territory scoring")];
+  if (view.handicap && view.handicap.length) parts.push(t("handicap {n}", { n: view.handicap.length }));
+  if (view.game === "rengo") parts.push(view.mode === "strict" ? t("strict") : t("casual"));
   return parts.join(" · ");
 }
 
@@ -67,25 +78,29 @@ export function describe(e, ctx) {
   const who = e.seat != null ? seatName(ctx, e.seat) : "";
   switch (e.type) {
     case "start":
-      return e.handicap.length ? `Handicap ${e.handicap.length}: Black's stones on ${e.handicap.join(" ")}` : null;
+      return e.handicap.length ? t("Handicap {n}: Black's stones on {points}", { n: e.handicap.length, points: e.handicap.join(" ") }) : null;
     case "move":
-      return `${who}: ${COLOUR[e.colour]} ${e.point}${e.captured ? ` — captures ${stonesText(e.captured.length)}` : ""}`;
+      return `${who}: ${colour(e.colour)} ${e.point}${e.captured ? ` — ${t("captures {stones}", { stones: stonesText(e.captured.length) })}` : ""}`;
     case "pass":
-      return `${who} passed (${COLOUR[e.colour]})`;
+      return t("{who} passed ({colour})", { who, colour: colour(e.colour) });
     case "stop":
-      return `Play stops: ${seatName(ctx, e.marker)} marks the dead stones first`;
-    case "mark":
-      return `${who} marked ${e.points[0]} ${e.dead ? "dead" : "alive"} (${stonesText(e.points.length)})`;
+      return t("Play stops: {who} marks the dead stones first", { who: seatName(ctx, e.marker) });
+    case "mark": {
+      const values = { who, point: e.points[0], stones: stonesText(e.points.length) };
+      return e.dead ? t("{who} marked {point} dead ({stones})", values) : t("{who} marked {point} alive ({stones})", values);
+    }
     case "accept":
-      return `${who} accepted the marking${e.dead.length ? ` (dead: ${e.dead.join(" ")})` : " (no dead stones)"}`;
+      return e.dead.length ? t("{who} accepted the marking (dead: {points})", { who, points: e.dead.join(" ") })
+        : t("{who} accepted the marking (no dead stones)", { who });
     case "resume":
-      return `${who} resumed play`;
+      return t("{who} resumed play", { who });
     case "resign":
-      return e.drops_out ? `${who} resigned and left; the team plays on` : `${who} resigned for ${e.team ? "White" : "Black"}`;
+      if (e.drops_out) return t("{who} resigned and left; the team plays on", { who });
+      return t("{who} resigned for {colour}", { who, colour: e.team ? t("White") : t("Black") });
     case "score":
-      return `Count: Black ${e.black}, White ${e.white} — ${resultText(e.result)}`;
+      return t("Count: Black {black}, White {white} — {result}", { black: e.black, white: e.white, result: resultText(e.result) });
     case "end":
-      return `Game over: ${resultText(e.result)}`;
+      return t("Game over: {result}", { result: resultText(e.result) });
     default:
       return null;
   }
@@ -94,13 +109,15 @@ export function describe(e, ctx) {
 export function headline(e, ctx) {
   switch (e.type) {
     case "stop":
-      return { text: "Play stops: agree on the dead stones", kind: "info" };
+      return { text: t("Play stops: agree on the dead stones"), kind: "info" };
     case "resume":
-      return { text: `${seatName(ctx, e.seat)} resumes play`, kind: "info" };
+      return { text: t("{who} resumes play", { who: seatName(ctx, e.seat) }), kind: "info" };
     case "resign":
-      return { text: `${seatName(ctx, e.seat)} resigned${e.drops_out ? " and left the team" : ""}`, kind: "bad" };
+      return { text: e.drops_out ? t("{who} resigned and left the team", { who: seatName(ctx, e.seat) })
+        : t("{who} resigned", { who: seatName(ctx, e.seat) }), kind: "bad" };
     case "move":
-      return e.captured && e.captured.length >= 3 ? { text: `${stonesText(e.captured.length)} captured`, kind: "good" } : null;
+      return e.captured && e.captured.length >= 3 ? { text: tn("{n} stone captured", "{n} stones captured", e.captured.length),
+        kind: "good" } : null;
     case "end":
       return { text: resultText(e.result), kind: "good" };
     default:
@@ -114,18 +131,18 @@ export function sheet(view, ctx) {
   const rows = [];
   if (s) {
     const area = view.scoring === "area";
-    for (const [i, side] of [[0, "Black"], [1, "White"]]) {
-      const parts = area ? [`${s.stones[i]} stones`, `${s.territory[i]} territory`]
-        : [`${s.territory[i]} territory`, `${s.prisoners[i]} prisoners`];
-      if (i === 1) parts.push(`komi ${s.komi}`);
-      if (i === 1 && s.compensation) parts.push(`${s.compensation} for the handicap`);
+    for (const [i, side] of [[0, t("Black")], [1, t("White")]]) {
+      const parts = area ? [tn("{n} stone", "{n} stones", s.stones[i]), t("{n} territory", { n: s.territory[i] })]
+        : [t("{n} territory", { n: s.territory[i] }), tn("{n} prisoner", "{n} prisoners", s.prisoners[i])];
+      if (i === 1) parts.push(t("komi {komi}", { komi: s.komi }));
+      if (i === 1 && s.compensation) parts.push(t("{n} for the handicap", { n: s.compensation }));
       rows.push(h("dt", {}, side), h("dd", {}, `${i ? s.white : s.black} = ${parts.join(" + ")}`));
     }
   }
-  const headline = view.over ? resultText(view.result) : view.phase === "scoring" ? "The count as marked now"
-    : `${view.moves} move${view.moves === 1 ? "" : "s"} played`;
-  return h("section", { class: "panel sheet go-sheet", "aria-label": "Score" },
-    h("h3", {}, view.over ? "Result" : "Score"),
+  const headline = view.over ? resultText(view.result) : view.phase === "scoring" ? t("The count as marked now")
+    : tn("{n} move played", "{n} moves played", view.moves);
+  return h("section", { class: "panel sheet go-sheet", "aria-label": t("Score") },
+    h("h3", {}, view.over ? t("Result") : t("Score")),
     h("p", { class: view.over ? "go-result" : "hint" }, headline),
     rows.length ? h("dl", {}, rows) : null);
 }
@@ -219,7 +236,7 @@ function liveBoard(view, ctx) {
   const svg = drawBoard({
     cols: size, rows: size, kind: "points", step: 40, coords: { cols: [...LETTERS.slice(0, size)],
       rows: Array.from({ length: size }, (_, i) => String(size - i)) },
-    label: `${size}×${size} Go board`, cls, pickable, onPoint,
+    label: t("{size}×{size} Go board", { size }), cls, pickable, onPoint,
     draw: (b) => {
       drawPosition(b, { size, rows: view.board, last: view.last, dead: new Set(view.dead || []),
         territory: showCount ? view.territory : null });
@@ -249,7 +266,8 @@ function liveBoard(view, ctx) {
 
 function clockOf(ctx, seat) {
   const left = Array.isArray(ctx.clock) ? ctx.clock[seat] : null;
-  return left == null ? null : h("span", { class: "go-clock", title: "seconds left for this move" }, `⏱ ${Math.ceil(left)}s`);
+  return left == null ? null : h("span", { class: "go-clock", title: t("seconds left for this move") },
+    `⏱ ${t("{n}s", { n: Math.ceil(left) })}`);
 }
 
 function teamPanel(view, ctx, team) {
@@ -262,25 +280,25 @@ function teamPanel(view, ctx, team) {
   return h("section", { class: `go-team ${colour}${winner ? " won" : ""}`, dataset: { team } },
     h("header", {},
       h("span", { class: `go-swatch ${colour}`, "aria-hidden": "true" }),
-      h("strong", {}, team === 0 ? "Black" : "White"),
-      h("span", { class: "go-prisoners", title: "stones this team has captured" }, `${prisoners} captured`),
+      h("strong", {}, team === 0 ? t("Black") : t("White")),
+      h("span", { class: "go-prisoners", title: t("stones this team has captured") }, t("{n} captured", { n: prisoners })),
       clockOf(ctx, active)),
     h("ol", { class: "go-members" }, members.map((s) => {
       const out = (view.out || []).includes(s);
       const classes = [toAct.includes(s) ? "to-act" : "", s === active ? "active" : "", out ? "out" : "",
         s === ctx.seat ? "mine" : ""].filter(Boolean).join(" ");
       return h("li", { class: classes, dataset: { seat: s } },
-        h("span", { class: "go-role" }, view.roles[s]),
+        h("span", { class: "go-role" }, roleText(view.roles[s])),
         h("span", { class: "go-name" }, seatName(ctx, s)),
-        out ? h("span", { class: "kit-badge" }, "out") : null,
-        toAct.includes(s) && !view.over ? h("span", { class: "kit-badge gold" }, view.phase === "play" ? "to play" : "to mark") : null);
+        out ? h("span", { class: "kit-badge" }, t("out")) : null,
+        toAct.includes(s) && !view.over ? h("span", { class: "kit-badge gold" }, view.phase === "play" ? t("to play") : t("to mark")) : null);
     })));
 }
 
 function orderStrip(view, ctx) {
   if (view.phase !== "play" || view.game === "go") return null;
   const order = view.order || [];
-  return h("p", { class: "go-order", "aria-label": "Order of play" }, h("span", { class: "hint" }, "Order: "),
+  return h("p", { class: "go-order", "aria-label": t("Order of play") }, h("span", { class: "hint" }, t("Order:"), " "),
     order.map((s, i) => [i ? h("span", { class: "arrow", "aria-hidden": "true" }, " → ") : null,
       h("span", { class: `who ${view.teams[0].includes(s) ? "black" : "white"}${i === 0 ? " now" : ""}` },
         seatName(ctx, s))]));
@@ -306,48 +324,55 @@ function button(ctx, action, text, { cls = "", confirm = null } = {}) {
 function scoreLine(view) {
   const s = view.score;
   if (!s) return null;
-  const extra = s.compensation ? ` (komi ${s.komi} + ${s.compensation} for the handicap)` : ` (komi ${s.komi})`;
-  return h("p", { class: "go-score", "aria-label": "Count" },
-    h("span", { class: "go-swatch black" }), ` Black ${s.black}`, "  ·  ",
-    h("span", { class: "go-swatch white" }), ` White ${s.white}${extra}`,
-    view.over ? null : ["  →  ", h("strong", {}, `${resultText(s.result)} as marked now`)]);
+  const extra = s.compensation ? t("(komi {komi} + {n} for the handicap)", { komi: s.komi, n: s.compensation })
+    : t("(komi {komi})", { komi: s.komi });
+  return h("p", { class: "go-score", "aria-label": t("Count") },
+    h("span", { class: "go-swatch black" }), ` ${t("Black")} ${s.black}`, "  ·  ",
+    h("span", { class: "go-swatch white" }), ` ${t("White")} ${s.white} ${extra}`,
+    view.over ? null : ["  →  ", h("strong", {}, t("{result} as marked now", { result: resultText(s.result) }))]);
 }
 
 function actions(view, ctx) {
   const legal = new Set(view.legal || []);
   const mine = ctx.myTurn;
   const toAct = (view.to_act || [])[0];
-  const seatRole = (s) => (view.game === "go" ? seatName(ctx, s) : `${seatName(ctx, s)} (${view.roles[s]})`);
+  const seatRole = (s) => (view.game === "go" ? seatName(ctx, s) : `${seatName(ctx, s)} (${roleText(view.roles[s])})`);
   if (!mine) ctx.ui.armed = null;
   if (view.over) {
     return h("div", { class: "go-status over" }, h("p", { class: "go-result" }, resultText(view.result)));
   }
   if (view.phase === "play") {
-    const text = mine ? (ctx.pending ? "Playing…" : `Your turn: click a point to play ${COLOUR[view.turn]}.`)
-      : `Waiting for ${seatRole(toAct)} to play ${view.game === "go" ? "" : "for "}${COLOUR[view.turn]}…`;
+    const text = mine ? (ctx.pending ? t("Playing…") : view.turn === "B" ? t("Your turn: click a point to play Black.")
+      : t("Your turn: click a point to play White."))
+      : t("Waiting for {who} to play {colour}…", { who: seatRole(toAct), colour: colour(view.turn) });
     return h("div", { class: "go-status" }, h("p", { class: "kit-turn" + (mine ? " yours" : ""), role: "status" }, text),
       mine ? h("div", { class: "go-buttons" },
-        legal.has("pass") ? button(ctx, "pass", "Pass") : null,
-        legal.has("resign") ? button(ctx, "resign", "Resign", { cls: "quiet", confirm: "Really resign?" }) : null) : null);
+        legal.has("pass") ? button(ctx, "pass", t("Pass")) : null,
+        legal.has("resign") ? button(ctx, "resign", t("Resign"), { cls: "quiet", confirm: t("Really resign?") }) : null) : null);
   }
   // the count
-  const proposer = view.proposer === 0 ? "Black" : "White";
   let text;
   if (mine) {
     text = {
-      mark: "Click the groups that are dead (click again to bring one back), then Accept.",
-      answer: `${proposer} marked the stones shown dead. Accept, or click groups to change the marking and accept yours.`,
-      confirm: "The other team changed the marking. Accept it, or resume play to settle it on the board.",
+      mark: t("Click the groups that are dead (click again to bring one back), then Accept."),
+      answer: view.proposer === 0 ? t("Black marked the stones shown dead. Accept, or click groups to change the marking and accept yours.")
+        : t("White marked the stones shown dead. Accept, or click groups to change the marking and accept yours."),
+      confirm: t("The other team changed the marking. Accept it, or resume play to settle it on the board."),
     }[view.step];
   } else {
-    text = `${seatRole(toAct)} ${STEP_TEXT[view.step]}…`;
+    const who = seatRole(toAct);
+    text = {
+      mark: t("{who} marks the dead stones, then accepts…", { who }),
+      answer: t("{who} accepts that marking, or changes it and accepts its own…", { who }),
+      confirm: t("{who} accepts the changed marking, or resumes play…", { who }),
+    }[view.step];
   }
   return h("div", { class: "go-status scoring" },
     h("p", { class: "kit-turn" + (mine ? " yours" : ""), role: "status" }, text),
     mine ? h("div", { class: "go-buttons" },
-      legal.has("accept") ? button(ctx, "accept", "Accept", { cls: "primary" }) : null,
-      legal.has("resume") ? button(ctx, "resume", "Resume play") : null,
-      legal.has("resign") ? button(ctx, "resign", "Resign", { cls: "quiet", confirm: "Really resign?" }) : null) : null);
+      legal.has("accept") ? button(ctx, "accept", t("Accept"), { cls: "primary" }) : null,
+      legal.has("resume") ? button(ctx, "resume", t("Resume play")) : null,
+      legal.has("resign") ? button(ctx, "resign", t("Resign"), { cls: "quiet", confirm: t("Really resign?") }) : null) : null);
 }
 
 // --- reviewing a finished game from its SGF -------------------------------------------------------------------------
@@ -445,7 +470,7 @@ async function loadReview(ctx, url) {
     const game = readSgf(await r.text());
     ctx.ui.review = { game, at: game.moves.length, loading: false };
   } catch (err) {
-    ctx.ui.review = { error: `The record could not be read (${err.message}).` };
+    ctx.ui.review = { error: t("The record could not be read ({error}).", { error: err.message }) };
   }
   ctx.rerender();
 }
@@ -459,18 +484,18 @@ function reviewPanel(view, ctx) {
   const review = ctx.ui.review;
   if (!review) {
     return h("div", { class: "go-review" }, h("button", { type: "button", class: "go-review-open",
-      onclick: () => loadReview(ctx, `/api/tables/${encodeURIComponent(id)}/record.sgf`) }, "Review the game (SGF)"));
+      onclick: () => loadReview(ctx, `/api/tables/${encodeURIComponent(id)}/record.sgf`) }, t("Review the game (SGF)")));
   }
-  if (review.error || review.loading) return h("div", { class: "go-review" }, h("p", { class: "hint" }, review.error || "Loading…"));
+  if (review.error || review.loading) return h("div", { class: "go-review" }, h("p", { class: "hint" }, review.error || t("Loading…")));
   const total = review.game.moves.length;
   const go = (at) => () => { review.at = Math.max(0, Math.min(total, at)); ctx.rerender(); };
-  return h("div", { class: "go-review", role: "group", "aria-label": "Review" },
-    h("button", { type: "button", dataset: { review: "first" }, onclick: go(0), title: "the start" }, "⏮"),
-    h("button", { type: "button", dataset: { review: "back" }, onclick: go(review.at - 1), title: "a move back" }, "◀"),
-    h("span", { class: "go-review-at" }, `move ${review.at} of ${total}`),
-    h("button", { type: "button", dataset: { review: "next" }, onclick: go(review.at + 1), title: "a move on" }, "▶"),
-    h("button", { type: "button", dataset: { review: "last" }, onclick: go(total), title: "the end" }, "⏭"),
-    h("button", { type: "button", class: "quiet", onclick: () => { ctx.ui.review = null; ctx.rerender(); } }, "Close"));
+  return h("div", { class: "go-review", role: "group", "aria-label": t("Review") },
+    h("button", { type: "button", dataset: { review: "first" }, onclick: go(0), title: t("the start") }, "⏮"),
+    h("button", { type: "button", dataset: { review: "back" }, onclick: go(review.at - 1), title: t("a move back") }, "◀"),
+    h("span", { class: "go-review-at" }, t("move {n} of {total}", { n: review.at, total })),
+    h("button", { type: "button", dataset: { review: "next" }, onclick: go(review.at + 1), title: t("a move on") }, "▶"),
+    h("button", { type: "button", dataset: { review: "last" }, onclick: go(total), title: t("the end") }, "⏭"),
+    h("button", { type: "button", class: "quiet", onclick: () => { ctx.ui.review = null; ctx.rerender(); } }, t("Close")));
 }
 
 function reviewBoard(view, ctx) {
@@ -481,7 +506,7 @@ function reviewBoard(view, ctx) {
   return drawBoard({
     cols: game.size, rows: game.size, kind: "points", step: 40,
     coords: { cols: [...LETTERS.slice(0, game.size)], rows: Array.from({ length: game.size }, (_, i) => String(game.size - i)) },
-    label: `the game at move ${review.at}`, cls: "go-board reviewing",
+    label: t("the game at move {n}", { n: review.at }), cls: "go-board reviewing",
     draw: (b) => drawPosition(b, { size: game.size, rows, last, dead: atEnd ? new Set(view.dead || []) : new Set(),
       territory: atEnd ? view.territory : null }),
   });
