@@ -32,12 +32,14 @@ with the start line below it. Pure functions of a view: nothing here prints.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from parlour.core.i18n import N_, translator
 from parlour.core.terminal import Seats, end_line
 
 from .bot import ideal
@@ -49,8 +51,39 @@ COLOURS = ("bold red", "bold blue", "bold yellow", "bold green", "bold magenta",
 N, S, E, W = 1, 2, 4, 8
 _LINES = {E | W: "─", N | S: "│", E | S: "┌", W | S: "┐", E | N: "└", W | N: "┘", E | W | S: "┬", E | W | N: "┴",
           N | S | E: "├", N | S | W: "┤", N | S | E | W: "┼", E: "╶", W: "╴", N: "╵", S: "╷"}
-USAGE = ("Shoot with: flick ANGLE POWER — the angle in degrees (0 right, 90 up the court, 180 left, 270 down), the "
-         "power from 0.001 to 1 (1 slides about 3 m on open ground)")
+USAGE = N_("Shoot with: flick ANGLE POWER — the angle in degrees (0 right, 90 up the court, 180 left, 270 down), the "
+          "power from 0.001 to 1 (1 slides about 3 m on open ground)")
+tr = translator(__name__)
+
+
+def target_text(label: str) -> str:
+    """A target as the engine words it (``box 5 on the way back``, ``a quadrant of the dead box: NE or SW``...) in the
+    player's language."""
+    if label in ("any cap (a killer)", "box 13 from box 1 (the killer run)"):
+        return tr.t(label)
+    m = re.fullmatch(r"box (\d+)( on the way back)?", label or "")
+    if m:
+        return tr.t("box {n} on the way back", n=m[1]) if m[2] else tr.t("box {n}", n=m[1])
+    m = re.fullmatch(r"a quadrant of the dead box: (.*)", label or "")
+    if m:
+        return tr.t("a quadrant of the dead box: {quadrants}", quadrants=_joined(m[1].split(" or "), "{a} or {b}"))
+    return label
+
+
+def _joined(items: list[str], pattern: str) -> str:
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = tr.t(pattern, a=out, b=item)
+    return out
+
+
+def _m(v: float) -> str:
+    """Metres (or a court position) to the centimetre."""
+    return f"{v:.2f}"
+
+
+def court_name(name: str) -> str:
+    return tr.t("{court} court", court=tr.tp("choice", name))
 
 
 class _Canvas:
@@ -163,7 +196,7 @@ def court_text(view: dict[str, Any]) -> Text:
         for cap in hand:
             cv.put(start_row, c, str(cap["seat"]), _cap_style(cap))
             c += 2
-        cv.put(start_row, c, "in hand", "dim")
+        cv.put(start_row, c, tr.t("in hand"), "dim")
     return cv.text()
 
 
@@ -174,14 +207,15 @@ def _cap_style(cap: dict[str, Any]) -> str:
 def status(cap: dict[str, Any], view: dict[str, Any]) -> str:
     """Where a player is, in words: ``next: box 5``, ``trapped (waited 1 of 3 turns)``, ``a killer, 2 kills``..."""
     if cap["where"] == "out":
-        return "out"
+        return tr.t("out")
     if cap["killer"]:
-        return f"a killer, {cap['kills']} kill{'' if cap['kills'] == 1 else 's'}"
-    words = "next: " + cap["next"]["label"]
+        return tr.tn("a killer, {n} kill", "a killer, {n} kills", cap["kills"])
+    target = target_text(cap["next"]["label"])
+    words = tr.t("next: {target} (from the start line)", target=target) if cap["where"] == "hand" \
+        else tr.t("next: {target}", target=target)
     if cap["trapped"]:
-        words = f"trapped in the dead box (waited {cap['waited']} of {view['options']['trap_turns']} turns); " + words
-    if cap["where"] == "hand":
-        words += " (from the start line)"
+        words = tr.t("trapped in the dead box (waited {waited} of {of} turns); {next}", waited=cap["waited"],
+                     of=view["options"]["trap_turns"], next=words)
     return words
 
 
@@ -196,37 +230,39 @@ def aim(view: dict[str, Any], seat: int) -> Text | None:
     if nxt["kind"] == "quadrant":
         spots = [court["quadrants"][q] for q in nxt["left"]]
         to = min(spots, key=lambda p: math.dist(p, start))
-        what = "the nearest quadrant left"
+        what = tr.t("The middle of the nearest quadrant left")
     else:
         to = court["boxes"][str(nxt["box"])]
-        what = f"box {nxt['box']}"
+        what = tr.t("The middle of box {n}", n=nxt["box"])
     dx, dy = to[0] - start[0], to[1] - start[1]
     angle = math.degrees(math.atan2(dy, dx)) % 360
     straight = ideal(COURTS[view["options"]["court"]], (units(start[0]), units(start[1])), (units(to[0]), units(to[1])))
-    return Text(f"Your cap is at ({start[0]:.2f}, {start[1]:.2f}). The middle of {what} lies at {angle:.1f}°, "
-                f"{math.hypot(dx, dy):.2f} m away: {straight} slides there on open ground.")
+    return Text(tr.t("Your cap is at ({x}, {y}). {what} lies at {angle}°, {distance} m away: {flick} slides there on "
+                     "open ground.", x=_m(start[0]), y=_m(start[1]), what=what, angle=round(angle, 1),
+                     distance=_m(math.hypot(dx, dy)), flick=straight))
 
 
 def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     """The whole table as ``view`` shows it: the court, the players and the last shot."""
     options = view["options"]
-    title = Text(f"Skelly · {options['court']} court · shot {view['shots']} of {view['shot_limit']}", style="bold")
+    title = Text(f"{tr.t('Skelly')} · {court_name(options['court'])} · "
+                 + tr.t("shot {n} of {total}", n=view["shots"], total=view["shot_limit"]), style="bold")
     players = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
-    players.add_column("cap", justify="center")
-    players.add_column("player", no_wrap=True)
-    players.add_column("done", justify="right")
-    players.add_column("where")
+    players.add_column(tr.t("cap"), justify="center")
+    players.add_column(tr.t("player"), no_wrap=True)
+    players.add_column(tr.t("done"), justify="right")
+    players.add_column(tr.t("where"))
     for cap in view["caps"]:
         s = cap["seat"]
         mark = Text(str(s), style=_cap_style(cap))
         who = Text(seats.name(s), style="bold" if s == view["turn"] else "")
         if s == view["turn"]:
-            who.append(" ◀ shoots", style="bold")
+            who.append(" ◀ " + tr.t("shoots"), style="bold")
         players.add_row(mark, who, f"{cap['done']}/{view['steps']}", status(cap, view))
     parts: list[RenderableType] = [title, court_text(view), players]
     shots = [e for e in view["log"] if e["type"] == "shot"]
     if shots:
-        parts.append(Text.assemble(("Last shot: ", "bold"), shot_text(shots[-1], seats)))
+        parts.append(Text.assemble((tr.t("Last shot:") + " ", "bold"), shot_text(shots[-1], seats)))
     if view["over"]:
         parts.append(Text(reason_text(view["result"]["reason"]), style="bold"))
         parts.append(end_line({"winners": view["winners"], "scores": view["scores"]}, seats))
@@ -241,49 +277,62 @@ def moves(view: dict[str, Any], seats: Seats) -> RenderableType:
     hint = aim(view, me) if me is not None else None
     if hint is not None:
         parts.append(hint)
-    parts.append(Text(USAGE))
-    parts.append(Text(f"(or a number 1-{len(view['legal'])} for a sample flick: every 30° at powers 0.3 and 0.7, "
-                      f"1 is {view['legal'][0]})", style="dim"))
+    parts.append(Text(tr.t(USAGE)))
+    parts.append(Text(tr.t("(or a number 1-{n} for a sample flick: every 30° at powers 0.3 and 0.7, 1 is {first})",
+                           n=len(view["legal"]), first=view["legal"][0]), style="dim"))
     return Group(*parts)
 
 
+REASONS = {"last cap": N_("Only one cap is left in the game."),
+           "shot limit": N_("The match reached its limit of shots: the best-placed cap wins (killers first, then "
+                            "kills, then how far each has come).")}
+
+
 def reason_text(reason: str) -> str:
-    return {"last cap": "Only one cap is left in the game.",
-            "shot limit": "The match reached its limit of shots: the best-placed cap wins (killers first, then "
-                          "kills, then how far each has come)."}.get(reason, reason)
+    return tr.t(REASONS[reason]) if reason in REASONS else reason
 
 
 def flick_words(action: str) -> str:
     """``flick 45 0.83`` -> ``45° at power 0.83``."""
     _, angle, power = action.split()
-    return f"{angle}° at power {power}"
+    return tr.t("{angle}° at power {power}", angle=angle, power=power)
 
 
-RESULTS = {"in": "in {target}", "miss": "misses {target}", "trapped": "lands in the dead box: trapped",
-           "kill": "kills", "killer": "hits a killer and becomes a killer", "out": "hits a killer and is out"}
+def _cap(seat: int | None, seats: Seats, capital: bool = False) -> str:
+    if seat == seats.viewer:
+        return tr.t("Your cap") if capital else tr.t("your cap")
+    return tr.t("{who}'s cap", who=seats.name(seat))
 
 
 def shot_text(e: dict[str, Any], seats: Seats) -> Text:
     """One shot in words: the flick, what it was for, what came of it."""
-    who = seats.name(e["seat"])
-    verb = "flick" if e["seat"] == seats.viewer else "flicks"
-    out = Text(f"{who} {verb} {flick_words(e['action'])} for {e['target']}: ")
-    hits = " and ".join(f"{seats.name(h)}'s cap" if h != seats.viewer else "your cap" for h in e["hits"])
+    you = e["seat"] == seats.viewer
+    target = target_text(e["target"])
+    values = {"who": seats.name(e["seat"]), "flick": flick_words(e["action"]), "target": target}
+    out = Text((tr.t("You flick {flick} for {target}:", **values) if you
+                else tr.t("{who} flicks {flick} for {target}:", **values)) + " ")
+    hits = _joined([_cap(h, seats) for h in e["hits"]], "{a} and {b}")
     result = e["result"]
     if result == "hit":
-        out.append(f"hits {hits} and moves on {e['advance']} box{'es' if e['advance'] > 1 else ''}"
-                   + (" (a cap knocked out of the dead box)" if e["advance"] > 1 else ""), style="bold")
+        out.append(tr.tn("hits {hits} and moves on {n} box",
+                         "hits {hits} and moves on {n} boxes (a cap knocked out of the dead box)", e["advance"],
+                         hits=hits), style="bold")
     elif result == "kill":
-        out.append(f"kills {hits}", style="bold red")
-    elif result in ("killer", "out"):
-        out.append(RESULTS[result].replace("a killer", hits, 1), style="bold")
+        out.append(tr.t("kills {hits}", hits=hits), style="bold red")
+    elif result == "killer":
+        out.append(tr.t("hits {hits}, a killer's, and becomes a killer", hits=hits), style="bold")
+    elif result == "out":
+        out.append(tr.t("hits {hits}, a killer's, and is out", hits=hits), style="bold")
+    elif result == "in":
+        out.append(tr.t("in {target}", target=target), style="bold")
+    elif result == "trapped":
+        out.append(tr.t("lands in the dead box: trapped"))
     else:
-        out.append(RESULTS[result].format(target=e["target"]), style="bold" if result == "in" else "")
-    again = result in ("in", "hit", "kill", "killer")
-    if again:
-        out.append(" — shoots again" if e["seat"] != seats.viewer else " — shoot again")
+        out.append(tr.t("misses {target}", target=target))
+    if result in ("in", "hit", "kill", "killer"):
+        out.append(" — " + (tr.t("shoot again") if you else tr.t("shoots again")))
     if result in ("miss", "trapped"):
-        out.append(f" (it stops at {e['at'][0]:.2f}, {e['at'][1]:.2f})", style="dim")
+        out.append(" " + tr.t("(it stops at {x}, {y})", x=_m(e["at"][0]), y=_m(e["at"][1])), style="dim")
     return out
 
 
@@ -291,40 +340,55 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     """One line of the log, in words."""
     kind = event["type"]
     s = event.get("seat")
+    you = s is not None and s == seats.viewer
     name = seats.name(s) if s is not None else ""
-    caps = "your cap" if s == seats.viewer else f"{name}'s cap"
+    cap = _cap(s, seats, capital=True) if s is not None else ""
     if kind == "start":
-        return Text(f"{seats.does(event['first'], 'shoots')} first, from the start line ({event['court']} court).",
-                    style="bold")
+        first = event["first"]
+        court = court_name(event["court"])
+        return Text(tr.t("You shoot first, from the start line ({court}).", court=court) if first == seats.viewer
+                    else tr.t("{who} shoots first, from the start line ({court}).", who=seats.name(first),
+                              court=court), style="bold")
     if kind == "shot":
         return shot_text(event, seats)
     if kind == "bounds":
-        return Text(f"{caps.capitalize()} left the court and is put back inside at "
-                    f"({event['at'][0]:.2f}, {event['at'][1]:.2f}).", style="dim")
+        return Text(tr.t("{cap} left the court and is put back inside at ({x}, {y}).", cap=cap,
+                         x=_m(event["at"][0]), y=_m(event["at"][1])), style="dim")
     if kind == "trapped":
-        return Text(f"{caps.capitalize()} is trapped in the dead box.", style="yellow")
+        return Text(tr.t("{cap} is trapped in the dead box.", cap=cap), style="yellow")
     if kind == "freed":
-        by = f" by {seats.name(event['by'])}" if event["by"] is not None else ""
-        return Text(f"{caps.capitalize()} is knocked out of the dead box{by}: free again.", style="green")
+        if event["by"] is not None:
+            return Text(tr.t("{cap} is knocked out of the dead box by {by}: free again.", cap=cap,
+                             by=seats.name(event["by"])), style="green")
+        return Text(tr.t("{cap} is knocked out of the dead box: free again.", cap=cap), style="green")
     if kind == "removed":
         if event["how"] == "kill":
-            return Text(f"{caps.capitalize()} is out of the game, killed by {seats.name(event['by'])}.",
+            return Text(tr.t("{cap} is out of the game, killed by {by}.", cap=cap, by=seats.name(event["by"])),
                         style="bold red")
-        return Text(f"{caps.capitalize()} is out of the game: it hit {seats.name(event['by'])}, a killer.",
+        return Text(tr.t("{cap} is out of the game: it hit {by}, a killer.", cap=cap, by=seats.name(event["by"])),
                     style="bold red")
     if kind == "killer":
-        how = "the killer run is done" if event["how"] == "run" else "it hit a killer"
-        return Text(f"{seats.does(s, 'becomes')} a killer: {how}!", style="bold red")
+        if event["how"] == "run":
+            line = tr.t("You become a killer: the killer run is done!") if you \
+                else tr.t("{who} becomes a killer: the killer run is done!", who=name)
+        else:
+            line = tr.t("You become a killer: you hit a killer!") if you \
+                else tr.t("{who} becomes a killer: it hit a killer!", who=name)
+        return Text(line, style="bold red")
     if kind == "restart":
-        return Text(f"{seats.does(s, 'misses')} on the killer run: it starts again from box 1 next turn.")
+        return Text(tr.t("You miss on the killer run: you start again from box 1 next turn.") if you
+                    else tr.t("{who} misses on the killer run: it starts again from box 1 next turn.", who=name))
     if kind == "placed":
-        return Text(f"{caps.capitalize()} is put in box 1 for the killer run's shot into 13.", style="dim")
+        return Text(tr.t("{cap} is put in box 1 for the killer run's shot into 13.", cap=cap), style="dim")
     if kind == "skip":
-        return Text(f"{seats.does(s, 'is')} trapped and {'lose' if s == seats.viewer else 'loses'} a turn "
-                    f"({event['waited']} of {event['of']}).", style="dim")
+        values = {"who": name, "waited": event["waited"], "of": event["of"]}
+        return Text(tr.t("You are trapped and lose a turn ({waited} of {of}).", **values) if you
+                    else tr.t("{who} is trapped and loses a turn ({waited} of {of}).", **values), style="dim")
     if kind == "returned":
-        why = "after waiting its turns" if event["why"] == "waited" else "as every cap but the killers' was trapped"
-        return Text(f"{caps.capitalize()} leaves the dead box {why}: back to the start line.", style="green")
+        line = tr.t("{cap} leaves the dead box after waiting its turns: back to the start line.", cap=cap) \
+            if event["why"] == "waited" else \
+            tr.t("{cap} leaves the dead box as every cap but the killers' was trapped: back to the start line.", cap=cap)
+        return Text(line, style="green")
     if kind == "end":
         return Text.assemble((reason_text(event["reason"]) + " ", "bold"), end_line(event, seats))
     return None

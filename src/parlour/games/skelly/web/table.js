@@ -6,14 +6,16 @@
 // player sees the same flight.
 // Actions on the wire: "flick 37.5 0.82" (degrees counter-clockwise from the right; power 0.001-1, 1 slides ~3 m).
 
-import { h, seatName, seatPlate, board as drawBoard, reducedMotion } from "/static/kit/kit.js";
+import { h, seatName, seatPlate, board as drawBoard, reducedMotion, translator, N_ } from "/static/kit/kit.js";
+
+const { t, tn, tp } = await translator(import.meta.url);
 
 export const styles = ["table.css"];
 export const ownsLegal = true;
 
 /** Each seat's cap colour, the terminal's too. */
 export const COLOURS = ["#e53935", "#1e88e5", "#fdd835", "#43a047", "#8e24aa", "#fb8c00"];
-const COLOUR_NAMES = ["red", "blue", "yellow", "green", "purple", "orange"];
+const COLOUR_NAMES = [N_("red cap"), N_("blue cap"), N_("yellow cap"), N_("green cap"), N_("purple cap"), N_("orange cap")];
 /** How far back (m) a pull reaches full power. */
 export const PULL_MAX = 0.6;
 /** How far a cap slides on open ground at full power (m): the dotted line's length. */
@@ -49,75 +51,109 @@ export function flickOf(pull) {
 }
 
 export function title() {
-  return "Skelly";
+  return t("Skelly");
 }
 
+const courtName = (name) => t("{court} court", { court: tp("choice", name) });
+
 export function info(view) {
-  return `${view.options.court} court · shot ${view.shots} of ${view.shot_limit}`;
+  return `${courtName(view.options.court)} · ${t("shot {n} of {total}", { n: view.shots, total: view.shot_limit })}`;
 }
 
 // --- words ---------------------------------------------------------------------------------------------------------
 
-const capOf = (ctx, seat) => (seat === ctx.seat ? "your cap" : `${seatName(ctx, seat)}'s cap`);
-const cap1 = (ctx, seat) => { const t = capOf(ctx, seat); return t[0].toUpperCase() + t.slice(1); };
-const verb = (ctx, seat, you, they) => (seat === ctx.seat ? you : they);
+/** A target as the engine words it ("box 5 on the way back", "a quadrant of the dead box: NE or SW"...), translated. */
+export function targetText(label) {
+  if (label === "any cap (a killer)") return t("any cap (a killer)");
+  if (label === "box 13 from box 1 (the killer run)") return t("box 13 from box 1 (the killer run)");
+  let m = /^box (\d+)( on the way back)?$/.exec(label || "");
+  if (m) return m[2] ? t("box {n} on the way back", { n: m[1] }) : t("box {n}", { n: m[1] });
+  m = /^a quadrant of the dead box: (.*)$/.exec(label || "");
+  if (m) return t("a quadrant of the dead box: {quadrants}", { quadrants: orList(m[1].split(" or ")) });
+  return label;
+}
+
+const orList = (items) => (items.length ? items.reduce((a, b) => t("{a} or {b}", { a, b })) : "");
+const andList = (items) => (items.length ? items.reduce((a, b) => t("{a} and {b}", { a, b })) : "");
+const capOf = (ctx, seat) => (seat === ctx.seat ? t("your cap") : t("{who}'s cap", { who: seatName(ctx, seat) }));
+const cap1 = (ctx, seat) => (seat === ctx.seat ? t("Your cap") : t("{who}'s cap", { who: seatName(ctx, seat) }));
+/** One of two sentences: the one for you, or the one for another player ({who}). */
+const said = (ctx, seat, you, them, values = {}) => (seat === ctx.seat ? t(you, values)
+  : t(them, { ...values, who: seatName(ctx, seat) }));
 const REASONS = {
-  "last cap": "Only one cap is left in the game.",
-  "shot limit": "The match reached its limit of shots: the best-placed cap wins (killers first, then kills, then how far each has come).",
+  "last cap": N_("Only one cap is left in the game."),
+  "shot limit": N_("The match reached its limit of shots: the best-placed cap wins (killers first, then kills, then how far each has come)."),
 };
+const reasonText = (reason) => (REASONS[reason] ? t(REASONS[reason]) : "");
 
 function shotWords(e, ctx) {
   const [, angle, power] = e.action.split(" ");
-  const who = seatName(ctx, e.seat);
-  const hits = (e.hits || []).map((s) => capOf(ctx, s)).join(" and ");
+  const hits = andList((e.hits || []).map((s) => capOf(ctx, s)));
+  const target = targetText(e.target);
   let what;
   switch (e.result) {
-    case "in": what = `in ${e.target}`; break;
-    case "hit": what = `hits ${hits} and moves on ${e.advance} box${e.advance > 1 ? "es (a cap knocked out of the dead box)" : ""}`; break;
-    case "kill": what = `kills ${hits}`; break;
-    case "killer": what = `hits ${hits}, a killer's, and becomes a killer`; break;
-    case "out": what = `hits ${hits}, a killer's, and is out`; break;
-    case "trapped": what = "lands in the dead box: trapped"; break;
-    default: what = `misses ${e.target}`;
+    case "in": what = t("in {target}", { target }); break;
+    case "hit": what = tn("hits {hits} and moves on {n} box", "hits {hits} and moves on {n} boxes (a cap knocked out of the dead box)",
+      e.advance, { hits }); break;
+    case "kill": what = t("kills {hits}", { hits }); break;
+    case "killer": what = t("hits {hits}, a killer's, and becomes a killer", { hits }); break;
+    case "out": what = t("hits {hits}, a killer's, and is out", { hits }); break;
+    case "trapped": what = t("lands in the dead box: trapped"); break;
+    default: what = t("misses {target}", { target });
   }
   const again = ["in", "hit", "kill", "killer"].includes(e.result);
-  return `${who} ${verb(ctx, e.seat, "flick", "flicks")} ${angle}° at power ${power} for ${e.target}: ${what}${again ? verb(ctx, e.seat, " — shoot again", " — shoots again") : ""}`;
+  const values = { angle, power, target, what };
+  if (e.seat === ctx.seat) {
+    return again ? t("You flick {angle}° at power {power} for {target}: {what} — shoot again", values)
+      : t("You flick {angle}° at power {power} for {target}: {what}", values);
+  }
+  values.who = seatName(ctx, e.seat);
+  return again ? t("{who} flicks {angle}° at power {power} for {target}: {what} — shoots again", values)
+    : t("{who} flicks {angle}° at power {power} for {target}: {what}", values);
 }
 
 /** One log entry in words. */
 export function describe(e, ctx) {
+  const cap = () => cap1(ctx, e.seat);
   switch (e.type) {
-    case "start": return `${seatName(ctx, e.first)} ${verb(ctx, e.first, "shoot", "shoots")} first, from the start line (${e.court} court).`;
+    case "start": return said(ctx, e.first, N_("You shoot first, from the start line ({court})."),
+      N_("{who} shoots first, from the start line ({court})."), { court: courtName(e.court) });
     case "shot": return shotWords(e, ctx);
-    case "bounds": return `${cap1(ctx, e.seat)} left the court and is put back inside.`;
-    case "trapped": return `${cap1(ctx, e.seat)} is trapped in the dead box.`;
-    case "freed": return `${cap1(ctx, e.seat)} is knocked out of the dead box${e.by != null ? ` by ${seatName(ctx, e.by)}` : ""}: free again.`;
+    case "bounds": return t("{cap} left the court and is put back inside.", { cap: cap() });
+    case "trapped": return t("{cap} is trapped in the dead box.", { cap: cap() });
+    case "freed": return e.by != null ? t("{cap} is knocked out of the dead box by {by}: free again.", { cap: cap(), by: seatName(ctx, e.by) })
+      : t("{cap} is knocked out of the dead box: free again.", { cap: cap() });
     case "removed":
-      return e.how === "kill" ? `${cap1(ctx, e.seat)} is out of the game, killed by ${seatName(ctx, e.by)}.`
-        : `${cap1(ctx, e.seat)} is out of the game: it hit ${seatName(ctx, e.by)}, a killer.`;
-    case "killer": return `${seatName(ctx, e.seat)} ${verb(ctx, e.seat, "become", "becomes")} a killer${e.how === "run" ? ": the killer run is done" : ": it hit a killer"}!`;
-    case "restart": return `${seatName(ctx, e.seat)} ${verb(ctx, e.seat, "miss", "misses")} on the killer run: it starts again from box 1 next turn.`;
-    case "placed": return `${cap1(ctx, e.seat)} is put in box 1 for the killer run's shot into 13.`;
-    case "skip": return `${seatName(ctx, e.seat)} ${verb(ctx, e.seat, "are", "is")} trapped and ${verb(ctx, e.seat, "lose", "loses")} a turn (${e.waited} of ${e.of}).`;
-    case "returned": return `${cap1(ctx, e.seat)} leaves the dead box ${e.why === "waited" ? "after waiting its turns" : "as every cap but the killers' was trapped"}: back to the start line.`;
-    case "end": return `${REASONS[e.reason] || ""} ${resultWords(e.winners || [], ctx)}`;
+      return e.how === "kill" ? t("{cap} is out of the game, killed by {by}.", { cap: cap(), by: seatName(ctx, e.by) })
+        : t("{cap} is out of the game: it hit {by}, a killer.", { cap: cap(), by: seatName(ctx, e.by) });
+    case "killer": return e.how === "run" ? said(ctx, e.seat, N_("You become a killer: the killer run is done!"), N_("{who} becomes a killer: the killer run is done!"))
+      : said(ctx, e.seat, N_("You become a killer: you hit a killer!"), N_("{who} becomes a killer: it hit a killer!"));
+    case "restart": return said(ctx, e.seat, N_("You miss on the killer run: you start again from box 1 next turn."),
+      N_("{who} misses on the killer run: it starts again from box 1 next turn."));
+    case "placed": return t("{cap} is put in box 1 for the killer run's shot into 13.", { cap: cap() });
+    case "skip": return said(ctx, e.seat, N_("You are trapped and lose a turn ({waited} of {of})."),
+      N_("{who} is trapped and loses a turn ({waited} of {of})."), { waited: e.waited, of: e.of });
+    case "returned": return e.why === "waited" ? t("{cap} leaves the dead box after waiting its turns: back to the start line.", { cap: cap() })
+      : t("{cap} leaves the dead box as every cap but the killers' was trapped: back to the start line.", { cap: cap() });
+    case "end": return `${reasonText(e.reason)} ${resultWords(e.winners || [], ctx)}`.trim();
     default: return null;
   }
 }
 
 function resultWords(winners, ctx) {
-  if (!winners.length) return "The match is over.";
-  if (winners.length > 1) return `Shared win: ${winners.map((s) => seatName(ctx, s)).join(", ")}.`;
-  return `${seatName(ctx, winners[0])} ${verb(ctx, winners[0], "win", "wins")}!`;
+  if (!winners.length) return t("The match is over.");
+  if (winners.length > 1) return t("Shared win: {names}.", { names: winners.map((s) => seatName(ctx, s)).join(", ") });
+  return said(ctx, winners[0], N_("You win!"), N_("{who} wins!"));
 }
 
 export function headline(e, ctx) {
   const mine = e.seat === ctx.seat;
-  if (e.type === "killer") return { text: `${seatName(ctx, e.seat)} ${mine ? "are" : "is"} a killer!`, kind: mine ? "good" : "bad" };
-  if (e.type === "removed") return { text: `${cap1(ctx, e.seat)} is out`, kind: mine ? "bad" : e.by === ctx.seat ? "good" : "info" };
-  if (e.type === "trapped" && mine) return { text: "Trapped in the dead box", kind: "bad" };
-  if (e.type === "freed" && mine) return { text: "Out of the dead box!", kind: "good" };
-  if (e.type === "shot" && mine && e.result === "hit") return { text: `A hit: on ${e.advance} box${e.advance > 1 ? "es" : ""}`, kind: "good" };
+  if (e.type === "killer") return { text: said(ctx, e.seat, N_("You are a killer!"), N_("{who} is a killer!")), kind: mine ? "good" : "bad" };
+  if (e.type === "removed") return { text: mine ? t("Your cap is out") : t("{who}'s cap is out", { who: seatName(ctx, e.seat) }),
+    kind: mine ? "bad" : e.by === ctx.seat ? "good" : "info" };
+  if (e.type === "trapped" && mine) return { text: t("Trapped in the dead box"), kind: "bad" };
+  if (e.type === "freed" && mine) return { text: t("Out of the dead box!"), kind: "good" };
+  if (e.type === "shot" && mine && e.result === "hit") return { text: tn("A hit: on {n} box", "A hit: on {n} boxes", e.advance), kind: "good" };
   return null;
 }
 
@@ -135,10 +171,10 @@ export function hold(view, ctx) {
 export function pointAt(path, shot, ms) {
   const f = Math.max(0, Math.min(path.length - 1, ms / shot.frame_ms));
   const i = Math.floor(f);
-  const t = f - i;
+  const frac = f - i;
   const a = path[i];
   const b = path[Math.min(i + 1, path.length - 1)];
-  return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+  return [a[0] + (b[0] - a[0]) * frac, a[1] + (b[1] - a[1]) * frac];
 }
 
 function fly(svg, shot, ctx, caps) {
@@ -173,7 +209,7 @@ function capNode(cap, at, { mine, acting }) {
   const cls = ["cap", `seat-${c}`, mine ? "mine" : "", acting ? "acting" : "", cap.killer ? "killer" : "",
     cap.trapped ? "trapped" : ""].filter(Boolean).join(" ");
   const g = el("g", { class: cls, "data-seat": c, transform: `translate(${x} ${y})` },
-    el("title", {}, `${COLOUR_NAMES[c % 6]} cap`));
+    el("title", {}, t(COLOUR_NAMES[c % 6])));
   if (acting) g.append(el("circle", { class: "halo", r: r + 22 }));
   if (cap.trapped) g.append(el("circle", { class: "trap-ring", r: r + 12 }));
   if (cap.killer) g.append(el("circle", { class: "killer-ring", r: r + 8 }));
@@ -220,16 +256,16 @@ function courtSvg(view, ctx) {
     const chalk = { class: "chalk", "stroke-width": line };
     b.el("rect", { ...chalk, x: -H, y: -H, width: 2 * H, height: 2 * H });
     const k = (c.skull / 2) * MM;
-    const t = (c.box13 / 2) * MM;
+    const b13 = (c.box13 / 2) * MM;
     b.el("rect", { ...chalk, class: "chalk skull", x: -k, y: -k, width: 2 * k, height: 2 * k });
-    for (const [x1, y1, x2, y2] of [[0, -k, 0, -t], [0, t, 0, k], [-k, 0, -t, 0], [t, 0, k, 0]]) {
+    for (const [x1, y1, x2, y2] of [[0, -k, 0, -b13], [0, b13, 0, k], [-k, 0, -b13, 0], [b13, 0, k, 0]]) {
       b.el("line", { ...chalk, x1, y1, x2, y2 });
     }
     for (const [q, at] of Object.entries(c.quadrants)) {
       const [x, y] = toSvg(at);
       b.el("text", { class: "quadrant", x, y }, q);
     }
-    b.el("text", { class: "dead", x: 0, y: -k + 70 }, "dead box");
+    b.el("text", { class: "dead", x: 0, y: -k + 70 }, t("dead box"));
     for (const [n, at] of Object.entries(c.boxes)) {
       const [x, y] = toSvg(at);
       const half = ((n === "13" ? c.box13 : c.box) / 2) * MM;
@@ -237,7 +273,7 @@ function courtSvg(view, ctx) {
       b.el("text", { class: "number", x, y, "font-size": half * 0.9 }, n);
     }
     b.el("line", { class: "chalk start", "stroke-width": line * 1.5, x1: sx - len, y1: sy, x2: sx + len, y2: sy });
-    b.el("text", { class: "start-label", x: sx - len - 30, y: sy }, "start");
+    b.el("text", { class: "start-label", x: sx - len - 30, y: sy }, t("start"));
     const layer = b.el("g", { class: "caps" });
     const put = (seat, node) => { layer.append(node); caps.set(seat, node); };
     let hand = 0;
@@ -270,7 +306,7 @@ function courtSvg(view, ctx) {
     aim.append(el("line", { class: "band" }), el("line", { class: "path" }), el("circle", { class: "stop", r: 22 }),
       el("text", { class: "reading" }));
   };
-  const svg = drawBoard({ cols: 1, rows: 1, kind: "cells", step: 2 * H, draw, label: "Skelly court", cls: "skelly-court" });
+  const svg = drawBoard({ cols: 1, rows: 1, kind: "cells", step: 2 * H, draw, label: t("Skelly court"), cls: "skelly-court" });
   if (shot) svg.dataset.shot = shot.number;
   if (flying) {
     svg.dataset.flying = shot.number;
@@ -368,14 +404,15 @@ function followPointer(ctx) {
 function status(view, ctx) {
   let text;
   if (view.over) {
-    text = `${REASONS[(view.result || {}).reason] || "The match is over."} ${resultWords(view.winners || [], ctx)}`;
+    text = `${reasonText((view.result || {}).reason) || t("The match is over.")} ${resultWords(view.winners || [], ctx)}`;
   } else if (ctx.myTurn) {
     const cap = view.caps[ctx.seat];
-    text = ctx.pending ? "Flicking…" : `Your shot, ${cap.killer ? "a killer: hit a cap to take it out" : `for ${cap.next.label}`}. ` +
-      "Press on your cap and drag back — the further you pull, the harder the flick — then let go.";
+    text = ctx.pending ? t("Flicking…") : `${cap.killer ? t("Your shot, a killer: hit a cap to take it out.")
+      : t("Your shot, for {target}.", { target: targetText(cap.next.label) })} ${t("Press on your cap and drag back — the further you pull, the harder the flick — then let go.")}`;
   } else {
     const cap = view.caps[view.turn];
-    text = `${seatName(ctx, view.turn)} ${view.turn === ctx.seat ? "are" : "is"} shooting${cap.killer ? " as a killer" : ` for ${cap.next.label}`}…`;
+    text = cap.killer ? t("{who} is shooting as a killer…", { who: seatName(ctx, view.turn) })
+      : t("{who} is shooting for {target}…", { who: seatName(ctx, view.turn), target: targetText(cap.next.label) });
   }
   return h("p", { class: `skelly-status${ctx.myTurn ? " yours" : ""}`, role: "status" }, text);
 }
@@ -384,29 +421,30 @@ function precise(view, ctx) {
   if (!ctx.myTurn) return null;
   const last = ctx.ui.last || {};
   const angle = h("input", { type: "number", name: "angle", min: "-360", max: "360", step: "0.1", required: true,
-    value: last.angle ?? "", "aria-label": "angle in degrees" });
+    value: last.angle ?? "", "aria-label": t("angle in degrees") });
   const power = h("input", { type: "number", name: "power", min: "0.001", max: "1", step: "0.001", required: true,
-    value: last.power ?? "", "aria-label": "power from 0.001 to 1" });
+    value: last.power ?? "", "aria-label": t("power from 0.001 to 1") });
   const submit = (ev) => {
     ev.preventDefault();
     ctx.ui.last = { angle: angle.value, power: power.value };
     ctx.play(`flick ${angle.value} ${power.value}`);
   };
   return h("form", { class: "skelly-precise", onsubmit: submit },
-    h("label", {}, "Angle ", angle, "°"), h("label", {}, "Power ", power),
-    h("button", { type: "submit", disabled: ctx.pending }, "Flick"),
-    h("span", { class: "hint" }, "0° right, 90° up the court; power 1 slides about 3 m"));
+    h("label", {}, `${t("Angle")} `, angle, "°"), h("label", {}, `${t("Power")} `, power),
+    h("button", { type: "submit", disabled: ctx.pending }, t("Flick")),
+    h("span", { class: "hint" }, t("0° right, 90° up the court; power 1 slides about 3 m")));
 }
 
 function players(view, ctx) {
   return view.caps.map((cap) => {
     const s = cap.seat;
-    const badges = [h("span", { class: "swatch", style: `background:${COLOURS[s % 6]}`, title: `${COLOUR_NAMES[s % 6]} cap` })];
-    if (cap.killer) badges.push(h("span", { class: "kit-badge red" }, `killer${cap.kills ? ` · ${cap.kills}` : ""}`));
-    if (cap.trapped) badges.push(h("span", { class: "kit-badge trapped" }, `trapped ${cap.waited}/${view.options.trap_turns}`));
-    if (cap.where === "out") badges.push(h("span", { class: "kit-badge out" }, "out"));
-    const note = cap.where === "out" ? "out of the game" : cap.killer ? "hunts the other caps"
-      : `next: ${cap.next.label}${cap.where === "hand" ? " (from the start line)" : ""} · ${cap.done}/${view.steps}`;
+    const badges = [h("span", { class: "swatch", style: `background:${COLOURS[s % 6]}`, title: t(COLOUR_NAMES[s % 6]) })];
+    if (cap.killer) badges.push(h("span", { class: "kit-badge red" }, `${t("killer")}${cap.kills ? ` · ${cap.kills}` : ""}`));
+    if (cap.trapped) badges.push(h("span", { class: "kit-badge trapped" }, t("trapped {waited}/{of}", { waited: cap.waited, of: view.options.trap_turns })));
+    if (cap.where === "out") badges.push(h("span", { class: "kit-badge out" }, t("out")));
+    const target = cap.next ? targetText(cap.next.label) : "";
+    const note = cap.where === "out" ? t("out of the game") : cap.killer ? t("hunts the other caps")
+      : `${cap.where === "hand" ? t("next: {target} (from the start line)", { target }) : t("next: {target}", { target })} · ${cap.done}/${view.steps}`;
     return seatPlate(ctx, s, { where: "side", badges, note });
   });
 }
@@ -422,23 +460,23 @@ export function standing(view) {
   });
 }
 
-const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th", "6th"];
+const OUT_ORDINAL = [N_("out 1st"), N_("out 2nd"), N_("out 3rd"), N_("out 4th"), N_("out 5th"), N_("out 6th")];
 
 export function sheet(view, ctx) {
   const total = view.scores || [];
   const rows = standing(view).map((c) => {
-    const how = c.where === "out" ? `out ${ORDINAL[c.out]}` : c.killer ? `killer · ${c.kills} kill${c.kills === 1 ? "" : "s"}`
-      : `${c.done}/${view.steps}${c.trapped ? " · trapped" : ""}`;
+    const how = c.where === "out" ? t(OUT_ORDINAL[c.out]) : c.killer ? `${t("killer")} · ${tn("{n} kill", "{n} kills", c.kills)}`
+      : `${c.done}/${view.steps}${c.trapped ? ` · ${t("trapped")}` : ""}`;
     return h("tr", { class: `row${c.seat === ctx.seat ? " mine" : ""}` },
       h("th", { scope: "row" }, h("span", { class: "swatch", style: `background:${COLOURS[c.seat % 6]}` }), " ", seatName(ctx, c.seat)),
       h("td", {}, how), view.over ? h("td", {}, String(total[c.seat] ?? 0)) : null);
   });
-  return h("section", { class: "panel sheet skelly-sheet", "aria-label": "Standing" },
-    h("h3", {}, view.over ? "Final standing" : "Standing"),
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "How far"),
-      view.over ? h("th", { scope: "col" }, "Points") : null)), h("tbody", {}, rows)),
-    h("p", { class: "hint" }, `${view.steps} targets make a killer: boxes 1 to 13 and back, 13 from box 1, the four quadrants. `,
-      "Killers rank first, then by kills; a cap out scores its place."));
+  return h("section", { class: "panel sheet skelly-sheet", "aria-label": t("Standing") },
+    h("h3", {}, view.over ? t("Final standing") : t("Standing")),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("How far")),
+      view.over ? h("th", { scope: "col" }, t("Points")) : null)), h("tbody", {}, rows)),
+    h("p", { class: "hint" }, t("{n} targets make a killer: boxes 1 to 13 and back, 13 from box 1, the four quadrants.", { n: view.steps }), " ",
+      t("Killers rank first, then by kills; a cap out scores its place.")));
 }
 
 export function board(view, ctx) {
@@ -451,5 +489,5 @@ export function board(view, ctx) {
   }
   return h("div", { class: "kit-table skelly" },
     h("div", { class: "skelly-main" }, courtSvg(view, ctx), status(view, ctx), precise(view, ctx)),
-    h("aside", { class: "skelly-side", "aria-label": "Players" }, players(view, ctx)));
+    h("aside", { class: "skelly-side", "aria-label": t("Players") }, players(view, ctx)));
 }
