@@ -41,10 +41,12 @@ def _tool():
 
 
 tool = _tool()
-#: Complete games whose translation is still under way (issue 19): their catalogues and rules pages are not whole
-#: yet. ``test_pending_games_are_really_unfinished`` fails once one of them is, so this list only shrinks.
-PENDING = {"claw", "spoons", "kaboo", "golf6", "crazy-nines", "testoasa"}
-COMPLETE = [g for g in games() if game_class(g).status == "complete" and g not in PENDING]
+#: Complete games whose translation is still under way (issue 19): their catalogues (PENDING) or their rules pages
+#: (PENDING_RULES) are not whole yet. The tests below fail once one of them is, so these lists only shrink.
+PENDING = {"claw", "spoons"}
+PENDING_RULES = {"claw", "spoons", "kaboo", "golf6", "crazy-nines", "testoasa"}
+GAMES = [g for g in games() if game_class(g).status == "complete"]
+COMPLETE = [g for g in GAMES if g not in PENDING]
 #: The catalogues that must be whole: the core's, and those of every game marked complete (and of their families).
 REQUIRED = ["parlour"] + sorted({d for g in COMPLETE for d in game_domains(game_class(g))})
 
@@ -56,18 +58,19 @@ def test_every_text_has_a_translation(domain: str, lang: str) -> None:
     assert not found, f"{len(found)} texts of {domain} lack {LANGUAGES[lang]}:\n" + "\n".join(found[:40])
 
 
-def _unfinished(game_id: str) -> list[str]:
-    here = folder(game_id)
-    gaps = [problem for domain in game_domains(game_class(game_id)) for lang in LANGS
-            for problem in tool.problems(domain, lang)]
-    return gaps + [f"no RULES.{lang}.md" for lang in LANGS
-                   if here.joinpath("RULES.md").is_file() and not here.joinpath(f"RULES.{lang}.md").is_file()]
-
-
 @pytest.mark.parametrize("game_id", sorted(PENDING))
 def test_pending_games_are_really_unfinished(game_id: str) -> None:
     assert game_id in games(), f"{game_id} is no game: take it out of PENDING"
-    assert _unfinished(game_id), f"{game_id} is translated: take it out of PENDING so its tests run"
+    gaps = [problem for domain in game_domains(game_class(game_id)) for lang in LANGS
+            for problem in tool.problems(domain, lang)]
+    assert gaps, f"{game_id}'s catalogues are whole: take it out of PENDING so its tests run"
+
+
+@pytest.mark.parametrize("game_id", sorted(PENDING_RULES))
+def test_pending_rules_are_really_unfinished(game_id: str) -> None:
+    assert game_id in games(), f"{game_id} is no game: take it out of PENDING_RULES"
+    assert any(not folder(game_id).joinpath(f"RULES.{lang}.md").is_file() for lang in LANGS), \
+        f"{game_id}'s rules are translated: take it out of PENDING_RULES so its tests run"
 
 
 def test_compiled_catalogues_match_their_po_files() -> None:
@@ -182,7 +185,7 @@ RULED = sorted({g for g in games() if folder(g).joinpath("RULES.md").is_file()},
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game_id", [g for g in RULED if g in COMPLETE])
+@pytest.mark.parametrize("game_id", [g for g in RULED if g in GAMES and g not in PENDING_RULES])
 def test_rules_are_translated_faithfully(game_id: str, lang: str) -> None:
     """Each complete game's rules page exists in every language with the English page's sections (the same headings,
     in the same order) and the same variants table (the same options with the same defaults)."""

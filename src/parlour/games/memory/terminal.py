@@ -26,14 +26,16 @@ from rich.text import Text
 
 from parlour.core.cards import Card
 from parlour.core.registry import game_class
+from parlour.core.i18n import N_, game_translator, translator
 from parlour.core.terminal import Seats, card_text, cards_text, end_line
 
 from .rules import Rules, rank_of
 
 FACE_DOWN = "▒▒"
-POWERS = {"peek": "look at one of your own cards", "spy": "look at another player's card",
-          "jack": "swap one of your cards with another player's, unseen",
-          "look": "look at one of yours and one of another player's, then trade them or not"}
+POWERS = {"peek": N_("look at one of your own cards"), "spy": N_("look at another player's card"),
+          "jack": N_("swap one of your cards with another player's, unseen"),
+          "look": N_("look at one of yours and one of another player's, then trade them or not")}
+tr = translator(__name__)
 
 
 def rules_of(view: dict[str, Any]) -> Rules:
@@ -50,6 +52,14 @@ def _slot(code: str | None, up: bool) -> Text:
         shown.stylize("italic")
         shown.append("*", style="dim")
     return shown
+
+
+def _and(items: Sequence[Any]) -> str:
+    """"2 and 3", "Ana, Bo and Cy"."""
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return "".join(items)
+    return tr.t("{a} and {b}", a=", ".join(items[:-1]), b=items[-1])
 
 
 def grid(view: dict[str, Any], seat: int, seats: Seats) -> RenderableType:
@@ -70,9 +80,9 @@ def grid(view: dict[str, Any], seat: int, seats: Seats) -> RenderableType:
         title = Text.assemble(("▶ ", "bold green"), title)
     notes = []
     if seat == view.get("dealer"):
-        notes.append("dealer")
+        notes.append(tr.t("dealer"))
     if seat == view.get("closer"):
-        notes.append("knocked: cards frozen" if rules.knock else "went out")
+        notes.append(tr.t("knocked: cards frozen") if rules.knock else tr.t("went out"))
     if notes:
         title.append(f" ({', '.join(notes)})", style="dim")
     return Group(title, table)
@@ -83,8 +93,9 @@ def _drawn(view: dict[str, Any], seats: Seats) -> Text | None:
     if drawn is None or view.get("turn") is None:
         return None
     if drawn == "##":
-        return Text(f"{seats.name(view['turn'])} holds the card they drew")
-    return Text.assemble(("You drew ", "bold"), card_text(drawn), " — put it in a slot (swap N) or discard it")
+        return Text(tr.t("{who} holds the card they drew", who=seats.name(view["turn"])))
+    you_drew = Text(tr.t("You drew"), style="bold")
+    return tr.tx("{drew} {card} — put it in a slot (swap N) or discard it", drew=you_drew, card=card_text(drawn))
 
 
 def _kaboo_lines(view: dict[str, Any], seats: Seats) -> list[Text]:
@@ -92,51 +103,58 @@ def _kaboo_lines(view: dict[str, Any], seats: Seats) -> list[Text]:
     snap = view.get("snap") or {}
     if snap.get("rank"):
         if snap.get("claimed"):
-            line = Text(f"Snap window: a {snap['rank']} has been snapped; another {snap['rank']} now is too late, "
-                        "a wrong card still costs a penalty card", style="yellow")
+            line = Text(tr.t("Snap window: a {rank} has been snapped; another {rank} now is too late, a wrong card "
+                             "still costs a penalty card", rank=snap["rank"]), style="yellow")
         else:
-            line = Text(f"Snap window open: throw any card of rank {snap['rank']} on the discard (snap T.U); "
-                        "a wrong card costs a penalty card", style="bold yellow")
+            line = Text(tr.t("Snap window open: throw any card of rank {rank} on the discard (snap T.U); a wrong "
+                             "card costs a penalty card", rank=snap["rank"]), style="bold yellow")
         lines.append(line)
     for seat, owner, slot in snap.get("gives") or []:
-        lines.append(Text(f"{seats.name(seat)} may move one of their cards into {seats.name(owner)}'s slot {slot} "
-                          "(give N) or leave it (stay)"))
+        lines.append(Text(tr.t("{who} may move one of their cards into {place} (give N) or leave it (stay)",
+                               who=seats.name(seat), place=_place((owner, slot), seats, mine=False))))
     power = view.get("power")
     if power in POWERS:
-        lines.append(Text(f"Power of the discarded card: {POWERS[power]}", style="bold"))
+        lines.append(Text(tr.t("Power of the discarded card: {what}", what=tr.t(POWERS[power])), style="bold"))
     look = view.get("look")
     if look:
-        lines.append(Text(f"Looking at your slot {look[0]} and {seats.name(look[1])}'s slot {look[2]}: "
-                          "trade or keep"))
+        lines.append(Text(tr.t("Looking at your slot {slot} and {place}: trade or keep", slot=look[0],
+                               place=_place((look[1], look[2]), seats, mine=False))))
     return lines
 
 
 def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     """The table as ``view`` shows it: the grids around it, the piles, what is in hand, timed windows."""
     rules = rules_of(view)
-    title = f"{game_class(view['game']).title} · round {view['round']} of {view['rounds']}"
+    game = game_class(view["game"])
+    title = f"{game_translator(game).t(game.title)} · " + tr.t("round {round} of {rounds}", round=view["round"], rounds=view["rounds"])
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold", no_wrap=True)
     facts.add_column()
     discard = view.get("discard") or []
-    facts.add_row("Stock", f"{view['stock']} cards")
-    facts.add_row("Discard", Text.assemble(card_text(discard[-1]), f"  ({len(discard)} card{'s' * (len(discard) != 1)})")
+    facts.add_row(tr.t("Stock"), tr.tn("{n} card", "{n} cards", view["stock"]))
+    facts.add_row(tr.tp("pile", "Discard"),
+                  Text.assemble(card_text(discard[-1]), "  (" + tr.tn("{n} card", "{n} cards", len(discard)) + ")")
                   if discard
-                  else Text("empty", style="dim"))
+                  else Text(tr.t("empty"), style="dim"))
     drawn = _drawn(view, seats)
     if drawn is not None:
-        facts.add_row("In hand", drawn)
+        facts.add_row(tr.t("In hand"), drawn)
     phase = view["phase"]
     if phase == "peek":
         waiting = [s for s in range(view["players"]) if s not in view.get("ready", [])]
-        facts.add_row("Peek", f"look at your slots {' and '.join(map(str, rules.peek_slots))}, then ready"
-                      + (f" — waiting for {', '.join(seats.name(s) for s in waiting)}" if waiting else ""))
+        slots = _and(rules.peek_slots)
+        facts.add_row(tr.tp("phase", "Peek"),
+                      tr.t("look at your slots {slots}, then ready — waiting for {names}", slots=slots,
+                           names=", ".join(seats.name(s) for s in waiting)) if waiting
+                      else tr.t("look at your slots {slots}, then ready", slots=slots))
     elif phase == "setup":
-        facts.add_row("Start", f"turn up to {rules.setup_flips} cards face up (flip N), then ready")
+        facts.add_row(tr.t("Start"), tr.tn("turn up to {n} card face up (flip N), then ready",
+                                           "turn up to {n} cards face up (flip N), then ready", rules.setup_flips))
     elif phase == "flip":
-        facts.add_row("Flip", "you discarded the drawn card: turn one of your face-down cards up (flip N)")
+        facts.add_row(tr.tp("phase", "Flip"),
+                      tr.t("you discarded the drawn card: turn one of your face-down cards up (flip N)"))
     if view.get("deadline") is not None:
-        facts.add_row("Clock", f"the window closes in {view['deadline']:.0f} s")
+        facts.add_row(tr.t("Clock"), tr.t("the window closes in {seconds} s", seconds=format(view["deadline"], ".0f")))
     body: list[RenderableType] = [facts]
     body += _kaboo_lines(view, seats)
     order = [(s + (seats.viewer or 0)) % view["players"] for s in range(view["players"])]
@@ -153,9 +171,9 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
 def reveal(shown: dict[str, Any], score: dict[str, Any], rules: Rules, seats: Seats) -> RenderableType:
     """The round's end: every card face up with its points, pairs struck through, the knocker's penalty."""
     table = Table(box=None, padding=(0, 2), show_edge=False, header_style="dim")
-    table.add_column("player", no_wrap=True)
-    table.add_column("cards (points)")
-    table.add_column("points", justify="right")
+    table.add_column(tr.t("player"), no_wrap=True)
+    table.add_column(tr.t("cards (points)"))
+    table.add_column(tr.t("points"), justify="right")
     for seat, layout in enumerate(shown["layouts"]):
         paired = _paired(layout, rules)
         cells = []
@@ -172,9 +190,11 @@ def reveal(shown: dict[str, Any], score: dict[str, Any], rules: Rules, seats: Se
             cells.append(text)
         points = Text(str(score["points"][seat]))
         if score.get("closer") == seat and score["points"][seat] != score.get("raw", score["points"])[seat]:
-            points.append(f" (incl. +{score['points'][seat] - score['raw'][seat]} for knocking)", style="dim")
-        table.add_row(seats.name(seat), Text("  ").join(cells) if cells else Text("no cards", style="dim"), points)
-    return Group(Text(f"Round {score['round']}: the cards are turned up", style="bold"), table)
+            points.append(" " + tr.t("(incl. +{points} for knocking)",
+                                     points=score["points"][seat] - score["raw"][seat]), style="dim")
+        table.add_row(seats.name(seat), Text("  ").join(cells) if cells else Text(tr.t("no cards"), style="dim"),
+                      points)
+    return Group(Text(tr.t("Round {round}: the cards turned up", round=score["round"]), style="bold"), table)
 
 
 def _paired(layout: Sequence[str | None], rules: Rules) -> set[int]:
@@ -189,76 +209,111 @@ def _paired(layout: Sequence[str | None], rules: Rules) -> set[int]:
     return out
 
 
-def _place(place: Sequence[int], seats: Seats) -> str:
+def _place(place: Sequence[int], seats: Seats, mine: bool = True) -> str:
+    """"your slot 2" / "Ana's slot 2"."""
     owner, slot = place
-    return f"{seats.name(owner)}'s slot {slot}" if owner != seats.viewer else f"your slot {slot}"
+    if owner == seats.viewer and mine:
+        return tr.t("your slot {slot}", slot=slot)
+    return tr.t("{who}'s slot {slot}", who=seats.name(owner), slot=slot)
+
+
+def _said(seat: int | None, seats: Seats, you: str, them: str, style: str = "", **values: Any) -> Text:
+    """One of two sentences: the one for you, or the one for another player ({who}); values may be rich Text."""
+    if seat is not None and seat == seats.viewer:
+        return tr.tx(you, style=style, **values)
+    return tr.tx(them, style=style, who=seats.name(seat), **values)
+
+
+RESULTS = {"valid": N_("it matches!"), "wrong": N_("wrong card: a penalty card"),
+           "late": N_("too late: the card goes back")}
+#: (you, them, style) for the events said in one sentence with no value but the slot.
+SIMPLE = {
+    "ready": (N_("You are ready"), N_("{who} is ready"), "dim"),
+    "draw": (N_("You draw from the stock"), N_("{who} draws from the stock"), ""),
+    "knock": (N_("You knock: everyone else has one more turn"), N_("{who} knocks: everyone else has one more turn"),
+              "bold"),
+    "out": (N_("You turn up the last card: everyone else has one more turn"),
+            N_("{who} turns up the last card: everyone else has one more turn"), "bold"),
+    "penalty": (N_("You take a penalty card into slot {slot}"), N_("{who} takes a penalty card into slot {slot}"),
+                "bold"),
+    "stay": (N_("You leave the gap empty"), N_("{who} leaves the gap empty"), "dim"),
+    "peek": (N_("You look at your slot {slot}"), N_("{who} looks at their slot {slot}"), ""),
+    "trade": (N_("You trade the two cards"), N_("{who} trades the two cards"), ""),
+    "keep": (N_("You leave the two cards where they are"), N_("{who} leaves the two cards where they are"), "dim"),
+    "skip": (N_("You skip the power"), N_("{who} skips the power"), "dim"),
+}
 
 
 def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     """One log line in words; ``None`` for events the board shows anyway."""
     kind = event["type"]
     seat = event.get("seat")
-    does = (lambda verb: seats.does(seat, verb)) if seat is not None else (lambda verb: verb)
+
+    def say(you: str, them: str, style: str = "", **values: Any) -> Text:
+        return _said(seat, seats, you, them, style, **values)
+
     if kind == "round":
-        line = Text(f"Round {event['round']}: {seats.does(event['dealer'], 'deals')}", style="bold")
+        line = _said(event["dealer"], seats, N_("Round {round}: you deal"), N_("Round {round}: {who} deals"), "bold",
+                     round=event["round"])
         if event.get("discard"):
-            line.append_text(Text.assemble("; the discard starts with ", cards_text(event["discard"])))
+            return tr.tx("{start}; the discard starts with {cards}", start=line, cards=cards_text(event["discard"]))
         return line
-    if kind == "ready":
-        return Text(f"{does('is')} ready", style="dim") if seat != seats.viewer else Text("You are ready", style="dim")
-    if kind == "draw":
-        return Text(f"{does('draws')} from the stock")
+    if kind in SIMPLE:
+        you, them, style = SIMPLE[kind]
+        return say(you, them, style, slot=event.get("slot"))
     if kind == "take":
-        return Text.assemble(f"{does('takes')} the discard into slot {event['slot']}; out goes ",
-                             card_text(event["out"]))
+        return say(N_("You take the discard into slot {slot}; out goes {card}"),
+                   N_("{who} takes the discard into slot {slot}; out goes {card}"), slot=event["slot"],
+                   card=card_text(event["out"]))
     if kind == "swap":
-        return Text.assemble(f"{does('puts')} the drawn card in slot {event['slot']}; out goes ",
-                             card_text(event["out"]))
+        return say(N_("You put the drawn card in slot {slot}; out goes {card}"),
+                   N_("{who} puts the drawn card in slot {slot}; out goes {card}"), slot=event["slot"],
+                   card=card_text(event["out"]))
     if kind == "discard":
-        return Text.assemble(f"{does('discards')} ", card_text(event["card"]))
+        return say(N_("You discard {card}"), N_("{who} discards {card}"), card=card_text(event["card"]))
     if kind == "flip":
-        return Text.assemble(f"{does('turns')} up slot {event['slot']}: ", card_text(event["card"]))
-    if kind == "knock":
-        return Text(f"{does('knocks')}: everyone else has one more turn", style="bold")
-    if kind == "out":
-        return Text(f"{does('turns')} up the last card: everyone else has one more turn", style="bold")
+        return say(N_("You turn up slot {slot}: {card}"), N_("{who} turns up slot {slot}: {card}"), slot=event["slot"],
+                   card=card_text(event["card"]))
     if kind == "pass":
         return None
     if kind == "snap":
         result = event.get("result")
-        what = Text.assemble(f"{does('snaps')} {_place(event['place'], seats)}")
+        what = say(N_("You snap {place}"), N_("{who} snaps {place}"), place=_place(event["place"], seats))
         if event.get("card"):
             what.append_text(Text.assemble(" (", card_text(event["card"]), ")"))
-        what.append({"valid": " — it matches!", "wrong": " — wrong card: a penalty card",
-                     "late": " — too late: the card goes back"}.get(result, f" — {result}" if result else ""))
+        if result in RESULTS:
+            what.append(" — " + tr.t(RESULTS[result]))
+        elif result:
+            what.append(f" — {result}")
         return what
-    if kind == "penalty":
-        return Text(f"{does('takes')} a penalty card into slot {event['slot']}", style="bold")
     if kind == "give":
-        return Text(f"{does('moves')} slot {event['slot']} into {_place(event['to'], seats)}")
-    if kind == "stay":
-        return Text(f"{does('leaves')} the gap empty", style="dim")
-    if kind == "peek":
-        return Text(f"{does('looks')} at {'your' if seat == seats.viewer else 'their'} slot {event['slot']}")
+        return say(N_("You move slot {slot} into {place}"), N_("{who} moves slot {slot} into {place}"), slot=event["slot"],
+                   place=_place(event["to"], seats))
     if kind == "spy":
-        return Text(f"{does('looks')} at {_place(event['place'], seats)}")
+        return say(N_("You look at {place}"), N_("{who} looks at {place}"), place=_place(event["place"], seats))
     if kind == "jack":
-        return Text(f"{does('swaps')} slot {event['slot']} with {_place(event['place'], seats)}, unseen")
+        return say(N_("You swap slot {slot} with {place}, unseen"), N_("{who} swaps slot {slot} with {place}, unseen"),
+                   slot=event["slot"], place=_place(event["place"], seats))
     if kind == "look":
-        return Text(f"{does('looks')} at slot {event['slot']} and {_place(event['place'], seats)}")
-    if kind == "trade":
-        return Text(f"{does('trades')} the two cards")
-    if kind == "keep":
-        return Text(f"{does('leaves')} the two cards where they are", style="dim")
-    if kind == "skip":
-        return Text(f"{does('skips')} the power", style="dim")
+        return say(N_("You look at slot {slot} and {place}"), N_("{who} looks at slot {slot} and {place}"),
+                   slot=event["slot"], place=_place(event["place"], seats))
+    if kind == "sweep":
+        return say(N_("You sweep column {column}: {cards}"), N_("{who} sweeps column {column}: {cards}"),
+                   column=event["column"], cards=cards_text(event.get("cards") or []))
+    if kind == "empty":
+        return say(N_("You have no card left: the round ends"), N_("{who} has no card left: the round ends"), "bold")
+    if kind == "reshuffle":
+        return Text(tr.t("The discard pile is shuffled into a new stock ({n} cards)", n=event["cards"]), style="dim")
+    if kind == "stock-empty":
+        return Text(tr.t("The stock is empty: the round ends"), style="bold")
     if kind == "timeout":
-        return Text("Time is up", style="dim")
+        return Text(tr.t("Time is up"), style="dim")
     if kind == "reveal":
         return None
     if kind == "score":
-        return Text(f"Round {event['round']} scores: "
-                    + ", ".join(f"{seats.name(s)} {p}" for s, p in enumerate(event["points"])), style="bold")
+        return Text(tr.t("Round {round}: {points}", round=event["round"],
+                         points=", ".join(f"{seats.name(s)} {p}" for s, p in enumerate(event["points"]))),
+                    style="bold")
     if kind == "end":
         return end_line(event, seats)
     return None

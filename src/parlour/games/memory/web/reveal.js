@@ -3,7 +3,9 @@
 // The reveal is read from `view.previous` (the events that ended the last round) once the next round is dealt,
 // and from the log when the match is over.
 
-import { h, cardSVG, seatName } from "/static/kit/kit.js";
+import { h, cardSVG, seatName, translator } from "/static/kit/kit.js";
+
+const { t, tn } = await translator(import.meta.url);
 
 /** A card's points under `rules` ({two, king, redKing, jokers}). */
 export function cardPoints(code, rules) {
@@ -52,8 +54,8 @@ function revealGrid(layout, seat, sweeps, rules) {
     const zero = c.swept || paired.has(i);
     const pts = zero ? 0 : cardPoints(c.code, rules);
     return h("span", { class: `mem-reveal-card${zero ? " struck" : ""}${c.swept ? " swept" : ""}`,
-      dataset: { slot: i, code: c.code }, title: c.swept ? "swept: 0" : paired.has(i) ? "pair in the column: 0" : `${pts}` },
-    cardSVG(c.code), h("span", { class: "mem-points" }, c.swept ? "swept" : String(pts)));
+      dataset: { slot: i, code: c.code }, title: c.swept ? t("swept: 0") : paired.has(i) ? t("pair in the column: 0") : `${pts}` },
+    cardSVG(c.code), h("span", { class: "mem-points" }, c.swept ? t("swept") : String(pts)));
   }));
 }
 
@@ -68,7 +70,7 @@ export function revealPanel(view, ctx, rules) {
   if (!reveal || !score) return null;
   const sweeps = events.filter((e) => e.type === "sweep");
   const low = Math.min(...score.points);
-  const ender = rules.ends === "knock" ? "knocked" : "went out";
+  const ender = rules.ends === "knock" ? t("knocked") : t("went out");
   const rows = reveal.layouts.map((layout, seat) => {
     const raw = (score.raw || score.points)[seat];
     const penalty = score.points[seat] - raw;
@@ -78,18 +80,21 @@ export function revealPanel(view, ctx, rules) {
       score.closer === seat ? h("span", { class: "kit-badge gold" }, ender) : null),
     revealGrid(layout, seat, sweeps, rules),
     h("div", { class: "mem-reveal-sum" },
-      penalty ? h("span", { class: "mem-penalty", title: `${ender} without the lowest total` }, `${raw} + ${penalty} = `) : null,
+      penalty ? h("span", { class: "mem-penalty", title: rules.ends === "knock" ? t("knocked without the lowest total") : t("went out without the lowest total") }, `${raw} + ${penalty} = `) : null,
       h("strong", { class: "mem-round-points" }, String(score.points[seat]))));
   });
   const open = ctx.ui.revealOpen ?? true;
   return h("details", { class: "panel mem-reveal", open, dataset: { round: score.round },
     ontoggle: (ev) => { ctx.ui.revealOpen = ev.target.open; } },
-  h("summary", {}, `Round ${score.round}: the cards turned up`),
+  h("summary", {}, t("Round {round}: the cards turned up", { round: score.round })),
   h("div", { class: "mem-reveal-rows" }, rows),
   score.closer != null && score.points[score.closer] !== (score.raw || [])[score.closer]
-    ? h("p", { class: "hint" }, `${seatName(ctx, score.closer)} ${ender} without the lowest total: +${score.points[score.closer] - score.raw[score.closer]}.`)
+    ? h("p", { class: "hint" }, (rules.ends === "knock" ? t("{who} knocked without the lowest total: +{points}.", late(score, ctx))
+      : t("{who} went out without the lowest total: +{points}.", late(score, ctx))))
     : null);
 }
+
+const late = (score, ctx) => ({ who: seatName(ctx, score.closer), points: score.points[score.closer] - score.raw[score.closer] });
 
 /** The score sheet: a column per player, a row per round (the player who ended it marked), the totals. */
 export function sheet(view, ctx, rules) {
@@ -100,7 +105,7 @@ export function sheet(view, ctx, rules) {
   const totals = s.totals || [];
   const best = totals.length ? Math.min(...totals) : null;
   const cls = (i) => [i === ctx.seat ? "mine" : "", (s.rows || []).length && totals[i] === best ? "leader" : ""].join(" ").trim();
-  const mark = rules.ends === "knock" ? "knocked" : "went out";
+  const mark = rules.ends === "knock" ? t("knocked") : t("went out");
   const rows = (s.rows || []).map((r, k) => {
     const d = r.detail || {};
     return h("tr", { class: "row" }, h("th", { scope: "row" }, String(k + 1)),
@@ -110,13 +115,13 @@ export function sheet(view, ctx, rules) {
           String(p), d.closer === i ? h("sup", { class: "mem-closer" }, extra ? `+${extra}` : "✓") : null);
       }));
   });
-  return h("section", { class: "panel sheet mem-sheet", "aria-label": "Score sheet" },
-    h("h3", {}, `Score sheet · ${view.rounds} rounds, lowest wins`),
+  return h("section", { class: "panel sheet mem-sheet", "aria-label": t("Score sheet") },
+    h("h3", {}, `${t("Score sheet")} · ${tn("{n} round, lowest wins", "{n} rounds, lowest wins", view.rounds)}`),
     h("table", {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", title: "round" }, "#"),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", title: t("round") }, "#"),
         seats.map((i) => h("th", { scope: "col", class: cls(i) }, seatName(ctx, i))))),
-      h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: n + 1, class: "muted" }, "No round scored yet."))),
-      h("tfoot", {}, h("tr", { class: "totals" }, h("th", { scope: "row" }, "Total"),
+      h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: n + 1, class: "muted" }, t("No round scored yet.")))),
+      h("tfoot", {}, h("tr", { class: "totals" }, h("th", { scope: "row" }, t("Total")),
         seats.map((i) => h("td", { class: cls(i) }, String(totals[i] ?? 0)))))),
-    h("p", { class: "hint" }, `✓ ${mark} · +10 ${mark} without the lowest total`));
+    h("p", { class: "hint" }, `✓ ${mark} · +10 ${rules.ends === "knock" ? t("knocked without the lowest total") : t("went out without the lowest total")}`));
 }

@@ -11,15 +11,20 @@
 // Actions on the wire (games/memory/actions.py): ready, draw, take S, swap S, discard, flip S, knock, pass,
 // snap T.U, give S, stay, peek S, spy T.U, jack S T.U, look S T.U, trade, keep, skip.
 
-import { h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, grid, stock, countdown } from "/static/kit/kit.js";
-import { describe, headline } from "./words.js";
+import { h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, grid, stock, countdown, translator, N_ } from "/static/kit/kit.js";
+import { describe, headline, place } from "./words.js";
 import { revealPanel, sheet } from "./reveal.js";
 
+const { t, tn, tp } = await translator(import.meta.url);
+
 const HIDDEN = "##";
-/** "a 7", "an 8", "an A". */
-const a = (rank) => `${/^(A|8)$/.test(rank) ? "an" : "a"} ${rank}`;
-const PROMPT_WORDS = { peek: "look at one of your cards", spy: "look at another player's card",
-  jack: "swap one of your cards with another player's, unseen", look: "look at one of yours and one of another player's" };
+/** English says "an 8", "an A", "a 7": the text for each is its own (other languages say them alike). */
+const an = (rank) => /^(A|8)$/.test(rank);
+const PROMPT_WORDS = { peek: N_("look at one of your cards"), spy: N_("look at another player's card"),
+  jack: N_("swap one of your cards with another player's, unseen"), look: N_("look at one of yours and one of another player's") };
+/** "2 and 3", "0, 1 and 2". */
+const slotList = (slots) => (slots.length < 2 ? slots.join("")
+  : t("{a} and {b}", { a: slots.slice(0, -1).join(", "), b: slots[slots.length - 1] }));
 
 /**
  * The table module of one memory game. `rules`: cols and rows (of the dealt grid; penalty cards go on below), peek
@@ -198,17 +203,17 @@ function layoutGrid(view, ctx, rules, owner, { moves, active, big }) {
       const result = thrownNow.get(key);
       if (result) {
         cls.push(result === "wrong" ? "wrong" : "late");
-        marks.push(mark(result === "wrong" ? "✕ wrong" : "too late", result === "wrong" ? "bad" : "quiet"));
+        marks.push(result === "wrong" ? mark(`✕ ${t("wrong")}`, "bad") : mark(t("too late"), "quiet"));
       } else if (lookingNow.has(key) || !aid) {
         if (late && !aid) card = null;
-        else { cls.push("peek"); marks.push(mark("peek", "peek", "you are looking at it: remember it")); }
+        else { cls.push("peek"); marks.push(mark(tp("mark", "peek"), "peek", t("you are looking at it: remember it"))); }
       } else {
         cls.push("memo");
-        marks.push(mark("seen", "memo", "you have seen this card (memory aid)"));
+        marks.push(mark(t("seen"), "memo", t("you have seen this card (memory aid)")));
       }
     }
-    if (i >= size && card !== undefined) { cls.push("penalty"); marks.push(mark("+", "bad", "a penalty card")); }
-    if (gaps.includes(i)) { cls.push("gap-target"); marks.push(mark("gap", "gold", "you may give a card into this gap")); }
+    if (i >= size && card !== undefined) { cls.push("penalty"); marks.push(mark("+", "bad", t("a penalty card"))); }
+    if (gaps.includes(i)) { cls.push("gap-target"); marks.push(mark(t("gap"), "gold", t("you may give a card into this gap"))); }
     const a = actions[i];
     if (a && a.kind === "snap") cls.push("snap-target");
     if (frozen && card !== undefined) cls.push("frozen");
@@ -218,15 +223,15 @@ function layoutGrid(view, ctx, rules, owner, { moves, active, big }) {
       label: a && a.text ? `${i}: ${a.text}` : undefined };
   });
   const g = grid(slots, {
-    cols: rules.cols, small: !big, owner, label: `${seatName(ctx, owner)}: cards`,
+    cols: rules.cols, small: !big, owner, label: t("{who}: cards", { who: seatName(ctx, owner) }),
     flip: (slot) => `tag:${slot.tag}`,
-    pickable: (slot, i) => (actions[i] ? true : "nothing to do with this card now"),
+    pickable: (slot, i) => (actions[i] ? true : t("nothing to do with this card now")),
     onPick: active ? (slot, i) => act(ctx, actions[i]) : null,
     selected: slots.map((s, i) => (s.cls.includes("chosen") ? i : -1)).filter((i) => i >= 0),
   });
   arrivals(g, view, ctx, owner);
   return h("div", { class: `mem-grid${frozen ? " frozen" : ""}${big ? " big" : ""}`, dataset: { seat: owner } },
-    frozen ? h("div", { class: "mem-frozen-tag", title: "knocked: these cards are frozen" }, "❄ knocked — frozen") : null, g);
+    frozen ? h("div", { class: "mem-frozen-tag", title: t("knocked: these cards are frozen") }, `❄ ${t("knocked — frozen")}`) : null, g);
 }
 
 /** Cards that just arrived in a slot fly in from where they came: the drawn card, the discard, another slot. */
@@ -256,9 +261,12 @@ function discardFrom(view, ctx) {
 }
 
 function windowLabel(view) {
-  if (view.phase === "peek") return "Look";
-  if (view.snap && view.snap.rank) return view.snap.claimed ? "Snapped" : `Snap ${a(view.snap.rank)}`;
-  return "Look";
+  if (view.phase === "peek") return tp("window", "Look");
+  if (view.snap && view.snap.rank) {
+    const rank = view.snap.rank;
+    return view.snap.claimed ? t("Snapped") : an(rank) ? t("Snap an {rank}", { rank }) : t("Snap a {rank}", { rank });
+  }
+  return tp("window", "Look");
 }
 
 function center(view, ctx, rules, moves, active) {
@@ -267,11 +275,11 @@ function center(view, ctx, rules, moves, active) {
   const snapOpen = view.snap && view.snap.rank && !view.snap.claimed;
   const pileAction = !active ? null : moves.words.has("discard") ? () => act(ctx, { text: "discard" })
     : moves.take ? () => { ctx.ui.take = !ctx.ui.take; ctx.ui.own = ctx.ui.other = null; ctx.rerender(); } : null;
-  const pileTitle = moves.words.has("discard") ? "throw the drawn card on the discard pile"
-    : moves.take ? "take the top card: then click the card it replaces" : "";
+  const pileTitle = moves.words.has("discard") ? t("throw the drawn card on the discard pile")
+    : moves.take ? t("take the top card: then click the card it replaces") : "";
   const face = top ? cardSVG(top) : h("span", { class: "kit-empty" });
   const pileBody = [h("span", { class: "mem-pile-card", dataset: { flip: `discard:${n}`, ...(discardFrom(view, ctx) ? { flipFrom: discardFrom(view, ctx) } : {}) } }, face),
-    h("span", { class: "kit-pile-text" }, h("strong", {}, "Discard"), h("span", { class: "kit-pile-count" }, `${n} card${n === 1 ? "" : "s"}`))];
+    h("span", { class: "kit-pile-text" }, h("strong", {}, tp("pile", "Discard")), h("span", { class: "kit-pile-count" }, tn("{n} card", "{n} cards", n)))];
   const pileAttrs = { class: `kit-pile mem-discard${snapOpen ? " snap-open" : ""}${ctx.ui.take ? " chosen" : ""}${pileAction ? " pickable" : ""}`,
     title: pileTitle, dataset: { pile: "discard" } };
   const pileEl = pileAction ? h("button", { ...pileAttrs, type: "button", onclick: pileAction }, pileBody) : h("div", pileAttrs, pileBody);
@@ -283,7 +291,7 @@ function center(view, ctx, rules, moves, active) {
     drawn = h("div", { class: `mem-drawn${mine ? " mine" : ""}` },
       h("span", { class: "mem-drawn-card", dataset: { flip: "drawn", flipFrom: "stock", code: view.drawn === HIDDEN ? "" : view.drawn } },
         cardSVG(view.drawn === HIDDEN ? null : view.drawn)),
-      h("span", { class: "mem-drawn-text" }, mine ? `You drew ${cardText(view.drawn)}` : `${seatName(ctx, view.turn)} drew`));
+      h("span", { class: "mem-drawn-text" }, mine ? t("You drew {card}", { card: cardText(view.drawn) }) : t("{who} drew", { who: seatName(ctx, view.turn) })));
   }
   const ring = countdown(ctx, { size: 46, label: windowLabel(view) });
   return h("div", { class: "mem-center" },
@@ -297,56 +305,60 @@ function prompt(view, ctx, rules, moves) {
   const me = ctx.seat;
   const toAct = view.to_act || [];
   const who = (s) => seatName(ctx, s);
-  if (view.over) return "The match is over.";
+  if (view.over) return t("The match is over.");
   const mine = ctx.myTurn;
   if (view.phase === "peek") {
-    if (mine) return `Remember your cards ${rules.peek.join(" and ")}, then say you are ready.`;
-    return `Everyone looks at their cards ${rules.peek.join(" and ")}…`;
+    if (mine) return t("Remember your cards {slots}, then say you are ready.", { slots: slotList(rules.peek) });
+    return t("Everyone looks at their cards {slots}…", { slots: slotList(rules.peek) });
   }
   if (view.phase === "setup") {
-    if (mine) return `Turn up to ${rules.flips} of your cards face up (click them), then ready.`;
-    return "Everyone turns up to two cards…";
+    if (mine) return tn("Turn up to {n} of your cards face up (click them), then ready.", "Turn up to {n} of your cards face up (click them), then ready.", rules.flips);
+    return tn("Everyone turns up to {n} card…", "Everyone turns up to {n} cards…", rules.flips);
   }
   const gives = (view.snap && view.snap.gives) || [];
   const give = gives.find((g) => g[0] === me);
-  if (mine && give) return `You snapped ${whoseSlot(ctx, give[1], give[2])}: click one of your cards to give it, or leave the gap.`;
-  if (mine && ctx.ui.snapping) return "Snapping: click a card of the discard's rank.";
+  if (mine && give) return t("You snapped {place}: click one of your cards to give it, or leave the gap.", { place: place(ctx, [give[1], give[2]]) });
+  if (mine && ctx.ui.snapping) return t("Snapping: click a card of the discard's rank.");
   if (mine && view.turn === me) {
     if (view.phase === "drawn") {
-      return moves.words.has("discard") ? "Click one of your cards to put the drawn card there, or the discard pile to throw it."
-        : "Click one of your cards to put the drawn card there.";
+      return moves.words.has("discard") ? t("Click one of your cards to put the drawn card there, or the discard pile to throw it.")
+        : t("Click one of your cards to put the drawn card there.");
     }
-    if (view.phase === "flip") return "Click one of your face-down cards to turn it up.";
+    if (view.phase === "flip") return t("Click one of your face-down cards to turn it up.");
     if (view.phase === "power") {
-      const half = ctx.ui.own != null || ctx.ui.other ? " — now the other card" : "";
-      return `Power: ${PROMPT_WORDS[view.power] || view.power}${half}, or skip.`;
+      const what = PROMPT_WORDS[view.power] ? t(PROMPT_WORDS[view.power]) : view.power;
+      return ctx.ui.own != null || ctx.ui.other ? t("Power: {what} — now the other card, or skip.", { what })
+        : t("Power: {what}, or skip.", { what });
     }
-    if (view.phase === "decide") return "Trade the two cards, or keep them where they are.";
+    if (view.phase === "decide") return t("Trade the two cards, or keep them where they are.");
     if (view.phase === "turn") {
-      if (ctx.ui.take) return "Click the card the top discard replaces.";
-      const parts = ["draw from the stock"];
-      if (moves.take) parts.push("take the discard");
-      if (Object.values(moves.own).some((x) => x.flip)) parts.push("turn a card up");
-      if (moves.words.has("knock")) parts.push("knock");
-      const snap = moves.snaps ? ` Or snap ${a(view.snap.rank)}!` : "";
-      return `Your turn: ${parts.join(", ").replace(/, ([^,]*)$/, " or $1")}.${snap}`;
+      if (ctx.ui.take) return t("Click the card the top discard replaces.");
+      const parts = [t("draw from the stock")];
+      if (moves.take) parts.push(t("take the discard"));
+      if (Object.values(moves.own).some((x) => x.flip)) parts.push(t("turn a card up"));
+      if (moves.words.has("knock")) parts.push(tp("move", "knock"));
+      const choices = parts.length < 2 ? parts.join("") : t("{a} or {b}", { a: parts.slice(0, -1).join(", "), b: parts[parts.length - 1] });
+      const turn = t("Your turn: {choices}.", { choices });
+      if (!moves.snaps) return turn;
+      const rank = view.snap.rank;
+      return `${turn} ${an(rank) ? t("Or snap an {rank}!", { rank }) : t("Or snap a {rank}!", { rank })}`;
     }
   }
-  if (mine && moves.snaps) return `Snap! Click any card of rank ${view.snap.rank}, or let it go.`;
-  if (view.snap && view.snap.claimed) return `${cap(a(view.snap.rank))} was snapped: too late for another.`;
+  if (mine && moves.snaps) return t("Snap! Click any card of rank {rank}, or let it go.", { rank: view.snap.rank });
+  if (view.snap && view.snap.claimed) {
+    const rank = view.snap.rank;
+    return an(rank) ? t("An {rank} was snapped: too late for another.", { rank }) : t("A {rank} was snapped: too late for another.", { rank });
+  }
   const turn = view.turn;
   if (turn != null && turn !== me) {
-    const end = view.closer != null ? ` (${who(view.closer)} ${rules.ends === "knock" ? "knocked" : "went out"}: last turns)` : "";
-    return `${who(turn)} ${view.phase === "power" || view.phase === "decide" ? "uses a power" : "plays"}…${end}`;
+    const doing = view.phase === "power" || view.phase === "decide" ? t("{who} uses a power…", { who: who(turn) })
+      : t("{who} plays…", { who: who(turn) });
+    if (view.closer == null) return doing;
+    const values = { who: who(view.closer) };
+    return `${doing} ${rules.ends === "knock" ? t("({who} knocked: last turns)", values) : t("({who} went out: last turns)", values)}`;
   }
-  if (toAct.length && !mine) return `Waiting for ${toAct.map(who).join(", ")}…`;
+  if (toAct.length && !mine) return t("Waiting for {names}…", { names: toAct.map(who).join(", ") });
   return "";
-}
-
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-
-function whoseSlot(ctx, owner, slot) {
-  return owner === ctx.seat ? `your slot ${slot}` : `${seatName(ctx, owner)}'s slot ${slot}`;
 }
 
 /** The buttons for the moves that are not made on a card. */
@@ -357,20 +369,20 @@ function buttons(view, ctx, moves, active) {
     onclick: () => act(ctx, { text }),
   }, label));
   const w = moves.words;
-  if (w.has("ready")) btn("ready", view.phase === "setup" ? "Ready" : "I have looked — ready", "primary");
-  if (w.has("knock")) btn("knock", "Knock", "knock");
-  if (w.has("trade")) btn("trade", "Trade them", "primary");
-  if (w.has("keep")) btn("keep", "Keep them");
-  if (w.has("skip")) btn("skip", "Skip the power");
-  if (w.has("stay")) btn("stay", "Leave the gap");
+  if (w.has("ready")) btn("ready", view.phase === "setup" ? t("Ready") : t("I have looked — ready"), "primary");
+  if (w.has("knock")) btn("knock", t("Knock"), "knock");
+  if (w.has("trade")) btn("trade", t("Trade them"), "primary");
+  if (w.has("keep")) btn("keep", t("Keep them"));
+  if (w.has("skip")) btn("skip", t("Skip the power"));
+  if (w.has("stay")) btn("stay", t("Leave the gap"));
   if (moves.snaps && hasPrimary(moves)) {
     out.push(h("button", { type: "button", class: `mem-action snap-switch${ctx.ui.snapping ? " on" : ""}`, disabled: !active,
-      onclick: () => { ctx.ui.snapping = !ctx.ui.snapping; ctx.rerender(); } }, ctx.ui.snapping ? "Stop snapping" : "Snap…"));
+      onclick: () => { ctx.ui.snapping = !ctx.ui.snapping; ctx.rerender(); } }, ctx.ui.snapping ? t("Stop snapping") : t("Snap…")));
   }
-  if (w.has("pass")) btn("pass", "No snap", "quiet");
+  if (w.has("pass")) btn("pass", t("No snap"), "quiet");
   if (ctx.ui.take || ctx.ui.own != null || ctx.ui.other) {
     out.push(h("button", { type: "button", class: "mem-action quiet",
-      onclick: () => { ctx.ui.take = ctx.ui.own = ctx.ui.other = null; ctx.rerender(); } }, "Cancel"));
+      onclick: () => { ctx.ui.take = ctx.ui.own = ctx.ui.other = null; ctx.rerender(); } }, t("Cancel")));
   }
   return out.length ? h("div", { class: "mem-actions" }, out) : null;
 }
@@ -380,23 +392,23 @@ function buttons(view, ctx, moves, active) {
 function badges(view, ctx, rules, seat) {
   const out = [];
   if (view.closer === seat) {
-    out.push(h("span", { class: "kit-badge blue", title: rules.ends === "knock" ? "knocked: cards frozen" : "turned up the last card" },
-      rules.ends === "knock" ? "knocked" : "out"));
+    out.push(h("span", { class: "kit-badge blue", title: rules.ends === "knock" ? t("knocked: cards frozen") : t("turned up the last card") },
+      rules.ends === "knock" ? t("knocked") : tp("badge", "out")));
   }
   if ((view.phase === "peek" || view.phase === "setup") && (view.ready || []).includes(seat)) {
-    out.push(h("span", { class: "kit-badge" }, "ready"));
+    out.push(h("span", { class: "kit-badge" }, t("ready")));
   }
-  if (view.snap && (view.snap.gives || []).some((g) => g[0] === seat)) out.push(h("span", { class: "kit-badge gold" }, "may give"));
+  if (view.snap && (view.snap.gives || []).some((g) => g[0] === seat)) out.push(h("span", { class: "kit-badge gold" }, t("may give")));
   return out;
 }
 
 function note(view, seat) {
   const total = (view.scores || [])[seat] ?? 0;
-  return `${total} point${Math.abs(total) === 1 ? "" : "s"}`;
+  return tn("{n} point", "{n} points", Math.abs(total), { n: total });
 }
 
 export function info(view) {
-  return `round ${view.round} of ${view.rounds}`;
+  return t("round {round} of {rounds}", { round: view.round, rounds: view.rounds });
 }
 
 export function hold(view, ctx) {
