@@ -30,44 +30,65 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from parlour.core.terminal import Seats, card_text, cards_text, plural
+from parlour.core.i18n import N_, translator
+from parlour.core.terminal import Seats, card_text, cards_text
+
+tr = translator(__name__)
+#: The score sheet's one row (state.py), drawn by the terminal's score sheet in the player's language.
+SHEET_ROW = N_("cards won")
+
+
+def _said(seat: int | None, seats: Seats, you: str, them: str, style: str = "", **values: Any) -> Text:
+    """One of two sentences: the one for you, or the one for another player ({who}); values may be rich Text."""
+    if seat is not None and seat == seats.viewer:
+        return tr.tx(you, style=style, **values)
+    return tr.tx(them, style=style, who=seats.name(seat), **values)
+
+
+def _cards(n: int) -> str:
+    return tr.tn("{n} card", "{n} cards", n)
 
 
 def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     """The call, the table's count, and per seat the cards won and the calls it still sits out."""
     total = view["call"] + view["calls_left"]
-    title = f"The Claw · call {view['call']} of {total}" if view["call"] else "The Claw · get ready"
+    claw = tr.t("The Claw")
+    title = f"{claw} · " + (tr.t("call {call} of {total}", call=view["call"], total=total) if view["call"]
+                            else tr.t("get ready"))
     top = Table.grid(padding=(0, 2))
     top.add_column(style="bold", no_wrap=True)
     top.add_column()
     phase = view["phase"]
     if view["card"] and phase in ("call", "drag"):
-        hint = "find it on the table and claim it!" if phase == "call" else "contested: tug it home!"
-        top.add_row(f"Call {view['call']}", Text.assemble(card_text(view["card"]), ("   " + hint, "bold yellow")))
+        hint = tr.t("find it on the table and claim it!") if phase == "call" else tr.t("contested: tug it home!")
+        top.add_row(tr.t("Call {call}", call=view["call"]),
+                    Text.assemble(card_text(view["card"]), ("   " + hint, "bold yellow")))
     elif phase == "pause":
-        who = "the table" if view["caller"] is None else seats.name(view["caller"])
-        top.add_row("Next", f"{who} calls the next card")
-    top.add_row("Table", Text.assemble(plural(len(view["spread"]), "card"), ("   Still to call  ", "bold"),
-                                       str(view["calls_left"])))
+        top.add_row(tr.t("Next"), tr.t("the table calls the next card") if view["caller"] is None
+                    else _said(view["caller"], seats, N_("you call the next card"), N_("{who} calls the next card")))
+    top.add_row(tr.t("Table"), Text.assemble(_cards(len(view["spread"])), ("   " + tr.t("Still to call") + "  ", "bold"),
+                                             str(view["calls_left"])))
     last = view["last"]
     if last and phase == "pause":
-        top.add_row("Last", last_text(last, seats))
+        top.add_row(tr.t("Last"), last_text(last, seats))
     people = Table(box=None, padding=(0, 2), show_edge=False, header_style="dim")
-    for i, header in enumerate(["", "seat", "won", "sits out"]):
+    for i, header in enumerate(["", tr.t("seat"), tr.t("won"), tr.t("sits out")]):
         people.add_column(header, justify="right" if i == 2 else "left", no_wrap=True)
     to_act, drag = set(view["to_act"]), view["drag"]
     for seat in range(view["players"]):
         sits = view["sitting"][seat]
-        note = plural(sits, "more call") if sits else ""
+        note = tr.tn("{n} more call", "{n} more calls", sits) if sits else ""
         if seat == view["caller"]:
-            note = "calls"
+            note = tr.t("calls")
         if drag:
-            note = f"{plural(drag['taps'][seat], 'tug')}" + (" (claimed it)" if seat == drag["holder"] else "")
+            note = tr.tn("{n} tug", "{n} tugs", drag["taps"][seat]) \
+                + (" " + tr.t("(claimed it)") if seat == drag["holder"] else "")
         people.add_row("▶" if seat in to_act else "", Text(seats.name(seat), style="bold" if seat == seats.viewer
                                                              else ""), str(len(view["piles"][seat])), note)
     body: list[RenderableType] = [top, Text(), people]
     if not view["legal"] and phase == "call":
-        body += [Text(), Text.assemble(("On the table  ", "bold"), cards_text([c for c, *_ in view["spread"]]))]
+        body += [Text(), Text.assemble((tr.t("On the table") + "  ", "bold"),
+                                       cards_text([c for c, *_ in view["spread"]]))]
     if view["over"]:
         body += [Text(), end_text(view, seats)]
     return Panel(Group(*body), title=title, title_align="left")
@@ -76,47 +97,54 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
 def last_text(last: dict[str, Any], seats: Seats) -> Text:
     card = card_text(last["card"])
     if last["how"] == "taken":
-        return Text.assemble(f"{seats.does(last['seat'], 'took')} ", card)
+        return _said(last["seat"], seats, N_("You took {card}"), N_("{who} took {card}"), card=card)
     if last["how"] == "torn":
-        return Text.assemble(card, " was torn: nobody has it")
-    return Text.assemble("nobody found ", card)
+        return tr.tx("{card} was torn: nobody has it", card=card)
+    return tr.tx("nobody found {card}", card=card)
 
 
 def end_text(view: dict[str, Any], seats: Seats) -> Text:
     winners = view["winners"]
     best = max(view["scores"]) if view["scores"] else 0
-    who = " & ".join(seats.name(w) for w in winners)
-    verb = "win" if len(winners) > 1 or seats.viewer in winners else "wins"
-    return Text(f"Match over: {who} {verb} with {plural(best, 'card')}.", style="bold")
+    if len(winners) == 1:
+        return _said(winners[0], seats, N_("Match over: you win with {cards}."), N_("Match over: {who} wins with {cards}."),
+                     "bold", cards=_cards(best))
+    return Text(tr.t("Match over: {names} win with {cards}.", names=" & ".join(seats.name(w) for w in winners),
+                     cards=_cards(best)), style="bold")
 
 
 def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     """One line of the log: calls, claims, cards taken, missed or torn; tugs have none."""
     kind = event["type"]
+    seat = event.get("seat")
     if kind == "start":
-        lost = f"; the worn deck has lost {plural(len(event['lost']), 'card')}" if event["lost"] else ""
-        return Text(f"{plural(event['cards'], 'card')} spread face up on the table{lost}.", style="bold")
+        spread = tr.tn("{n} card spread face up on the table", "{n} cards spread face up on the table", event["cards"])
+        if event["lost"]:
+            spread = tr.t("{spread}; the worn deck has lost {cards}", spread=spread, cards=_cards(len(event["lost"])))
+        return Text(spread + ".", style="bold")
     if kind == "call":
-        who = "The table calls" if event["by"] is None else seats.does(event["by"], "calls")
-        line = Text.assemble(f"Call {event['call']}: {who} ", card_text(event["card"]))
+        card = card_text(event["card"])
+        line = tr.tx("Call {call}: The table calls {card}", call=event["call"], card=card) if event["by"] is None \
+            else _said(event["by"], seats, N_("Call {call}: You call {card}"), N_("Call {call}: {who} calls {card}"),
+                       call=event["call"], card=card)
         if event.get("absent"):
-            line.append(" — it is not on the table: next call", style="dim")
+            line.append(" — " + tr.t("it is not on the table: next call"), style="dim")
         return line
     if kind == "claim":
-        line = Text.assemble(f"{seats.does(event['seat'], 'claims')} ", card_text(event["card"]))
+        card = card_text(event["card"])
         if event["result"] == "wrong":
-            line.append(": wrong, and sits out two calls." if event["seat"] != seats.viewer
-                        else ": wrong, and you sit out two calls.", style="red")
-        return line
+            return _said(seat, seats, N_("You claim {card}: wrong, and you sit out two calls."),
+                         N_("{who} claims {card}: wrong, and sits out two calls."), card=card)
+        return _said(seat, seats, N_("You claim {card}"), N_("{who} claims {card}"), card=card)
     if kind == "take":
-        return Text.assemble(f"{seats.does(event['seat'], 'wins')} ", card_text(event["card"]), style="bold")
+        return _said(seat, seats, N_("You win {card}"), N_("{who} wins {card}"), "bold", card=card_text(event["card"]))
     if kind == "missed":
-        return Text.assemble("Nobody found ", card_text(event["card"]), " in time.", style="dim")
+        return tr.tx("Nobody found {card} in time.", style="dim", card=card_text(event["card"]))
     if kind == "torn":
-        return Text.assemble(card_text(event["card"]), " is torn between ",
-                             " and ".join(seats.name(s) for s in event["seats"]), ": it counts for nobody.")
+        return tr.tx("{card} is torn between {names}: it counts for nobody.", card=card_text(event["card"]),
+                     names=" & ".join(seats.name(s) for s in event["seats"]))
     if kind == "end":
         best = max(event["scores"]) if event["scores"] else 0
-        who = " & ".join(seats.name(w) for w in event["winners"])
-        return Text(f"Match over: {who} won most cards ({best}).", style="bold")
+        return Text(tr.t("Match over: {names} won most cards ({n}).", n=best,
+                         names=" & ".join(seats.name(w) for w in event["winners"])), style="bold")
     return None

@@ -5,7 +5,9 @@
 // (or "Tug!") as fast as you can. The rotating caller gets a "Call" button.
 // Actions on the wire: "claim 7H @12", "tug @12", "call".
 
-import { h, cardSVG, cardText, seatName, seatPlate, countdown } from "/static/kit/kit.js";
+import { h, cardSVG, cardText, seatName, seatPlate, countdown, translator, N_ } from "/static/kit/kit.js";
+
+const { t, tn } = await translator(import.meta.url);
 
 export const styles = ["table.css"];
 export const ownsLegal = true;
@@ -13,35 +15,45 @@ export const ownsLegal = true;
 /** The table's units: the spread's places are in a 1000 × 640 area. */
 const WIDTH = 1000;
 const HEIGHT = 640;
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const verb = (ctx, seat, you, other) => `${seatName(ctx, seat)} ${seat === ctx.seat ? you : other}`;
+/** One of two sentences: the one for you, or the one for another player ({who} filled in). */
+const said = (ctx, seat, you, them, values = {}) => (seat === ctx.seat ? t(you, values)
+  : t(them, { ...values, who: seatName(ctx, seat) }));
+const names = (ctx, seats) => seats.map((s) => seatName(ctx, s));
 
 export function title() {
-  return "The Claw";
+  return t("The Claw");
 }
 
 export function info(view) {
   const total = view.call + view.calls_left;
-  return view.call ? `call ${view.call} of ${total}` : `${view.spread.length} cards on the table`;
+  return view.call ? t("call {call} of {total}", { call: view.call, total })
+    : tn("{n} card on the table", "{n} cards on the table", view.spread.length);
 }
 
 export function describe(e, ctx) {
   switch (e.type) {
-    case "start":
-      return `${e.cards} cards spread face up${e.lost.length ? `; the worn deck lacks ${e.lost.length}` : ""}`;
-    case "call":
-      return `Call ${e.call}: ${e.by == null ? "the table calls" : verb(ctx, e.by, "call", "calls")} `
-        + `${cardText(e.card)}${e.absent ? " — not on the table" : ""}`;
-    case "claim":
-      return `${verb(ctx, e.seat, "claim", "claims")} ${cardText(e.card)}${e.result === "wrong" ? ": wrong!" : ""}`;
+    case "start": {
+      const spread = tn("{n} card spread face up", "{n} cards spread face up", e.cards);
+      return e.lost.length ? t("{spread}; the worn deck lacks {n}", { spread, n: e.lost.length }) : spread;
+    }
+    case "call": {
+      const values = { call: e.call, card: cardText(e.card) };
+      const line = e.by == null ? t("Call {call}: the table calls {card}", values)
+        : said(ctx, e.by, N_("Call {call}: you call {card}"), N_("Call {call}: {who} calls {card}"), values);
+      return e.absent ? `${line} — ${t("not on the table")}` : line;
+    }
+    case "claim": {
+      const line = said(ctx, e.seat, N_("You claim {card}"), N_("{who} claims {card}"), { card: cardText(e.card) });
+      return e.result === "wrong" ? t("{claim}: wrong!", { claim: line }) : line;
+    }
     case "take":
-      return `${verb(ctx, e.seat, "win", "wins")} ${cardText(e.card)}`;
+      return said(ctx, e.seat, N_("You win {card}"), N_("{who} wins {card}"), { card: cardText(e.card) });
     case "missed":
-      return `Nobody found ${cardText(e.card)}`;
+      return t("Nobody found {card}", { card: cardText(e.card) });
     case "torn":
-      return `${cardText(e.card)} is torn between ${e.seats.map((s) => seatName(ctx, s)).join(" and ")}`;
+      return t("{card} is torn between {names}", { card: cardText(e.card), names: names(ctx, e.seats).join(" & ") });
     case "end":
-      return `Match over: ${e.winners.map((s) => seatName(ctx, s)).join(" & ")} won most cards`;
+      return t("Match over: {names} won most cards", { names: names(ctx, e.winners).join(" & ") });
     default:
       return null;
   }
@@ -50,7 +62,7 @@ export function describe(e, ctx) {
 export function headline(e, ctx) {
   const kind = (good) => (ctx.seat == null ? "info" : good ? "good" : "bad");
   if (e.type === "claim" && e.result === "wrong" && e.seat === ctx.seat) {
-    return { text: `Wrong: that was ${cardText(e.card)}. You sit out this call and the next two.`, kind: "bad" };
+    return { text: t("Wrong: that was {card}. You sit out this call and the next two.", { card: cardText(e.card) }), kind: "bad" };
   }
   if (e.type === "take") return { text: describe(e, ctx), kind: kind(e.seat === ctx.seat) };
   if (e.type === "torn") return { text: describe(e, ctx), kind: "info" };
@@ -63,15 +75,16 @@ function plate(view, ctx, seat) {
   const sits = view.sitting[seat];
   const benched = (view.blocked || []).includes(seat) && seat !== view.caller;
   const badges = [];
-  if (seat === view.caller) badges.push(h("span", { class: "kit-badge gold" }, "caller"));
+  if (seat === view.caller) badges.push(h("span", { class: "kit-badge gold" }, t("caller")));
   if (benched || sits) {
-    badges.push(h("span", { class: "kit-badge red", title: "after a wrong claim" },
-      benched ? `benched${sits ? ` +${plural(sits, "call")}` : ""}` : `sits out ${plural(sits, "call")}`));
+    const calls = tn("{n} call", "{n} calls", sits);
+    badges.push(h("span", { class: "kit-badge red", title: t("after a wrong claim") },
+      benched ? (sits ? t("benched +{calls}", { calls }) : t("benched")) : t("sits out {calls}", { calls })));
   }
   const drag = view.drag;
-  if (drag && drag.taps[seat]) badges.push(h("span", { class: "kit-badge blue" }, plural(drag.taps[seat], "tug")));
+  if (drag && drag.taps[seat]) badges.push(h("span", { class: "kit-badge blue" }, tn("{n} tug", "{n} tugs", drag.taps[seat])));
   const node = seatPlate(ctx, seat, {
-    where: seat === ctx.seat ? "mine" : "top", badges, note: plural(won.length, "card"),
+    where: seat === ctx.seat ? "mine" : "top", badges, note: tn("{n} card", "{n} cards", won.length),
     children: [h("div", { class: "won", dataset: { flip: `pile:${seat}` } },
       won.slice(-3).map((c) => h("span", { class: "won-card", dataset: { code: c, flip: `card:${c}` } }, cardSVG(c))))],
   });
@@ -81,29 +94,32 @@ function plate(view, ctx, seat) {
 
 function callPanel(view, ctx, legal) {
   const parts = [];
-  const timer = countdown(ctx, { size: 44, label: view.phase === "call" ? "Time to find it" : "Next call in" });
+  const timer = countdown(ctx, { size: 44, label: view.phase === "call" ? t("Time to find it") : t("Next call in") });
   if (view.card && (view.phase === "call" || view.phase === "drag")) {
-    parts.push(h("div", { class: "called", dataset: { flip: `called:${view.call}` }, "aria-label": `Called: ${cardText(view.card)}` },
+    parts.push(h("div", { class: "called", dataset: { flip: `called:${view.call}` }, "aria-label": t("Called: {card}", { card: cardText(view.card) }) },
       cardSVG(view.card)));
     const drag = view.drag;
-    const words = drag ? `${verb(ctx, drag.holder, "have", "has")} a finger on it — tug!` : `Call ${view.call}: find ${cardText(view.card)}!`;
+    const words = drag ? said(ctx, drag.holder, N_("You have a finger on it — tug!"), N_("{who} has a finger on it — tug!"))
+      : t("Call {call}: find {card}!", { call: view.call, card: cardText(view.card) });
     parts.push(h("div", { class: "call-words" }, h("strong", {}, words), me(view, ctx), timer));
     if (legal.some((a) => a.startsWith("tug "))) {
       const tug = legal.find((a) => a.startsWith("tug "));
-      parts.push(h("button", { type: "button", class: "tug-button", disabled: ctx.pending, onclick: () => ctx.play(tug) }, "Tug!"));
+      parts.push(h("button", { type: "button", class: "tug-button", disabled: ctx.pending, onclick: () => ctx.play(tug) }, t("Tug!")));
     }
   } else if (view.over) {
     parts.push(h("div", { class: "call-words" }, h("strong", {}, describe({ type: "end", winners: view.winners }, ctx))));
   } else {
     const last = view.last;
-    const said = !last ? `${view.spread.length} cards on the table: get ready…`
-      : last.how === "taken" ? `${verb(ctx, last.seat, "won", "won")} ${cardText(last.card)}`
-        : last.how === "torn" ? `${cardText(last.card)} was torn` : `Nobody found ${cardText(last.card)}`;
-    const next = view.caller == null ? "The table calls the next card" : `${verb(ctx, view.caller, "call", "calls")} the next card`;
-    parts.push(h("div", { class: "call-words" }, h("strong", {}, said), h("span", {}, next), timer));
+    const card = last ? cardText(last.card) : "";
+    const happened = !last ? tn("{n} card on the table: get ready…", "{n} cards on the table: get ready…", view.spread.length)
+      : last.how === "taken" ? said(ctx, last.seat, N_("You won {card}"), N_("{who} won {card}"), { card })
+        : last.how === "torn" ? t("{card} was torn", { card }) : t("Nobody found {card}", { card });
+    const next = view.caller == null ? t("The table calls the next card")
+      : said(ctx, view.caller, N_("You call the next card"), N_("{who} calls the next card"));
+    parts.push(h("div", { class: "call-words" }, h("strong", {}, happened), h("span", {}, next), timer));
     if (legal.includes("call")) {
       parts.push(h("button", { type: "button", class: "call-button", disabled: ctx.pending, onclick: () => ctx.play("call") },
-        "Call the next card"));
+        t("Call the next card")));
     }
   }
   return h("div", { class: `call-panel phase-${view.phase}`, role: "status" }, parts);
@@ -112,10 +128,11 @@ function callPanel(view, ctx, legal) {
 /** A line about this page's own seat: benched, calling, or nothing. */
 function me(view, ctx) {
   if (ctx.seat == null) return null;
-  if (view.caller === ctx.seat) return h("span", { class: "me-note" }, "You are the caller: you do not claim this one");
+  if (view.caller === ctx.seat) return h("span", { class: "me-note" }, t("You are the caller: you do not claim this one"));
   if ((view.blocked || []).includes(ctx.seat)) {
     const more = view.sitting[ctx.seat];
-    return h("span", { class: "me-note bad" }, `You sit out this call${more ? ` and ${more} more` : ""}`);
+    return h("span", { class: "me-note bad" }, more ? tn("You sit out this call and {n} more", "You sit out this call and {n} more", more)
+      : t("You sit out this call"));
   }
   return null;
 }
@@ -125,17 +142,17 @@ function spread(view, ctx, legal) {
   const tug = legal.find((a) => a.startsWith("tug "));
   const contested = view.drag ? view.drag.card : null;
   const n = view.spread.length;
-  return h("div", { class: `spread${claims.size ? " hunting" : ""}`, role: "group", "aria-label": "The cards on the table" },
+  return h("div", { class: `spread${claims.size ? " hunting" : ""}`, role: "group", "aria-label": t("The cards on the table") },
     view.spread.map(([code, x, y, angle], i) => {
       const action = code === contested ? tug : claims.get(code);
       return h("button", {
         type: "button", class: `spread-card${code === contested ? " contested" : ""}`,
         style: `left: ${(x / WIDTH) * 100}%; top: ${(y / HEIGHT) * 100}%; --a: ${angle}deg; z-index: ${i + 1}`,
         dataset: { code, flip: `card:${code}` }, disabled: !action || ctx.pending,
-        "aria-label": cardText(code), title: action ? `Claim ${cardText(code)}` : cardText(code),
+        "aria-label": cardText(code), title: action ? t("Claim {card}", { card: cardText(code) }) : cardText(code),
         onclick: action ? () => ctx.play(action) : null,
       }, cardSVG(code));
-    }), n ? null : h("p", { class: "bare" }, "The table is bare."));
+    }), n ? null : h("p", { class: "bare" }, t("The table is bare.")));
 }
 
 export function board(view, ctx) {
@@ -150,9 +167,9 @@ export function board(view, ctx) {
 /** The score sheet: cards won so far, per seat, the most first. */
 export function sheet(view, ctx) {
   const order = Array.from({ length: view.players }, (_, s) => s).sort((a, b) => view.scores[b] - view.scores[a]);
-  return h("section", { class: "panel sheet", "aria-label": "Score sheet" }, h("h3", {}, "Cards won"),
+  return h("section", { class: "panel sheet", "aria-label": t("Score sheet") }, h("h3", {}, t("Cards won")),
     h("table", {}, h("tbody", {}, order.map((s) => h("tr", { class: s === ctx.seat ? "mine" : "" },
       h("th", { scope: "row" }, seatName(ctx, s)), h("td", {}, String(view.scores[s])),
       h("td", { class: "muted" }, (view.piles[s] || []).slice(-6).map(cardText).join(" ")))))),
-    view.torn.length ? h("p", { class: "muted" }, `Torn: ${view.torn.map(cardText).join(" ")}`) : null);
+    view.torn.length ? h("p", { class: "muted" }, t("Torn: {cards}", { cards: view.torn.map(cardText).join(" ") })) : null);
 }

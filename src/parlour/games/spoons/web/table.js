@@ -5,14 +5,18 @@
 // grabs. The table keeps who grabbed in what order, and how long after the first.
 // Actions on the wire: "pass 7H", "grab".
 
-import { h, cardText, seatName, feltTable, seatPlate, hand, backs, stock, countdown } from "/static/kit/kit.js";
+import { h, cardText, seatName, feltTable, seatPlate, hand, backs, stock, countdown, translator, N_ } from "/static/kit/kit.js";
+
+const { t, tn } = await translator(import.meta.url);
 
 export const styles = ["table.css"];
 export const ownsLegal = true;
 
-const ORDINAL = ["", "1st", "2nd", "3rd"];
-const ordinal = (n) => ORDINAL[n] || `${n}th`;
-const verb = (ctx, seat, you, other) => `${seatName(ctx, seat)} ${seat === ctx.seat ? you : other}`;
+const ORDINAL = ["", N_("1st"), N_("2nd"), N_("3rd")];
+const ordinal = (n) => (ORDINAL[n] ? t(ORDINAL[n]) : t("{n}th", { n }));
+/** One of two sentences: the one for you, or the one for another player ({who} filled in). */
+const said = (ctx, seat, you, them, values = {}) => (seat === ctx.seat ? t(you, values)
+  : t(them, { ...values, who: seatName(ctx, seat) }));
 
 /**
  * Where every seat sits, seen from `me`: you at the bottom, the seat you pass to (the next one) on your LEFT, the
@@ -43,11 +47,11 @@ function leftOf(view, seat) {
 }
 
 export function title(view) {
-  return `${[...view.word].join("-")} (Spoons)`;
+  return t("{word} (Spoons)", { word: [...view.word].join("-") });
 }
 
 export function info(view) {
-  return `round ${view.round} · ${view.alive.length} in · ${view.spoons} spoon${view.spoons === 1 ? "" : "s"}`;
+  return `${t("round {round}", { round: view.round })} · ${t("{n} in", { n: view.alive.length })} · ${tn("{n} spoon", "{n} spoons", view.spoons)}`;
 }
 
 /** The server's clock (seconds) of each grab this page saw: kept in ctx.ui, per round. */
@@ -72,26 +76,28 @@ export function grabLine(view, ctx) {
 
 export function describe(e, ctx) {
   switch (e.type) {
-    case "round":
-      return `Round ${e.round}: ${verb(ctx, e.dealer, "deal", "deals")}, ${verb(ctx, e.holder, "hold", "holds")} the `
-        + `stock; ${e.spoons} spoon${e.spoons === 1 ? "" : "s"}`;
+    case "round": {
+      const deals = said(ctx, e.dealer, N_("Round {round}: you deal"), N_("Round {round}: {who} deals"), { round: e.round });
+      const holds = said(ctx, e.holder, N_("you hold the stock"), N_("{who} holds the stock"));
+      return `${deals}, ${holds}; ${tn("{n} spoon", "{n} spoons", e.spoons)}`;
+    }
     case "go":
-      return "Go!";
+      return t("Go!");
     case "restock":
-      return `The stock ran out: the discard pile (${e.cards} cards), shuffled, is the new stock`;
+      return t("The stock ran out: the discard pile ({n} cards), shuffled, is the new stock", { n: e.cards });
     case "grab":
-      if (e.false) return `${verb(ctx, e.seat, "grab", "grabs")} the first spoon without four of a kind!`;
-      if (e.cards) return `${verb(ctx, e.seat, "lay", "lays")} down ${e.cards.map(cardText).join(" ")} and `
-        + `${e.seat === ctx.seat ? "take" : "takes"} the first spoon`;
-      return `${verb(ctx, e.seat, "grab", "grabs")} spoon ${e.order}`;
+      if (e.false) return said(ctx, e.seat, N_("You grab the first spoon without four of a kind!"), N_("{who} grabs the first spoon without four of a kind!"));
+      if (e.cards) return said(ctx, e.seat, N_("You lay down {cards} and take the first spoon"), N_("{who} lays down {cards} and takes the first spoon"), { cards: e.cards.map(cardText).join(" ") });
+      return said(ctx, e.seat, N_("You grab spoon {n}"), N_("{who} grabs spoon {n}"), { n: e.order });
     case "timeout":
-      return "Time's up for grabbing";
+      return t("Time's up for grabbing");
     case "letter":
-      return `${verb(ctx, e.seat, "get", "gets")} a letter: ${[...e.letters].join(" ")}`;
+      return said(ctx, e.seat, N_("You get a letter: {letters}"), N_("{who} gets a letter: {letters}"), { letters: [...e.letters].join(" ") });
     case "out":
-      return `${verb(ctx, e.seat, "are", "is")} out`;
+      return said(ctx, e.seat, N_("You are out"), N_("{who} is out"));
     case "end":
-      return `Match over: ${e.winners.map((s) => seatName(ctx, s)).join(" & ")} ${e.winners.includes(ctx.seat) ? "win" : "wins"}`;
+      if (e.winners.length === 1) return said(ctx, e.winners[0], N_("Match over: you win"), N_("Match over: {who} wins"));
+      return t("Match over: {names} win", { names: e.winners.map((s) => seatName(ctx, s)).join(" & ") });
     default:
       return null;
   }
@@ -99,17 +105,17 @@ export function describe(e, ctx) {
 
 export function headline(e, ctx) {
   const kind = (good) => (ctx.seat == null ? "info" : good ? "good" : "bad");
-  if (e.type === "go") return { text: "Go!", kind: "info" };
+  if (e.type === "go") return { text: t("Go!"), kind: "info" };
   if (e.type === "grab" && e.order === 1) {
-    const text = e.false ? `${seatName(ctx, e.seat)} grabbed without four of a kind!`
-      : e.seat === ctx.seat ? "Four of a kind: you took the first spoon!"
-        : `${seatName(ctx, e.seat)} has four of a kind — grab!`;
+    const text = e.false ? t("{who} grabbed without four of a kind!", { who: seatName(ctx, e.seat) })
+      : e.seat === ctx.seat ? t("Four of a kind: you took the first spoon!")
+        : t("{who} has four of a kind — grab!", { who: seatName(ctx, e.seat) });
     return { text, kind: kind(e.seat === ctx.seat) };
   }
   if (e.type === "round" && e.round > 1) {
     const letters = (ctx.view.previous || []).filter((x) => x.type === "letter");
     if (letters.length) {
-      return { text: letters.map((x) => `${verb(ctx, x.seat, "get", "gets")} ${[...x.letters].pop()}`).join(", "),
+      return { text: letters.map((x) => said(ctx, x.seat, N_("You get {letter}"), N_("{who} gets {letter}"), { letter: [...x.letters].pop() })).join(", "),
         kind: kind(!letters.some((x) => x.seat === ctx.seat)) };
     }
   }
@@ -132,7 +138,7 @@ function spoon(view, i, cls = "") {
 
 function letters(view, seat) {
   const n = view.letters[seat] || 0;
-  return h("span", { class: "letters", "aria-label": `letters ${view.word.slice(0, n) || "none"}` },
+  return h("span", { class: "letters", "aria-label": n ? t("letters {letters}", { letters: view.word.slice(0, n) }) : t("no letters") },
     [...view.word].map((ch, i) => h("span", { class: i < n ? "got" : "" }, ch)));
 }
 
@@ -144,7 +150,7 @@ function plateContents(view, ctx, seat, just) {
   if (!view.alive.includes(seat)) return out;
   const waiting = view.queues[seat];
   out.push(h("div", { class: "before-seat" }, backs(view.hands[seat], { max: 5 }),
-    waiting ? h("span", { class: "waiting", title: "cards passed to this seat, waiting" }, `+${waiting}`) : null,
+    waiting ? h("span", { class: "waiting", title: t("cards passed to this seat, waiting") }, `+${waiting}`) : null,
     just.filter((g) => g.to === seat).map((g) => g.el)));
   return out;
 }
@@ -152,10 +158,10 @@ function plateContents(view, ctx, seat, just) {
 function plate(view, ctx, seat, where, just) {
   const out = !view.alive.includes(seat);
   const badges = [letters(view, seat)];
-  if (seat === view.holder && !view.over) badges.push(h("span", { class: "kit-badge gold", title: "holds the stock" }, "stock"));
+  if (seat === view.holder && !view.over) badges.push(h("span", { class: "kit-badge gold", title: t("holds the stock") }, t("stock")));
   const i = view.grabbed.indexOf(seat);
   if (i >= 0) badges.push(h("span", { class: "kit-badge blue" }, ordinal(i + 1)));
-  const node = seatPlate(ctx, seat, { where, badges, note: out ? "out" : null,
+  const node = seatPlate(ctx, seat, { where, badges, note: out ? t("out") : null,
     children: plateContents(view, ctx, seat, just) });
   if (out) node.classList.add("out");
   return node;
@@ -187,14 +193,16 @@ function passesSeen(view, ctx) {
 function status(view, ctx) {
   const legal = view.legal || [];
   if (view.over) return describe({ type: "end", winners: view.winners }, ctx);
-  if (view.phase === "countdown") return `Round ${view.round}: get ready…`;
-  if (ctx.seat == null) return view.phase === "grab" ? "Grab!" : "Cards go round to the left";
-  if (!view.alive.includes(ctx.seat)) return "You are out: watch the others";
-  if (view.phase === "grab") return view.grabbed.includes(ctx.seat) ? "You have a spoon" : "GRAB A SPOON!";
-  if (legal.includes("grab")) return "Four of a kind — grab a spoon!";
-  const to = leftOf(view, ctx.seat) === view.holder ? "the discard pile" : seatName(ctx, leftOf(view, ctx.seat));
-  if (view.hand.length === 5) return `Click a card to pass it to ${to}`;
-  return ctx.seat === view.holder ? "Waiting for the stock…" : `Waiting for a card from ${seatName(ctx, passerTo(view, ctx.seat))}`;
+  if (view.phase === "countdown") return t("Round {round}: get ready…", { round: view.round });
+  if (ctx.seat == null) return view.phase === "grab" ? t("Grab!") : t("Cards go round to the left");
+  if (!view.alive.includes(ctx.seat)) return t("You are out: watch the others");
+  if (view.phase === "grab") return view.grabbed.includes(ctx.seat) ? t("You have a spoon") : t("GRAB A SPOON!");
+  if (legal.includes("grab")) return t("Four of a kind — grab a spoon!");
+  if (view.hand.length === 5) {
+    return leftOf(view, ctx.seat) === view.holder ? t("Click a card to pass it to the discard pile")
+      : t("Click a card to pass it to {who}", { who: seatName(ctx, leftOf(view, ctx.seat)) });
+  }
+  return ctx.seat === view.holder ? t("Waiting for the stock…") : t("Waiting for a card from {who}", { who: seatName(ctx, passerTo(view, ctx.seat)) });
 }
 
 function center(view, ctx, just) {
@@ -205,16 +213,17 @@ function center(view, ctx, just) {
   const spoons = h("button", {
     type: "button", class: `spoons${canGrab ? " can-grab" : ""}${view.phase === "grab" ? " race" : ""}`,
     disabled: !canGrab, onclick: canGrab ? () => ctx.play("grab") : null,
-    "aria-label": `${left} spoon${left === 1 ? "" : "s"} in the middle${canGrab ? ": grab one" : ""}`,
-  }, ring.length ? ring : h("span", { class: "none" }, "no spoon left"));
+    "aria-label": canGrab ? tn("{n} spoon in the middle: grab one", "{n} spoons in the middle: grab one", left)
+      : tn("{n} spoon in the middle", "{n} spoons in the middle", left),
+  }, ring.length ? ring : h("span", { class: "none" }, t("no spoon left")));
   const piles = h("div", { class: "piles" },
-    stock(view.stock, { label: `Stock · ${seatName(ctx, view.holder)}` }),
+    stock(view.stock, { label: `${t("Stock")} · ${seatName(ctx, view.holder)}` }),
     h("div", { class: "kit-pile discard", dataset: { flip: "discard" } },
       backs(Math.min(view.discard, 1), { max: 1 }),
-      h("span", { class: "kit-pile-text" }, h("strong", {}, "Discard"), h("span", {}, `${view.discard} cards`)),
+      h("span", { class: "kit-pile-text" }, h("strong", {}, t("Discard")), h("span", {}, tn("{n} card", "{n} cards", view.discard))),
       just.filter((g) => g.to === "discard").map((g) => g.el)));
   const timer = (view.phase === "countdown" || view.phase === "grab") ? countdown(ctx, { size: 46,
-    label: view.phase === "countdown" ? "Starts in" : "Time to grab" }) : null;
+    label: view.phase === "countdown" ? t("Starts in") : t("Time to grab") }) : null;
   return [
     h("div", { class: "spoon-status", role: "status" }, status(view, ctx), timer),
     spoons,
@@ -231,9 +240,9 @@ function mine(view, ctx, seat, just) {
   const cards = view.hand || [];
   const fan = hand(cards, {
     active: cards.length === 5 && [...legal].some((a) => a.startsWith("pass ")) && !ctx.pending,
-    legal: (c) => legal.has(`pass ${c}`) || "you may not pass now",
-    onPick: (c) => ctx.play(`pass ${c}`), label: "Your hand",
-    title: (c) => `Pass ${cardText(c)} on`,
+    legal: (c) => legal.has(`pass ${c}`) || t("you may not pass now"),
+    onPick: (c) => ctx.play(`pass ${c}`), label: t("Your hand"),
+    title: (c) => t("Pass {card} on", { card: cardText(c) }),
   });
   // a card new in the hand slides in from the seat that passed it (the stock, for the pile-holder)
   const before = [...((ctx.prev && ctx.prev.round === view.round && ctx.prev.hand) || [])];
@@ -247,13 +256,13 @@ function mine(view, ctx, seat, just) {
   const i = view.grabbed.indexOf(seat);
   return [
     seatPlate(ctx, seat, { where: "bottom", badges: [letters(view, seat),
-      seat === view.holder && !view.over ? h("span", { class: "kit-badge gold" }, "you hold the stock") : null,
-      i >= 0 ? h("span", { class: "kit-badge blue" }, `${ordinal(i + 1)} spoon`) : null,
-      view.queues[seat] ? h("span", { class: "waiting" }, `${view.queues[seat]} waiting`) : null,
+      seat === view.holder && !view.over ? h("span", { class: "kit-badge gold" }, t("you hold the stock")) : null,
+      i >= 0 ? h("span", { class: "kit-badge blue" }, t("{nth} spoon", { nth: ordinal(i + 1) })) : null,
+      view.queues[seat] ? h("span", { class: "waiting" }, t("{n} waiting", { n: view.queues[seat] })) : null,
       i >= 0 ? spoon(view, i, "taken") : null] }),
     h("div", { class: "my-row" }, fan,
       h("button", { type: "button", class: `grab-button${canGrab ? " can-grab" : ""}`, disabled: !canGrab,
-        onclick: canGrab ? () => ctx.play("grab") : null }, "Grab!")),
+        onclick: canGrab ? () => ctx.play("grab") : null }, t("Grab!"))),
   ];
 }
 
@@ -267,14 +276,20 @@ export function board(view, ctx) {
   });
 }
 
+/** The sheet's "round 3" in words. */
+function roundLabel(label) {
+  const m = /^round (\d+)$/.exec(label || "");
+  return m ? t("Round {round}", { round: m[1] }) : label;
+}
+
 /** The score sheet: each round's loser(s) and the grabs in order, and the letters each seat holds. */
 export function sheet(view, ctx) {
   const rows = (view.sheet && view.sheet.rows) || [];
-  return h("section", { class: "panel sheet", "aria-label": "Score sheet" }, h("h3", {}, "Letters"),
+  return h("section", { class: "panel sheet", "aria-label": t("Score sheet") }, h("h3", {}, t("Letters")),
     h("table", {}, h("tbody", {},
       Array.from({ length: view.players }, (_, seat) => h("tr", { class: seat === ctx.seat ? "mine" : "" },
         h("th", { scope: "row" }, seatName(ctx, seat)), h("td", {}, letters(view, seat)),
-        h("td", { class: "muted" }, view.alive.includes(seat) ? "" : "out"))))),
+        h("td", { class: "muted" }, view.alive.includes(seat) ? "" : t("out")))))),
     rows.length ? h("ol", { class: "rounds" }, rows.map((r) => h("li", {},
-      `${r.label}: ${(r.detail.losers || []).map((s) => seatName(ctx, s)).join(", ")} got a letter`))) : null);
+      t("{round}: {names} got a letter", { round: roundLabel(r.label), names: (r.detail.losers || []).map((s) => seatName(ctx, s)).join(", ") })))) : null);
 }
