@@ -12,7 +12,7 @@ table count N it measures, one after the other on the same machine:
   every state crosses Redis to reach one of the two players.
 
 Clients play random legal moves as soon as their turn comes (at most one message per 50 ms per socket), until each
-table has logged ``--actions`` actions or ``--seconds`` pass. Reported: accepted actions per second and the p50/p99
+table has logged ``--actions`` actions or ``--seconds`` pass (the clock starts before the connections). Reported: accepted actions per second and the p50/p99
 latency from a player's send to the OTHER player receiving the state that includes it (what that player feels).
 All the clients run in this one process and share the two cores with the servers, PostgreSQL and Redis.
 """
@@ -95,16 +95,19 @@ def create_table(base: str) -> dict:
         return json.loads(r.read())
 
 
-async def client(url: str, seat: int, sent: dict[int, tuple[int, float]], rng: random.Random, limit: int,
-                 stop_at: float, run: Run) -> None:
+async def client(url: str, seat: int, sent: dict[int, tuple[int, float]], ready: asyncio.Barrier,
+                 rng: random.Random, limit: int, stop_at: float, run: Run) -> None:
     """Play random legal moves for one seat; ``sent`` (shared by the table's two clients): version → (who sent
     the action made at it, when). A state at version v+1 gives the latency of the action made at v to the OTHER
-    player."""
+    player. Nobody moves before both players of the table have their first state (``ready``)."""
     async with connect(url, max_size=2 ** 22, open_timeout=120) as ws:
+        first: str | None = await ws.recv()  # the table's state: the server has seated us
+        await ready.wait()
         last_send, mine = 0.0, None
         while time.monotonic() < stop_at:
             try:
-                text = await asyncio.wait_for(ws.recv(), max(0.01, stop_at - time.monotonic()))
+                text = first or await asyncio.wait_for(ws.recv(), max(0.01, stop_at - time.monotonic()))
+                first = None
             except asyncio.TimeoutError:
                 break
             message = json.loads(text)
@@ -147,9 +150,10 @@ async def measure(bases: list[str], tables: int, limit: int, seconds: float, see
     clients = []
     for t in created:
         sent: dict[int, tuple[int, float]] = {}
+        ready = asyncio.Barrier(len(t["seats"]))
         for s in t["seats"]:
             base = bases[s["seat"] % len(bases)].replace("http", "ws", 1)
-            clients.append(client(f"{base}/ws/{t['table']}?token={s['token']}", s["seat"], sent,
+            clients.append(client(f"{base}/ws/{t['table']}?token={s['token']}", s["seat"], sent, ready,
                                   random.Random(rng.random()), limit, stop_at, run))
     play = asyncio.gather(*clients)
     while not play.done():

@@ -120,7 +120,6 @@ async def _load(game: Game, level: str, found: list[tuple[State, int]], tables: 
     pool = BotPool(workers)
     pool.warm()
     overruns = _Overruns()
-    logging.getLogger("parlour.server").addHandler(overruns)
     times: list[float] = []
 
     async def table(t: int) -> None:
@@ -132,9 +131,10 @@ async def _load(game: Game, level: str, found: list[tuple[State, int]], tables: 
             times.append(time.perf_counter() - start)
 
     try:
-        state, seat = found[0]  # one question per worker first: every worker has imported the games
-        view, legal = state.bot_view(seat), [str(a) for a in state.legal(seat)]
-        await asyncio.gather(*(pool.choose(game, seat, "random", w, view, legal) for w in range(workers)))
+        state, seat = found[0]  # one question per worker first (a search of one world, time limit 10 s, not the
+        view, legal = state.bot_view(seat), [str(a) for a in state.legal(seat)]  # random bot's 2 s): imports done
+        await asyncio.gather(*(pool.choose(game, seat, "pimc@1", w, view, legal) for w in range(workers)))
+        logging.getLogger("parlour.server").addHandler(overruns)  # the warm-up's overruns (a slow start) do not count
         await asyncio.gather(*(table(t) for t in range(tables)))
     finally:
         pool.close()

@@ -2,7 +2,11 @@
 
 The Python source stays the one source of truth and parlour runs without a C compiler; compiling the modules
 below as they are (Cython reads plain Python) makes random play-outs about 1.4-1.6 times as fast
-(``bench/README.md``, "The compiled build"). Two ways to use it:
+(``bench/README.md``, "The compiled build"). Tarok's engine goes further, in Cython's pure-Python mode: a ``.pxd``
+file beside a module (``games/tarok/state.pxd``, ``play.pxd``, ``actions.pxd``) makes its state an extension type
+with C integer fields and its card play C functions, and ``@cython.locals`` types the locals of its hot functions
+(and of ``core/rng.py``'s shuffle); Python never reads the ``.pxd`` files, and without Cython installed
+``parlour.core.cyshim`` stands in for the ``cython`` module. Two ways to use it:
 
     pip install cython setuptools && PARLOUR_COMPILE=1 pip install --no-build-isolation .   # an installed copy
     python scripts/compiled.py /tmp/parlour-compiled       # a compiled copy of src/ there; prints its src folder

@@ -241,7 +241,7 @@ def write(catalog: Catalog, domain: str, lang: str) -> None:
     text = path.read_text(encoding="utf-8")
     text = re.sub(r'"(POT-Creation-Date|PO-Revision-Date): [^"]*\\n"\n', "", text)
     text = re.sub(r"^# .*\n(# Copyright.*\n)?(# This file.*\n)?(# FIRST AUTHOR.*\n)?#\n", "", text, count=1)
-    path.write_text(text, encoding="utf-8")
+    path.write_text(text.lstrip("\n"), encoding="utf-8")  # a header read back without its comment leaves a blank
 
 
 def flags(entry: Entry) -> set[str]:

@@ -186,7 +186,7 @@ def test_the_record_is_saved_before_any_move_and_quitting_at_end_of_input_keeps_
     assert run("verify", str(one)).exit_code == 0
 
 
-@pytest.mark.parametrize("game_id, best", [("giacomotto", "pimc"), ("tarok", "heuristic"), ("kaboo", "expert")])
+@pytest.mark.parametrize("game_id, best", [("giacomotto", "pimc"), ("tarok", "pimc"), ("kaboo", "pimc")])
 def test_default_seats_are_you_against_the_games_strongest_bot(game_id, best, tmp_path):
     assert parlour.bots.best(parlour.load(game_id)) == best
     result = run("play", game_id, "--seed", "1", "--record", str(tmp_path / "r.json"), input="q\n")

@@ -41,9 +41,6 @@ def _tool():
 
 
 tool = _tool()
-#: Complete games whose rules pages are still being translated (issue 19). A test below fails once one of them is
-#: whole, so this list only shrinks.
-PENDING_RULES = {"claw", "spoons", "kaboo", "golf6", "crazy-nines", "testoasa"}
 COMPLETE = [g for g in games() if game_class(g).status == "complete"]
 #: The catalogues that must be whole: the core's, and those of every game marked complete (and of their families).
 REQUIRED = ["parlour"] + sorted({d for g in COMPLETE for d in game_domains(game_class(g))})
@@ -54,13 +51,6 @@ REQUIRED = ["parlour"] + sorted({d for g in COMPLETE for d in game_domains(game_
 def test_every_text_has_a_translation(domain: str, lang: str) -> None:
     found = tool.problems(domain, lang)
     assert not found, f"{len(found)} texts of {domain} lack {LANGUAGES[lang]}:\n" + "\n".join(found[:40])
-
-
-@pytest.mark.parametrize("game_id", sorted(PENDING_RULES))
-def test_pending_rules_are_really_unfinished(game_id: str) -> None:
-    assert game_id in games(), f"{game_id} is no game: take it out of PENDING_RULES"
-    assert any(not folder(game_id).joinpath(f"RULES.{lang}.md").is_file() for lang in LANGS), \
-        f"{game_id}'s rules are translated: take it out of PENDING_RULES so its tests run"
 
 
 def test_compiled_catalogues_match_their_po_files() -> None:
@@ -175,7 +165,7 @@ RULED = sorted({g for g in games() if folder(g).joinpath("RULES.md").is_file()},
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game_id", [g for g in RULED if g in COMPLETE and g not in PENDING_RULES])
+@pytest.mark.parametrize("game_id", [g for g in RULED if g in COMPLETE])
 def test_rules_are_translated_faithfully(game_id: str, lang: str) -> None:
     """Each complete game's rules page exists in every language with the English page's sections (the same headings,
     in the same order) and the same variants table (the same options with the same defaults)."""

@@ -62,8 +62,8 @@ def test_screens_show_no_python_data(game_id: str) -> None:
 
 def test_parlour_play_tarok_through_a_whole_deal_in_words(tmp_path) -> None:
     # You at seat 0 against three heuristic bots, always taking the first move offered, until the deal is scored.
-    result = CliRunner().invoke(main, ["play", "tarok", "--seed", "5", "--record", str(tmp_path / "r.json")],
-                                input="1\n" * 40 + "q\n")
+    result = CliRunner().invoke(main, ["play", "tarok", "--seed", "5", "-s", "human,heuristic,heuristic,heuristic",
+                                       "--record", str(tmp_path / "r.json")], input="1\n" * 40 + "q\n")
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Deal 1:" in out and ("won" in out or "lost" in out or "Klop" in out), out[-3000:]

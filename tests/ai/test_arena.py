@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 
@@ -72,21 +73,43 @@ def test_clear_errors():
     assert "two bots or more" in runner.invoke(main, ["arena", "giacomotto", "--bots", "greedy"]).output
 
 
+#: The Ray test's driver, run in a process of its own: it starts a local Ray instance (whose processes die with
+#: it), runs ``parlour arena --ray ADDRESS`` in another process, and shuts Ray down.
+RAY_DRIVER = """
+import subprocess, sys
+import ray
+ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+try:
+    cli = subprocess.Popen([sys.executable, "-c", "from parlour.cli import main; main()", *sys.argv[1:],
+                            "--ray", ray.get_runtime_context().gcs_address])
+    print("arena pid", cli.pid, flush=True)
+    cli.wait()
+finally:
+    ray.shutdown()
+sys.exit(cli.returncode)
+"""
+#: Seconds the whole Ray test may take (Ray's start and ten small matches; a minute or two on a loaded 2-core
+#: machine): past it the test's processes are killed and it fails, rather than hang the suite.
+RAY_SECONDS = 300
+
+
 def test_an_arena_on_a_ray_cluster(tmp_path):
     """A local Ray instance started here; ``parlour arena --ray ADDRESS`` (another process) spreads over it."""
-    ray = pytest.importorskip("ray")
+    pytest.importorskip("ray")
+    folder = tmp_path / "ray-arena"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    args = ["arena", "giacomotto", "--bots", "greedy,random", "--matches", "4", "--out", str(folder), *SHORT]
+    driver = subprocess.Popen([sys.executable, "-c", RAY_DRIVER, *args], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
     try:
-        ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
-        address = ray.get_runtime_context().gcs_address
-        folder = tmp_path / "ray-arena"
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-        cli = subprocess.run([sys.executable, "-c", "from parlour.cli import main; main()", "arena", "giacomotto",
-                              "--bots", "greedy,random", "--matches", "4", "--ray", address, "--out", str(folder),
-                              *SHORT], capture_output=True, text=True, timeout=300, env=env)
-        assert cli.returncode == 0, cli.stderr[-3000:]
-        results = [json.loads(x) for x in (folder / "results.jsonl").read_text().splitlines()[1:]]
-        assert sorted(r["index"] for r in results) == [0, 1, 2, 3]
-        assert all(r["pid"] != os.getpid() for r in results)
-        assert "Ratings after 4 matches" in cli.stdout
-    finally:
-        ray.shutdown()
+        out, err = driver.communicate(timeout=RAY_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(driver.pid, signal.SIGKILL)  # the driver, the arena and Ray's processes: one process group
+        out, err = driver.communicate()
+        pytest.fail(f"the arena on Ray did not finish in {RAY_SECONDS} s; its output ended with:\n{err[-3000:]}")
+    assert driver.returncode == 0, err[-3000:]
+    results = [json.loads(x) for x in (folder / "results.jsonl").read_text().splitlines()[1:]]
+    assert sorted(r["index"] for r in results) == [0, 1, 2, 3]
+    arena_pid = int(out.split("arena pid ", 1)[1].split()[0])
+    assert all(r["pid"] not in (driver.pid, arena_pid) for r in results)  # played by Ray's workers
+    assert "Ratings after 4 matches" in out

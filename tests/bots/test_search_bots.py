@@ -29,8 +29,8 @@ def test_levels_and_budgets():
     names = available(game)
     # Giacomotto's own default is pimc (measured strongest), so it leads; the other levels follow in their order
     assert names[0] == "pimc" and names.index("pimc-fast") < names.index("pimc-deep") and names[-1] == "random"
-    tarok = available(parlour.load("tarok"))
-    assert tarok.index("pimc-fast") < tarok.index("pimc") < tarok.index("pimc-deep") < tarok.index("random")
+    gami = available(parlour.load("gami"))  # a game whose own bots are not search bots
+    assert gami.index("pimc-fast") < gami.index("pimc") < gami.index("pimc-deep") < gami.index("random")
     assert make("pimc", game, 0).budget == Budget(0.3) and make("ismcts-deep", game, 0).budget == Budget(2.0)
     assert make("pimc@1s", game, 0).budget == Budget(1.0) and make("ismcts@40", game, 0).budget == Budget(None, 40)
     assert budget("64+2s") == Budget(2.0, 64)
@@ -66,10 +66,22 @@ def test_search_bots_play_legal_moves_in_every_game(game_id):
         state.apply(seat, rng.choice(legal))
 
 
+def tarok_card_play(game: parlour.Game, seed: int) -> parlour.State:
+    """A Tarok deal played by heuristic bots up to a card with a choice."""
+    state = game.new(seed=seed)
+    bots = [make("heuristic", game, s) for s in range(game.players)]
+    while True:
+        seat = state.to_act[0]
+        legal = state.legal(seat)
+        if state.phase == 7 and len(legal) > 1:
+            return state
+        state.apply(seat, bots[seat].choose(state.view(seat), legal))
+
+
 @pytest.mark.parametrize("name", ["pimc@50ms", "ismcts@50ms"])
 def test_a_passed_deadline_ends_the_search_after_one_iteration(name, monkeypatch):
     game = parlour.load("tarok")
-    state = game.new(seed=2)
+    state = tarok_card_play(game, seed=2)  # the auction is the heuristic's: the cards are searched
     seat = state.to_act[0]
     bot = make(name, game, seat)
     monkeypatch.setattr(type(bot), "budget", Budget(1e-9))
@@ -268,3 +280,37 @@ def test_a_whole_match_of_search_bots_ends():
     state, record = play_match(game, [make("pimc@3", game, 0, seed=1), make("ismcts@20", game, 1, seed=2),
                                       make("expert", game, 2, seed=3)], seed=4)
     assert state.over and record.replay().scores == state.scores
+
+
+def test_kaboo_worlds_give_another_players_kept_cards_low_values():
+    """A card another player swapped into his layout was his choice to keep: in the bot's worlds it is worth at
+    most PLACED_AT_MOST, while the game's plain determinize puts any card there."""
+    from parlour.games.kaboo.search_hooks import PLACED_AT_MOST, POINTS
+
+    game = parlour.load("kaboo", players=4)
+    state = game.new(seed=3)
+    bots = [make("expert", game, s, seed=s) for s in range(4)]
+    me, dealt = 0, 16
+    while True:
+        seats = state.to_act
+        if not seats:
+            state.timeout()
+            continue
+        view = state.bot_view(me)
+        placed = [(o, i) for o in range(1, 4) for i, code in enumerate(view["layouts"][o])
+                  if code == "##" and view["tags"][o][i] > dealt]
+        if len(placed) >= 2:
+            break
+        s = seats[0]
+        state.apply(s, bots[s].choose(state.bot_view(s), state.legal(s)))
+    hooks = hooks_for(game)
+    plain_high = 0
+    for i in range(40):
+        world = hooks.determinize(view, Rng(i), {})
+        assert all(POINTS[world.layouts[o][u]] <= PLACED_AT_MOST for o, u in placed)
+        assert sorted(world.layouts[0] + world.layouts[1] + world.layouts[2] + world.layouts[3] + world.stock
+                      + world.discard) == sorted(game.determinize(view, Rng(i)).round_cards())  # a whole deck
+        plain = game.determinize(view, Rng(i))
+        plain_high += any(POINTS[plain.layouts[o][u]] > PLACED_AT_MOST for o, u in placed)
+    assert plain_high > 10
+

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from parlour.core.rng import Rng
+from parlour.core.rng import Rng, _shuffle_list
 
 MASK64 = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
@@ -180,3 +180,15 @@ def test_bad_seed_and_bound():
     with pytest.raises(ValueError, match="not 18446744073709551617"):
         rng.below(2**64 + 1)  # no draw could be uniform over more values than the generator has
     assert rng.state == 1
+
+
+@pytest.mark.parametrize("length", [2, 5, 7, 54, 120])
+def test_the_compiled_builds_shuffle_matches_the_reference(length):
+    # _shuffle_list is Rng.shuffle of a list in the compiled build (C integers, draw by draw): held to the
+    # reference here in both builds, with rejected draws and draws near the top.
+    seeds = [0, 1, MASK64, *(seed_drawing(x, at) for x in (MASK64, 2**64 - length) for at in (0, length - 2))]
+    for seed in seeds:
+        mine, theirs, reference = list(range(length)), list(range(length)), Reference(seed)
+        state = _shuffle_list(seed & MASK64, mine)
+        reference.shuffle(theirs)
+        assert (mine, state) == (theirs, reference.state), (seed, length)

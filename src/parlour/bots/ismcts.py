@@ -12,7 +12,7 @@ spread of the values seen so far in this search.
 
 >>> import parlour
 >>> from parlour.bots import make
->>> game = parlour.load("tarok")
+>>> game = parlour.load("giacomotto")
 >>> state = game.new(seed=4)
 >>> seat = state.to_act[0]
 >>> bot = make("ismcts@50", game, seat, seed=1)

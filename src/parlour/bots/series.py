@@ -13,7 +13,9 @@ the same seed, bot A alone in each seat in turn against copies of bot B:
 Each bot is seeded from the match seed and its seat, so a series replays exactly as long as the bots are
 deterministic (bots that think for a set time are not quite: a busy machine lets them see less far). The mean
 difference of match points per deal between A and B (B's averaged over its seats) comes with a 95% confidence
-interval over the groups of matches dealt from one seed.
+interval over the groups of matches dealt from one seed. In a game where the lowest total wins (Kaboo, the golf
+games) the difference is B's points less A's, so that a positive figure always means A played better; a deal is a
+round there.
 
 >>> import parlour
 >>> tally = series(parlour.load("gami"), "greedy", "random", matches=4, seed=7, progress=False)
@@ -49,10 +51,12 @@ class Tally:
     losses: int = 0
     points: list[float] = field(default_factory=lambda: [0.0, 0.0])  # A's and B's match totals, summed
     seconds: float = 0.0
-    #: Deals played (``state.deals``; one per match in games without deals).
+    #: Deals played (``state.deals``, or the rounds of a memory game; one per match in games without either).
     deals: int = 0
-    #: Per group of matches dealt from one seed: A's points less B's, per deal.
+    #: Per group of matches dealt from one seed: A's points less B's, per deal (B's less A's where the lowest
+    #: total wins: A's advantage either way).
     groups: list[float] = field(default_factory=list)
+    lowest_wins: bool = False
 
     @property
     def score(self) -> float:
@@ -61,7 +65,8 @@ class Tally:
 
     @property
     def difference(self) -> tuple[float, float]:
-        """A's match points less B's, per deal, and the half-width of its 95% confidence interval."""
+        """A's advantage in match points per deal (A's less B's, or B's less A's where the lowest total wins), and
+        the half-width of its 95% confidence interval."""
         if not self.groups:
             return 0.0, float("nan")
         mean = statistics.mean(self.groups)
@@ -71,17 +76,19 @@ class Tally:
 
     def line(self) -> str:
         diff, half = self.difference
+        first, second = (self.b, self.a) if self.lowest_wins else (self.a, self.b)
         return (f"{self.a} against {self.b}: {self.matches} matches, {self.a} won {self.wins}, drew {self.draws}, "
                 f"lost {self.losses} (score {100 * self.score:.1f}%); mean match points {self.a} "
                 f"{self.points[0] / max(self.matches, 1):.2f}, {self.b} {self.points[1] / max(self.matches, 1):.2f}; "
-                f"per deal {self.a} - {self.b} = {diff:+.3f} ± {half:.3f} (95%)")
+                f"per deal {first} - {second} = {diff:+.3f} ± {half:.3f} (95%)"
+                + (f" (the lowest total wins: more than 0 means {self.a} is better)" if self.lowest_wins else ""))
 
 
 def series(game: Game, a: str, b: str, matches: int, seed: int = 0, progress: bool = True,
            alone: bool = False) -> Tally:
     """Play ``matches`` matches of ``a`` against ``b`` in pairs of one deal with the seats swapped, or with
     ``alone`` in groups of one deal with ``a`` alone in each seat in turn."""
-    tally = Tally(a, b)
+    tally = Tally(a, b, lowest_wins=game.lowest_wins)
     start = time.perf_counter()
     bar = _bar(matches) if progress else None
     group = game.players if alone else 2
@@ -105,9 +112,9 @@ def series(game: Game, a: str, b: str, matches: int, seed: int = 0, progress: bo
         theirs = sum(scores[s] for s in range(game.players) if s not in ours) / (game.players - len(ours))
         tally.points[0] += mine
         tally.points[1] += theirs
-        played = getattr(state, "deals", 0) or 1
+        played = getattr(state, "deals", 0) or getattr(state, "round_no", 0) or 1
         tally.deals += played
-        diff, deals = diff + mine - theirs, deals + played
+        diff, deals = diff + (theirs - mine if game.lowest_wins else mine - theirs), deals + played
         if side == group - 1 or i == matches - 1:
             tally.groups.append(diff / deals)
             diff, deals = 0.0, 0

@@ -22,6 +22,11 @@ from functools import lru_cache
 from struct import Struct
 from typing import MutableSequence, NamedTuple, TypeVar
 
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
+
 MASK64 = (1 << 64) - 1
 _TWO64 = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
@@ -31,6 +36,12 @@ T = TypeVar("T")
 #: ``below(n)``'s rejection limit for the small ``n`` of legal lists and decks, worked out once.
 _SMALL = 1024
 _LIMITS = (0,) + tuple(_TWO64 - _TWO64 % n for n in range(1, _SMALL))
+# SplitMix64's constants as C integers in the compiled build (in C, unsigned arithmetic wraps modulo 2**64 by
+# itself and ``& MASK64`` changes nothing); plain ints in Python.
+_MASK64_C = cython.declare(cython.ulonglong, MASK64)
+_GAMMA_C = cython.declare(cython.ulonglong, _GAMMA)
+_MIX1 = cython.declare(cython.ulonglong, 0xBF58476D1CE4E5B9)
+_MIX2 = cython.declare(cython.ulonglong, 0x94D049BB133111EB)
 
 
 class _Packing(NamedTuple):
@@ -55,6 +66,33 @@ def _packing(count: int) -> _Packing:
     steps = sum(_GAMMA * (k + 1) << 128 * k for k in range(count))
     unpack = Struct("<" + "Q8x" * count)
     return _Packing(ones, steps, MASK64 * ones, (count + 1) * ones, ones << 64, unpack, 16 * count)
+
+
+@cython.locals(state=cython.ulonglong, z=cython.ulonglong, n=cython.ulonglong, reject=cython.ulonglong,
+               i=cython.Py_ssize_t, j=cython.Py_ssize_t)
+def _shuffle_list(state: int, items: list) -> int:
+    """:meth:`Rng._shuffle_by_draws` of a list from generator state ``state``; returns the state after it.
+
+    The compiled build's shuffle, on C integers: ``below(n)`` accepts an output ``z`` when ``z < 2**64 - 2**64 % n``,
+    that is ``z <= MASK64 - (2**64 - n) % n``, which needs no 65-bit number.
+
+    >>> cards, rng = list(range(5)), Rng(7)
+    >>> _shuffle_list(rng.state, cards) == (rng.state + 4 * _GAMMA) & MASK64, cards
+    (True, [4, 1, 3, 0, 2])
+    """
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        reject = (_MASK64_C - n + 1) % n
+        while True:
+            state = (state + _GAMMA_C) & _MASK64_C
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK64_C
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64_C
+            z ^= z >> 31
+            if z <= _MASK64_C - reject:
+                break
+        j = z % n
+        items[i], items[j] = items[j], items[i]
+    return state
 
 
 class Rng:
@@ -109,6 +147,9 @@ class Rng:
         """
         size = len(items)
         if size < 2:
+            return
+        if cython.compiled and type(items) is list:  # in C, draw by draw is the fast way
+            self.state = _shuffle_list(self.state, items)
             return
         if size > _PACKED_MAX:
             self._shuffle_by_draws(items)

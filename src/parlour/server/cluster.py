@@ -50,7 +50,10 @@ LEASE = 5.0
 #: Seconds between renewals of the leases this node holds (and checks of the leases of the tables it mirrors).
 RENEW = 1.0
 #: Seconds a forwarded action waits for the owner's answer before the client is told to retry.
-ANSWER = 3.0
+ANSWER = 6.0
+
+#: Tries of a batch of messages to publish, a quarter second apart, before it is dropped.
+PUBLISH_TRIES = 20
 
 # Take the lease if free, renew it if ours; either way answer who holds it now.
 _TAKE = """
@@ -269,20 +272,26 @@ class Cluster:
         self._outbox.put_nowait((channel, json.dumps(message)))
 
     async def _publisher(self) -> None:
-        """Publish in order, in pipelines of whatever has queued up. A batch lost to a Redis outage is dropped:
-        mirrors notice the gap in entry numbers, or read the log again once Redis is back."""
+        """Publish in order, in pipelines of whatever has queued up. A batch that fails is tried again for a few
+        seconds (the connection comes back), then dropped: mirrors notice a gap in entry numbers, read the log
+        again once Redis is back, and when a forwarded action is refused as stale."""
         while True:
             first = await self._outbox.get()
             batch = [first]
             while not self._outbox.empty() and len(batch) < 1000:
                 batch.append(self._outbox.get_nowait())
-            try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, text in batch:
-                        pipe.publish(channel, text)
-                    await pipe.execute()
-            except Exception as e:
-                log.warning("cluster: %d messages not published (%s)", len(batch), type(e).__name__)
+            for attempt in range(PUBLISH_TRIES):
+                try:
+                    async with self.redis.pipeline(transaction=False) as pipe:
+                        for channel, text in batch:
+                            pipe.publish(channel, text)
+                        await pipe.execute()
+                    break
+                except Exception as e:
+                    if attempt == PUBLISH_TRIES - 1:
+                        log.warning("cluster: %d messages not published (%s)", len(batch), type(e).__name__)
+                    else:
+                        await asyncio.sleep(0.25)
 
     def entry(self, table: "Table", entry: ActionRow) -> None:
         """The owner logged an entry: tell the mirrors."""
@@ -324,6 +333,8 @@ class Cluster:
         finally:
             self._answers.pop(rid, None)
         if error is not None:
+            if error[0] in ("stale", "not_your_turn"):  # perhaps this mirror missed an entry: read the log
+                self._spawn(table.locked_catch_up())
             raise ActionError(error[0], error[1])
 
     async def _do(self, message: dict[str, Any]) -> None:

@@ -67,4 +67,4 @@ def snap_window_waits_for(me: Socket) -> None:
         assert not any(e["type"] == "draw" for e in message["view"]["log"]), "the bot drew during our window"
     assert me.state["view"]["snap"]["rank"] is not None
     me.play("pass")
-    me.until(lambda v: any(e["type"] == "draw" and e["seat"] == 1 for e in v["log"]), timeout=10)
+    me.until(lambda v: any(e["type"] == "draw" and e["seat"] == 1 for e in v["log"]), timeout=30)  # a loaded bot pool

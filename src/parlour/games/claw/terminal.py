@@ -66,8 +66,8 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     elif phase == "pause":
         top.add_row(tr.t("Next"), tr.t("the table calls the next card") if view["caller"] is None
                     else _said(view["caller"], seats, N_("you call the next card"), N_("{who} calls the next card")))
-    top.add_row(tr.t("Table"), Text.assemble(_cards(len(view["spread"])), ("   " + tr.t("Still to call") + "  ", "bold"),
-                                             str(view["calls_left"])))
+    still = ("   " + tr.t("Still to call") + "  ", "bold")
+    top.add_row(tr.t("Table"), Text.assemble(_cards(len(view["spread"])), still, str(view["calls_left"])))
     last = view["last"]
     if last and phase == "pause":
         top.add_row(tr.t("Last"), last_text(last, seats))
@@ -107,8 +107,8 @@ def end_text(view: dict[str, Any], seats: Seats) -> Text:
     winners = view["winners"]
     best = max(view["scores"]) if view["scores"] else 0
     if len(winners) == 1:
-        return _said(winners[0], seats, N_("Match over: you win with {cards}."), N_("Match over: {who} wins with {cards}."),
-                     "bold", cards=_cards(best))
+        return _said(winners[0], seats, N_("Match over: you win with {cards}."),
+                     N_("Match over: {who} wins with {cards}."), "bold", cards=_cards(best))
     return Text(tr.t("Match over: {names} win with {cards}.", names=" & ".join(seats.name(w) for w in winners),
                      cards=_cards(best)), style="bold")
 

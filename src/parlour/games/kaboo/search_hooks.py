@@ -9,7 +9,8 @@ and plays by the expert's rules (:mod:`parlour.games.memory.bot`): knock with a 
 card lower than its worst card, peek at its unknown cards, hand its worst card on with a jack, trade when it
 gains, snap a card it knows to be of the window's rank. A world dealt from a view says what the seat itself has
 seen; what the others have seen is taken as a player would guess it: each its own two peeked cards (followed
-by their tags) and the cards it placed itself.
+by their tags) and the cards it placed itself; and a card another player placed himself is a low one (he chose
+to keep it), which keeps a knock from looking safer than it is.
 
 >>> import parlour
 >>> from parlour.bots import make
@@ -31,6 +32,7 @@ from parlour.games.memory.actions import (DISCARD, DRAW, GIVE, JACK, KEEP, KNOCK
 from parlour.games.memory.bot import AVERAGE
 from parlour.games.memory.rules import rank_of
 from parlour.games.memory.search_hooks import MemoryHooks
+from parlour.games.memory.state import HIDDEN
 
 from .state import RULES, KabooState
 
@@ -51,6 +53,7 @@ class KabooHooks(MemoryHooks):
         n = world.game.players
         size = RULES.size
         dealt = n * size
+        _keep_placed_cards_low(world, view, me, dealt, rng)
         for owner, tags in enumerate(world.tags):
             for slot, tag in enumerate(tags):
                 if tag <= dealt:  # dealt to the seat that peeked at it, if it lay in a peek slot
@@ -110,6 +113,45 @@ class KabooHooks(MemoryHooks):
             if kind in by_kind:
                 return by_kind[kind][0]
         return legal[0]
+
+
+#: A card another player placed in his own layout (a drawn card swapped in) is at most this many points: a
+#: player keeps a drawn card only when it is lower than the card it replaces (the expert: lower by two, or 5
+#: or less in place of a card he does not know).
+PLACED_AT_MOST = 5
+
+
+def _keep_placed_cards_low(world: KabooState, view: Mapping[str, Any], me: int, dealt: int, rng: Rng) -> None:
+    """Where another player's face-down card was placed since the deal (its tag is newer than the deal's), he
+    chose to keep it: a world dealt at random would put an average card there and make him look worse than he
+    is (and a knock look safer than it is). Each such card above :data:`PLACED_AT_MOST` is exchanged with a
+    random low card among the other unseen ones (the stock and the unconstrained hidden places)."""
+    remembered = {(owner, slot) for owner, slot, _ in view.get("memory") or ()}
+    placed, free = [], []
+    for owner, row in enumerate(view["layouts"]):
+        for slot, code in enumerate(row):
+            if code != HIDDEN or (owner, slot) in remembered:
+                continue
+            if owner != me and view["tags"][owner][slot] > dealt:
+                placed.append((owner, slot))
+            else:
+                free.append((owner, slot))
+    if not placed:
+        return
+    layouts, stock = world.layouts, world.stock
+    low = [("s", i) for i, c in enumerate(stock) if POINTS[c] <= PLACED_AT_MOST]
+    low += [p for p in free if POINTS[layouts[p[0]][p[1]]] <= PLACED_AT_MOST]
+    for owner, slot in placed:
+        if POINTS[layouts[owner][slot]] <= PLACED_AT_MOST or not low:
+            continue
+        where = low.pop(rng.below(len(low)))
+        if where[0] == "s":
+            i = where[1]
+            stock[i], layouts[owner][slot] = layouts[owner][slot], stock[i]
+        else:
+            t, u = where
+            layouts[t][u], layouts[owner][slot] = layouts[owner][slot], layouts[t][u]
+    world._forget()
 
 
 class _Knowledge:

@@ -126,7 +126,8 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     """The table as ``view`` shows it: the grids around it, the piles, what is in hand, timed windows."""
     rules = rules_of(view)
     game = game_class(view["game"])
-    title = f"{game_translator(game).t(game.title)} · " + tr.t("round {round} of {rounds}", round=view["round"], rounds=view["rounds"])
+    title = f"{game_translator(game).t(game.title)} · " \
+        + tr.t("round {round} of {rounds}", round=view["round"], rounds=view["rounds"])
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold", no_wrap=True)
     facts.add_column()
@@ -287,8 +288,8 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
             what.append(f" — {result}")
         return what
     if kind == "give":
-        return say(N_("You move slot {slot} into {place}"), N_("{who} moves slot {slot} into {place}"), slot=event["slot"],
-                   place=_place(event["to"], seats))
+        return say(N_("You move slot {slot} into {place}"), N_("{who} moves slot {slot} into {place}"),
+                   slot=event["slot"], place=_place(event["to"], seats))
     if kind == "spy":
         return say(N_("You look at {place}"), N_("{who} looks at {place}"), place=_place(event["place"], seats))
     if kind == "jack":

@@ -83,7 +83,8 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     body: list[RenderableType] = [top, Text(), people]
     if not view["over"]:
         holds = _said(view["holder"], seats, N_("You hold the stock"), N_("{who} holds the stock"))
-        passes = _said(view["dealer"], seats, N_("you pass to the discard pile"), N_("{who} passes to the discard pile"))
+        passes = _said(view["dealer"], seats, N_("you pass to the discard pile"),
+                       N_("{who} passes to the discard pile"))
         body += [Text(), tr.tx("{holds}; {passes}.", holds=holds, passes=passes)]
     laid = view["laid"]
     if laid:
@@ -138,8 +139,8 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     if kind == "go":
         return Text(tr.t("Go! Cards go round to the left."))
     if kind == "restock":
-        return Text(tr.t("The stock ran out: the discard pile ({n} cards), shuffled, is the new stock", n=event["cards"])
-                    + ".", style="dim")
+        restock = tr.t("The stock ran out: the discard pile ({n} cards), shuffled, is the new stock", n=event["cards"])
+        return Text(restock + ".", style="dim")
     if kind == "grab":
         if event.get("false"):
             return _said(seat, seats, N_("You grab the first spoon without four of a kind!"),

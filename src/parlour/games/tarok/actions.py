@@ -22,6 +22,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
+
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action
 from parlour.core.tricks import by_bytes
@@ -67,8 +72,10 @@ _SUIT_PLAYS = (None,) + tuple(tuple(tuple(PLAYS[22 + 8 * s + i] for i in range(8
 _TAROK_LOW = tuple(tuple(PLAYS[i] for i in range(11) if v >> i & 1) for v in range(2048))
 _TAROK_HIGH = tuple(tuple(PLAYS[11 + i] for i in range(11) if v >> i & 1) for v in range(2048))
 _SHIFT = (0, 22, 30, 38, 46)
+_COLOURS = cython.declare(cython.ulonglong, COLOURS)  # a C integer in the compiled build (actions.pxd)
 
 
+@cython.locals(suit=cython.int)
 def plays_of(mask: int) -> list[Move]:
     """The card plays of a mask of cards, lowest card first.
 
@@ -80,7 +87,7 @@ def plays_of(mask: int) -> list[Move]:
     >>> [str(a) for a in plays_of(1 << 29 | 1 << 53 | 1 << 20)]
     ['play T21', 'play KH', 'play KC']
     """
-    if not mask & COLOURS:
+    if not mask & _COLOURS:
         return [*_TAROK_LOW[mask & 2047], *_TAROK_HIGH[mask >> 11]]
     suit = SUIT[mask.bit_length() - 1]
     if not mask & ~SUIT_MASKS[suit]:

@@ -21,15 +21,27 @@ Emperor's trick and the Pagat kept back are tarok's own.
 
 from __future__ import annotations
 
-from parlour.core.tricks import beat, follow, winner
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
 
 from .cards import ABOVE, COLOURS, MOND, PAGAT, SKIS, SUIT_MASKS, TAROKS, TRULA
 
 POSITIVE, NEGATIVE, COLOUR = range(3)
 PAGAT_BIT = 1 << PAGAT
 _SKIS_MOND = 1 << SKIS | 1 << MOND
+# The same masks as C integers in the compiled build (``play.pxd``), where the functions below run in C.
+_TAROKS = cython.declare(cython.ulonglong, TAROKS)
+_COLOURS = cython.declare(cython.ulonglong, COLOURS)
+_TRULA = cython.declare(cython.ulonglong, TRULA)
+_PAGAT_BIT = cython.declare(cython.ulonglong, PAGAT_BIT)
+_SKIS_MOND_C = cython.declare(cython.ulonglong, _SKIS_MOND)
 
 
+# The rules of :mod:`parlour.core.tricks` (follow suit, else trump; head the trick; the highest trump, else the
+# highest card of the led suit wins) are written out here on the masks, as the hot path of play-outs.
+@cython.locals(f=cython.ulonglong, suit=cython.ulonglong, trumps=cython.ulonglong)
 def legal(hand: int, trick: int, led: int, regime: int, restricted: int) -> int:
     """The mask of cards ``hand`` may play to a trick holding ``trick`` (0: leading) led in suit ``led``.
 
@@ -37,38 +49,41 @@ def legal(hand: int, trick: int, led: int, regime: int, restricted: int) -> int:
     only when nothing else is legal; the caller clears it for the last trick.
     """
     if not trick:
-        f = follow(hand, COLOURS) if regime == COLOUR else hand  # colour valat: taroks are led last
+        f = (hand & _COLOURS or hand) if regime == COLOUR else hand  # colour valat: taroks are led last
     elif regime == POSITIVE:
-        f = follow(hand, SUIT_MASKS[led], TAROKS)
+        f = hand & SUIT_MASKS[led] or hand & _TAROKS or hand
     elif regime == COLOUR:
-        f = follow(hand, SUIT_MASKS[led])
+        f = hand & SUIT_MASKS[led] or hand
     else:
         suit = SUIT_MASKS[led]
         f = hand & suit
         if f:
             # following a suit: beat its best card, unless a tarok already took the trick
-            if led == 0 or not trick & TAROKS:
-                f = beat(f, (trick & suit).bit_length() - 1, ABOVE)
+            if led == 0 or not trick & _TAROKS:
+                f = f & ABOVE[(trick & suit).bit_length() - 1] or f
         else:
-            f = hand & TAROKS
+            f = hand & _TAROKS
             if not f:
                 return hand
-            trumps = trick & TAROKS
+            trumps = trick & _TAROKS
             if trumps:
-                f = beat(f, trumps.bit_length() - 1, ABOVE)
-        if f & PAGAT_BIT and trick & _SKIS_MOND == _SKIS_MOND and (led == 0 or not hand & suit):
-            return PAGAT_BIT  # the Emperor's trick: only the Pagat beats the Škis here
-    if regime == NEGATIVE and f & PAGAT_BIT and f != PAGAT_BIT:
-        f ^= PAGAT_BIT
+                f = f & ABOVE[trumps.bit_length() - 1] or f
+        if f & _PAGAT_BIT and trick & _SKIS_MOND_C == _SKIS_MOND_C and (led == 0 or not hand & suit):
+            return _PAGAT_BIT  # the Emperor's trick: only the Pagat beats the Škis here
+    if regime == NEGATIVE and f & _PAGAT_BIT and f != _PAGAT_BIT:
+        f ^= _PAGAT_BIT
     if f & restricted and f & ~restricted:
         f &= ~restricted
     return f
 
 
+@cython.locals(won=cython.ulonglong)
 def winner_card(trick: int, led: int, regime: int) -> int:
     """The card that wins a complete trick."""
     if regime == COLOUR:
-        return winner(trick, SUIT_MASKS[led])
-    if trick & TRULA == TRULA:
+        won = trick & SUIT_MASKS[led]
+    elif trick & _TRULA == _TRULA:
         return PAGAT  # the Emperor's trick
-    return winner(trick, SUIT_MASKS[led], TAROKS)
+    else:
+        won = trick & _TAROKS or trick & SUIT_MASKS[led]
+    return won.bit_length() - 1

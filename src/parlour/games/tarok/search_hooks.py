@@ -6,8 +6,9 @@
   give points to a partner's trick that no opponent can still take, duck in Klop and against a Beggar).
 * **Exact endgame**: in the point games and the Beggars, once few tricks are left, each world is solved double
   dummy (:mod:`parlour.bots.dd`): card points of the declarer's side (the Beggar: tricks of the declarer).
-* **Moves**: the discard weighs only the heuristic's best-looking lays; the announcements are the heuristic's
-  (it passes: a search that sees every card in its worlds would announce what it cannot make).
+* **What is searched**: the cards. The auction, the call, the talon, the discard and the announcements are the
+  heuristic bot's (:data:`HEURISTIC_PHASES`: measured, searching them lost points to the heuristic, see
+  NOTES.md); where a search weighs another seat's discard (ISMCTS's tree), only the heuristic's best-looking lays.
 
 >>> import parlour
 >>> from parlour.bots import make
@@ -36,6 +37,11 @@ from .contracts import BEGGAR, KLOP, OPEN_BEGGAR, POINT_GAMES
 from .play import NEGATIVE, legal as legal_cards, winner_card
 from .state import ANNOUNCING, PHASES, PLAYING, TarokState
 
+#: Phases whose decisions are the heuristic bot's, not searched: the auction, the call, the talon and the discard
+#: (valued by play-outs in which every hand is open, a contract looks easier to make than it is: measured, the
+#: search bids worse than the heuristic), and the announcements (a search that sees every card in its worlds
+#: would announce what it cannot make).
+HEURISTIC_PHASES = frozenset({"bid", "contract", "call", "talon", "discard", "announce"})
 #: Discards weighed by search: the heuristic's best-looking lays.
 DISCARDS = 8
 #: Cards left in all hands at most, for a world to be solved double dummy rather than played out.
@@ -55,7 +61,7 @@ class TarokHooks(SearchHooks):
     def decide(self, view: Mapping[str, Any], legal: list[Action], memory: dict[str, Any]) -> Action | None:
         if len(legal) == 1:
             return legal[0]
-        if view["phase"] == "announce":
+        if view["phase"] in HEURISTIC_PHASES:
             return self.heuristic.choose(dict(view), legal)
         return None
 

@@ -15,6 +15,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, Sequence
 
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
+
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
@@ -56,6 +61,7 @@ _BIDS = tuple(move(BID, c) for c in range(COLOUR_VALAT))
 _BIDS_ABOVE = {n: tuple(tuple(_BIDS[c] for c in bids if c > x) for x in range(-1, COLOUR_VALAT))
                for n, bids in ((3, BIDS_3), (4, BIDS_4))}
 _BITS = tuple(1 << c for c in range(54))
+_DECK = tuple(range(54))
 _RAISES = tuple(move(CONTRACT, c) for c in range(COLOUR_VALAT))
 _MOND_PAGAT = 1 << MOND | 1 << PAGAT
 
@@ -68,57 +74,49 @@ def packet_size(players: int) -> int:
     return 6 if players == 4 else 8
 
 
-class TarokState(State):
-    __slots__ = (
-        "game", "seed", "rng", "events", "sheet", "stacked", "finished", "deal_start",
-        "wheels", "dealer", "deals", "mode", "skis_round", "last_dealer",
-        "phase", "turn", "hands", "talon", "forehand", "high", "high_bidder", "passed",
-        "contract", "declarer", "called", "partner", "revealed", "group", "king_rest", "discards", "shown",
-        "announced", "kontra", "passes", "trick", "leader", "led", "tricks_played", "won", "tricks",
-        "klop_next", "emperor", "mond_lost", "talon_rest", "last_trick", "last_winner", "last_pagat", "_legal",
-        # the card play's hot path: the trick's cards as a mask, the contract's play regime, the cards each
-        # seat keeps back for an announced ultimo, and the legal cards of the seat to act (-1: not known yet)
-        "tmask", "regime", "kept", "_mask", "players",
-    )
+#: Every field of a state, the slots of :class:`_TarokBase` (and its C fields in the
+#: compiled build: ``state.pxd`` declares them in this order).
+FIELDS = (
+    "players", "turn", "phase", "finished", "dealer", "deals", "last_dealer", "skis_round", "deal_start", "forehand",
+    "high", "high_bidder", "passed", "contract", "declarer", "called", "partner", "revealed", "group", "king_rest",
+    "discards", "shown", "passes", "leader", "led", "tmask", "regime", "_mask", "tricks_played", "klop_next",
+    "emperor", "mond_lost", "talon_rest", "last_trick", "last_winner", "last_pagat", "hands", "kept", "won",
+    "tricks", "trick", "talon", "events", "game", "seed", "rng", "sheet", "stacked", "mode", "wheels", "announced",
+    "kontra", "_legal",
+)
 
-    # --- setting up -------------------------------------------------------------------------------------------
 
-    @classmethod
-    def start(cls, game: Game, seed: int, deck: Sequence[Any] | None) -> "TarokState":
-        self = cls.__new__(cls)
-        self.game, self.seed = game, seed
-        self.players = n = game.players
-        self.rng = Rng(seed)
-        self.events = []
-        self.sheet = ScoreSheet([f"seat {s}" for s in range(n)])
-        self.stacked = stacked(deck, parse_card, range(54), "deal", "each of the 54 tarok cards once")
-        self.finished = False
-        self.wheels = [0] * n
-        self.dealer = self.rng.below(n)
-        self.deals = 0
-        self.mode = NORMAL
-        self.skis_round = False
-        self.last_dealer = -1
-        self._new_deal()
-        return self
+class _TarokBase:
+    """The fields of a :class:`TarokState` and the engine that changes them: the deal, the contract, the card play.
+
+    In the compiled build (``scripts/compiled.py``) this is an extension type, declared in ``state.pxd``: the
+    integer fields are C integers (card masks 64-bit) and the card play below runs on them in C. As Python it is
+    an ordinary base class with slots; ``state.pxd`` is not read.
+    """
+
+    __slots__ = FIELDS
 
     def _new_deal(self) -> None:
         """Shuffle and deal; a hand without taroks is shown and the cards are dealt again."""
         while True:
-            cards = list(range(54))
+            cards = list(_DECK)
             self.rng.shuffle(cards)  # drawn even for a stacked deal, so that stacking one leaves the next alone
             if self.stacked:
                 cards = self.stacked.pop(0)
             self._deal(cards)
-            bare = [s for s in range(self.game.players) if not self.hands[s] & TAROKS]
-            if not bare:
+            for bare, hand in enumerate(self.hands):
+                if not hand & TAROKS:
+                    break
+            else:
                 return
-            self.events.append({"type": "no tarok", "seat": bare[0], "cards": codes(self.hands[bare[0]])})
+            self.events.append({"type": "no tarok", "seat": bare, "cards": codes(hand)})
             self.mode = REDEAL
 
+    @cython.locals(n=cython.int, k=cython.int, second=cython.int, r=cython.int, i=cython.int, j=cython.int,
+                   x=cython.int, hand=cython.ulonglong, bit=cython.ulonglong)
     def _deal(self, cards: list[int]) -> None:
         """Deal ``cards`` (talon first, then packets in turn order from forehand) and open the auction."""
-        n = self.game.players
+        n = self.players
         self.forehand = (self.dealer + 1) % n
         self.talon = list(cards[:TALON_SIZE])
         self.hands = hands = [0] * n
@@ -126,7 +124,18 @@ class TarokState(State):
         second = TALON_SIZE + k * n  # each seat has two packets: the first round's, then the second's
         for r in range(n):
             i, j = TALON_SIZE + k * r, second + k * r
-            hands[(self.forehand + r) % n] = sum(map(_BITS.__getitem__, cards[i:i + k] + cards[j:j + k]))
+            if cython.compiled:  # in C, a loop of shifts
+                hand = 0
+                for x in range(k):
+                    bit = 1
+                    bit <<= cards[i + x]
+                    hand |= bit
+                    bit = 1
+                    bit <<= cards[j + x]
+                    hand |= bit
+                hands[(self.forehand + r) % n] = hand
+            else:
+                hands[(self.forehand + r) % n] = sum(map(_BITS.__getitem__, cards[i:i + k] + cards[j:j + k]))
         self.deal_start = len(self.events)
         self.events.append({"type": "deal", "deal": self.deals + 1, "dealer": self.dealer, "mode": self.mode,
                             "wheels": list(self.wheels), "rows": len(self.sheet.rows),
@@ -171,12 +180,11 @@ class TarokState(State):
             self.phase = BID_PHASE
             self.turn = self.forehand if n == 3 else (self.forehand + 1) % n
 
-    # --- the contract -----------------------------------------------------------------------------------------
-
     @property
     def to_act(self) -> tuple[int, ...]:
         return () if self.finished else _TO_ACT[self.turn]
 
+    @cython.locals(mask=cython.longlong)
     def legal(self, seat: int) -> list[Move]:
         if seat != self.turn or self.finished:
             return []
@@ -191,6 +199,131 @@ class TarokState(State):
         if self._legal is None:
             self._legal = self._legal_now()
         return list(self._legal)
+
+    @cython.locals(code=cython.longlong, card=cython.longlong, mask=cython.longlong)
+    def apply(self, seat: int, action: Action | str) -> Action:
+        """:meth:`State.apply`, with a short way for the common case: a :class:`Move` of the seat to act.
+
+        A card is checked on the legal mask and any other move against the legal list, exactly as :meth:`check`
+        checks them; everything else (a text, another seat, an illegal move) takes the general way.
+        """
+        if type(action) is Move and type(seat) is int and seat == self.turn and not self.finished:
+            if self.phase == PLAYING:
+                code = action
+                card = code >> 4
+                if code & 15 == PLAY and 0 <= card < 54:
+                    mask = self._mask
+                    if mask < 0:
+                        mask = self._play_mask()
+                    if mask >> card & 1:
+                        self._mask = -1
+                        self._play(seat, card)
+                        return action
+            else:
+                legal = self._legal
+                if legal is None:
+                    legal = self._legal = self._legal_now()
+                if action in legal:
+                    action = legal[legal.index(action)]
+                    self._apply(seat, action)
+                    return action
+        return State.apply(self, seat, action)
+
+    @cython.locals(seat=cython.int, hand=cython.ulonglong, mask=cython.longlong)
+    def _play_mask(self) -> int:
+        """The cards the seat to act may play now, as a mask; kept in ``_mask`` until the next action."""
+        seat = self.turn
+        hand = self.hands[seat]
+        if self.emperor and hand & _MOND_PAGAT:
+            mask = hand & _MOND_PAGAT
+        else:
+            mask = legal_cards(hand, self.tmask, self.led, self.regime, self.kept[seat])
+        self._mask = mask
+        return mask
+
+    @cython.locals(bit=cython.ulonglong, hand=cython.ulonglong, n=cython.int)
+    def _play(self, seat: int, card: int, text: str | None = None) -> None:
+        bit = 1
+        bit <<= card
+        hand = self.hands[seat]
+        self.hands[seat] = hand ^ bit
+        trick = self.trick
+        if not trick:
+            self.led = SUIT[card]
+        trick.append(card)
+        self.tmask |= bit
+        self.events.append({"type": "play", "seat": seat, "action": text, "card": CODES[card]} if text else
+                           PLAY_EVENTS[seat][card])
+        if card == self.called:
+            self.revealed = True
+        n = self.players
+        if len(trick) < n:
+            self.turn = (seat + 1) % n
+        else:
+            self._end_trick()
+
+    @cython.locals(n=cython.int, tmask=cython.ulonglong, tmask_won=cython.ulonglong, rest=cython.ulonglong,
+                   bit=cython.ulonglong, leader=cython.int, c=cython.int, w=cython.int, played=cython.int,
+                   extra=cython.int, owner=cython.int, size=cython.int, won=cython.ulonglong)
+    def _end_trick(self) -> None:
+        n = self.players
+        tmask, trick, leader, c = self.tmask, self.trick, self.leader, self.contract
+        w = (leader + trick.index(winner_card(tmask, self.led, self.regime))) % n
+        self.tricks[w] += 1
+        self.tricks_played = played = self.tricks_played + 1
+        tmask_won = tmask
+        if c == KLOP and self.klop_next < len(self.talon) and not self.king_rest:  # Klop: a talon card goes with it
+            extra = self.talon[self.klop_next]
+            self.klop_next += 1
+            bit = 1
+            bit <<= extra
+            tmask_won |= bit
+            event = KLOP_TRICK_EVENTS[w][extra]
+        elif c == KLOP and self.klop_next < len(self.talon) or self.king_rest and tmask >> self.called & 1:
+            event = {"type": "trick", "winner": w}
+            if c == KLOP and self.klop_next < len(self.talon):
+                extra = self.talon[self.klop_next]
+                self.klop_next += 1
+                bit = 1
+                bit <<= extra
+                tmask_won |= bit
+                event["talon"] = CODES[extra]
+            if self.king_rest and tmask >> self.called & 1:
+                rest = 0
+                for extra in self.talon:
+                    bit = 1
+                    bit <<= extra
+                    rest |= bit
+                tmask_won |= rest
+                self.talon = []
+                self.king_rest = False
+                event["rest of talon"] = codes(rest)
+        else:
+            event = TRICK_EVENTS[w]
+        won = self.won[w]
+        self.won[w] = won | tmask_won
+        if tmask >> MOND & 1:
+            owner = (leader + trick.index(MOND)) % n
+            if owner != w and c in MOND_PENALTY:
+                self.mond_lost = owner
+        self.events.append(event)
+        size = 48 // n
+        if played == size:
+            self.last_trick, self.last_winner = tmask, w
+            if tmask & 1:
+                self.last_pagat = (leader + trick.index(PAGAT)) % n
+        elif played == size - 1 and any(self.kept):
+            self.kept = [0] * n  # an announced ultimo card may be played in the last trick
+        self.trick = []
+        self.tmask = 0
+        self.emperor = False
+        if played == size or (c in (BEGGAR, OPEN_BEGGAR) and w == self.declarer) or (c in VALATS and w != self.declarer):
+            self._score()
+            return
+        self.leader = self.turn = self.declarer if c in COLOUR_VALATS else w
+
+
+    # --- the contract -----------------------------------------------------------------------------------------
 
     def _legal_now(self) -> list[Move]:
         p = self.phase
@@ -211,7 +344,7 @@ class TarokState(State):
                 groups.append(move(FORFEIT))
             return groups
         if p == DISCARDING:
-            return [move(DISCARD, m) for m in self._discard_options()]
+            return [Move(DISCARD | m << 4) for m in self._discard_options()]
         if p == COLOUR:
             return [move(CONTRACT, self.contract), move(CONTRACT, COLOUR_VALAT)]
         return self._legal_announcements()
@@ -233,14 +366,12 @@ class TarokState(State):
         hand = self.hands[self.turn]
         k = TALON_TAKE[self.contract]
         if self.game.options["free_tarok_discards"]:  # pagat's rule (Q5): taroks go freely, shown face up
-            free = cards_in(hand & ~UNDISCARDABLE)
-            return [sum(1 << c for c in combo) for combo in combinations(free, k)]
-        plain = [c for c in cards_in(hand & COLOURS & ~UNDISCARDABLE)]
+            return list(map(sum, combinations(_bits(hand & ~UNDISCARDABLE), k)))
+        plain = _bits(hand & COLOURS & ~UNDISCARDABLE)
         if len(plain) >= k:
-            return [sum(1 << c for c in combo) for combo in combinations(plain, k)]
-        base = sum(1 << c for c in plain)
-        taroks = [c for c in cards_in(hand & TAROKS & ~UNDISCARDABLE)]
-        return [base | sum(1 << c for c in combo) for combo in combinations(taroks, k - len(plain))]
+            return list(map(sum, combinations(plain, k)))
+        base = sum(plain)
+        return [base | sum(combo) for combo in combinations(_bits(hand & TAROKS & ~UNDISCARDABLE), k - len(plain))]
 
     def _legal_announcements(self) -> list[Move]:
         seat = self.turn
@@ -277,37 +408,10 @@ class TarokState(State):
             return OPPOSITE  # not holding the king, so not the partner
         return UNKNOWN
 
-    def _play_mask(self) -> int:
-        """The cards the seat to act may play now, as a mask; kept in ``_mask`` until the next action."""
-        seat = self.turn
-        hand = self.hands[seat]
-        if self.emperor and hand & _MOND_PAGAT:
-            mask = hand & _MOND_PAGAT
-        else:
-            mask = legal_cards(hand, self.tmask, self.led, self.regime, self.kept[seat])
-        self._mask = mask
-        return mask
-
     def _emperor_lead(self, seat: int) -> bool:
         """Whether the Beggar declarer may open the first trick with ``lead emperor`` (holding the Škis)."""
         return (self.tricks_played == 0 and not self.trick and seat == self.declarer
                 and self.contract in (BEGGAR, OPEN_BEGGAR) and self.hands[seat] >> SKIS & 1 == 1)
-
-    def apply(self, seat: int, action: Action | str) -> Action:
-        """:meth:`State.apply`, with a short way for the common case: a card the seat to act may play.
-
-        The card is checked exactly as :meth:`check` checks it; anything else takes the general way.
-        """
-        if type(action) is Move and action & 15 == PLAY and type(seat) is int and seat == self.turn \
-                and self.phase == PLAYING:
-            mask = self._mask
-            if mask < 0:
-                mask = self._play_mask()
-            if mask >> (action >> 4) & 1:
-                self._mask = -1
-                self._play(seat, action >> 4)
-                return action
-        return State.apply(self, seat, action)
 
     def check(self, seat: int, action: Action) -> Move:
         """A card play is checked on the legal mask; other actions against the (cached) legal list."""
@@ -477,7 +581,7 @@ class TarokState(State):
         c = self.contract
         self.regime = NEGATIVE_REGIME if c in NEGATIVE else COLOUR_REGIME if c in COLOUR_VALATS else POSITIVE
         self.kept = [(1 << PAGAT if self.announced[PAGAT_B] == s else 0)
-                     | (1 << self.called if self.announced[KING_ULTIMO_B] == s else 0) for s in range(self.game.players)]
+                     | (_BITS[self.called] if self.announced[KING_ULTIMO_B] == s else 0) for s in range(self.game.players)]
         if self.contract in DECLARER_LEADS:
             self.leader = self.declarer
         else:
@@ -486,72 +590,6 @@ class TarokState(State):
         self.events.append({"type": "play starts", "leader": self.leader})
         if self.contract == OPEN_BEGGAR:
             self.events.append({"type": "open hand", "seat": self.declarer, "cards": codes(self.hands[self.declarer])})
-
-    def _play(self, seat: int, card: int, text: str | None = None) -> None:
-        bit = 1 << card
-        self.hands[seat] ^= bit
-        trick = self.trick
-        if not trick:
-            self.led = SUIT[card]
-        trick.append(card)
-        self.tmask |= bit
-        self.events.append({"type": "play", "seat": seat, "action": text, "card": CODES[card]} if text else
-                           PLAY_EVENTS[seat][card])
-        if card == self.called:
-            self.revealed = True
-        n = self.players
-        if len(trick) < n:
-            self.turn = (seat + 1) % n
-        else:
-            self._end_trick()
-
-    def _end_trick(self) -> None:
-        n = self.players
-        tmask, trick, leader, c = self.tmask, self.trick, self.leader, self.contract
-        w = (leader + trick.index(winner_card(tmask, self.led, self.regime))) % n
-        self.tricks[w] += 1
-        self.tricks_played = played = self.tricks_played + 1
-        tmask_won = tmask
-        if c == KLOP and self.klop_next < len(self.talon) and not self.king_rest:  # Klop: a talon card goes with it
-            extra = self.talon[self.klop_next]
-            self.klop_next += 1
-            tmask_won |= 1 << extra
-            event = KLOP_TRICK_EVENTS[w][extra]
-        elif c == KLOP and self.klop_next < len(self.talon) or self.king_rest and tmask >> self.called & 1:
-            event: dict[str, Any] = {"type": "trick", "winner": w}
-            if c == KLOP and self.klop_next < len(self.talon):
-                extra = self.talon[self.klop_next]
-                self.klop_next += 1
-                tmask_won |= 1 << extra
-                event["talon"] = CODES[extra]
-            if self.king_rest and tmask >> self.called & 1:
-                rest = sum(1 << card for card in self.talon)
-                tmask_won |= rest
-                self.talon = []
-                self.king_rest = False
-                event["rest of talon"] = codes(rest)
-        else:
-            event = TRICK_EVENTS[w]
-        self.won[w] |= tmask_won
-        if tmask >> MOND & 1:
-            owner = (leader + trick.index(MOND)) % n
-            if owner != w and c in MOND_PENALTY:
-                self.mond_lost = owner
-        self.events.append(event)
-        size = 48 // n
-        if played == size:
-            self.last_trick, self.last_winner = tmask, w
-            if tmask & 1:
-                self.last_pagat = (leader + trick.index(PAGAT)) % n
-        elif played == size - 1 and any(self.kept):
-            self.kept = [0] * n  # an announced ultimo card may be played in the last trick
-        self.trick = []
-        self.tmask = 0
-        self.emperor = False
-        if played == size or (c in (BEGGAR, OPEN_BEGGAR) and w == self.declarer) or (c in VALATS and w != self.declarer):
-            self._score()
-            return
-        self.leader = self.turn = self.declarer if c in COLOUR_VALATS else w
 
     # --- the end of a deal and of the match -------------------------------------------------------------------
 
@@ -625,6 +663,32 @@ class TarokState(State):
             return self.deals >= rounds * self.game.players
         return self.last_dealer >= 0 and self.dealer == self.last_dealer
 
+class TarokState(_TarokBase, State):
+    __slots__ = ()
+
+    # --- setting up -------------------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, game: Game, seed: int, deck: Sequence[Any] | None) -> "TarokState":
+        self = cls.__new__(cls)
+        self.game, self.seed = game, seed
+        self.players = n = game.players
+        self.rng = Rng(seed)
+        self.events = []
+        self.sheet = ScoreSheet([f"seat {s}" for s in range(n)])
+        self.stacked = stacked(deck, parse_card, range(54), "deal", "each of the 54 tarok cards once")
+        self.finished = False
+        self.wheels = [0] * n
+        self.dealer = self.rng.below(n)
+        self.deals = 0
+        self.mode = NORMAL
+        self.skis_round = False
+        self.last_dealer = -1
+        self._new_deal()
+        return self
+
+    # --- the end of the match ---------------------------------------------------------------------------------
+
     @property
     def over(self) -> bool:
         return self.finished
@@ -662,7 +726,7 @@ class TarokState(State):
 
     def clone(self) -> "TarokState":
         c = TarokState.__new__(TarokState)
-        for name in self.__slots__:
+        for name in FIELDS:
             setattr(c, name, getattr(self, name))
         c.rng = self.rng.clone()
         c.events = list(self.events)
@@ -672,9 +736,26 @@ class TarokState(State):
             setattr(c, name, list(getattr(self, name)))
         return c
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the compiled build's fields are C fields, which pickle's default way does not see
+        return _restore, (tuple(getattr(self, name) for name in FIELDS),)
+
+
+def _restore(values: tuple[Any, ...]) -> TarokState:
+    """A pickled state back (see ``TarokState.__reduce__``)."""
+    s = TarokState.__new__(TarokState)
+    for name, value in zip(FIELDS, values):
+        setattr(s, name, value)
+    return s
+
 
 def _bid_list(players: int) -> tuple[int, ...]:
     return BIDS_3 if players == 3 else BIDS_4
+
+
+def _bits(mask: int) -> list[int]:
+    """The single-card masks of a mask's cards, lowest first."""
+    return [_BITS[c] for c in cards_in(mask)]
 
 
 def _cards(mask: int) -> list[Card]:

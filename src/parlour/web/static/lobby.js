@@ -100,8 +100,10 @@ function optionInput(o) {
   if (o.type === "bool") row.append(h("label", { for: id }, input, h("span", {}, name)));
   else row.append(h("label", { for: id }, name), input);
   const about = o.description ? words.t(o.description) : "";
-  row.append(h("p", { class: "hint" }, o.type !== "bool"
-    ? t("{about} (default {value})", { about, value: choice(o.default) }).trim() : about));
+  // a free text's default is the game's own word (Spoons' SPOON), said as it is; an empty one is not said
+  const value = Array.isArray(o.choices) && o.choices.length ? choice(o.default) : String(o.default ?? "");
+  row.append(h("p", { class: "hint" }, o.type !== "bool" && value !== ""
+    ? t("{about} (default {value})", { about, value }).trim() : about));
   return row;
 }
 

@@ -5,7 +5,6 @@
 import { cardText, seatName, translator, N_ } from "/static/kit/kit.js";
 
 const { t } = await translator(import.meta.url);
-export { t };
 
 /** One of two sentences: the one for you, or the one for another player ({who} filled in). */
 export function said(ctx, seat, you, them, values = {}) {

@@ -1,0 +1,80 @@
+"""What an engine module needs of Cython's pure-Python mode when Cython is not installed.
+
+The hot modules of the optional compiled build (``scripts/compiled.py``) are plain Python that Cython can also
+read with C types: a class decorated ``@cython.cclass`` becomes an extension type whose fields declared with
+``cython.declare`` are C integers, and ``@cython.locals`` types a function's locals. Run as Python, all of that
+means nothing: the decorators hand back what they decorate, ``declare`` gives the class a default, the types are
+names. Cython ships a module ``cython`` that does exactly this; this one stands in for it where only parlour's
+own dependencies are installed, so that such a module starts with::
+
+    try:
+        import cython
+    except ImportError:  # plain Python without Cython: the same code, untyped
+        from parlour.core import cyshim as cython
+
+>>> from parlour.core import cyshim as cython
+>>> @cython.cclass
+... class Tally:
+...     count = cython.declare(cython.int, visibility="public")
+...     @cython.locals(n=cython.ulonglong)
+...     def add(self, n):
+...         self.count += n
+...         return self.count
+>>> t = Tally(); t.count, t.add(3), cython.compiled
+(0, 3, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+#: True only in a module Cython compiled (Cython replaces it with a constant there).
+compiled = False
+
+
+
+class _CType:
+    """A C type's name; a value of it is a Python int (or bool) here."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"cython.{self.name}"
+
+
+#: The C integer types (Cython's own names).
+int = _CType("int")  # noqa: A001
+longlong, ulonglong, Py_ssize_t, bint = _CType("longlong"), _CType("ulonglong"), _CType("Py_ssize_t"), _CType("bint")
+
+
+def cclass(cls: type) -> type:
+    """An extension type when compiled; the class unchanged in Python."""
+    return cls
+
+
+def locals(**types: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:  # noqa: A001
+    """Typed locals when compiled; the function unchanged in Python."""
+    return lambda f: f
+
+
+def cfunc(f: Callable[..., Any]) -> Callable[..., Any]:
+    """A C function (a C method of a ``cclass``) when compiled; the function unchanged in Python."""
+    return f
+
+
+#: A method callable from C and from Python (``cpdef``) when compiled; the function unchanged in Python.
+ccall = cfunc
+
+
+def returns(kind: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The C return type of a ``cfunc`` or ``ccall`` when compiled; the function unchanged in Python."""
+    return lambda f: f
+
+
+def declare(kind: Any = None, value: Any = None, **_: Any) -> Any:
+    """A field (in a ``cclass``'s body) or a variable of C type when compiled; here its value: ``0`` for the
+    integer types, else ``value``."""
+    if value is None and isinstance(kind, _CType):
+        return 0
+    return value
