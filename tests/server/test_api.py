@@ -63,6 +63,17 @@ def test_bad_players_seats_levels_and_games_are_refused(client):
     assert client.get("/api/tables?tokens=").json() == []
 
 
+def test_my_tables_reads_a_bounded_number_of_tokens(client, monkeypatch):
+    from parlour.server import api
+
+    monkeypatch.setattr(api, "MAX_TOKENS", 5)
+    t = new_table(client)
+    token = t["seats"][0]["token"]
+    for place, found in [(4, 1), (5, 0)]:  # the real token fifth of the list is read, sixth is not
+        tokens = ",".join(["nobody"] * place + [token])
+        assert len(client.get(f"/api/tables?tokens={tokens}").json()) == found, place
+
+
 @both_databases
 def test_summary_tokens_and_record_while_playing(client):
     t = new_table(client)

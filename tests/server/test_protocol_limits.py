@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from parlour.cli.serve import serve
-from parlour.server import bots, lobby, table, ws
+from parlour.server import api, bots, lobby, table, ws
 from parlour.server.limits import Limits
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
@@ -66,6 +66,7 @@ def test_the_fixed_limits_are_stated_with_the_code_s_figures():
         "sockets it opens or reopens, and the spectators of a table share one such allowance",
         f"a frame over {frame} KiB closes the socket",
         f"a client that leaves {table.OUTBOX_LIMIT} messages unread is dropped",
+        f"`GET /api/tables?tokens=` reads at most {api.MAX_TOKENS} tokens",
         f"at most {lobby.KEEP_FINISHED} finished tables nobody watches stay in memory",
         f"a bot thinks at most {bots.time_limit('random'):g} s (`random`) or {bots.DEFAULT_TIME_LIMIT:g} s (other "
         "levels)",

@@ -24,6 +24,9 @@ from .table import Table
 
 router = APIRouter(prefix="/api")
 
+#: ``GET /api/tables?tokens=`` reads at most this many tokens (the rest are ignored).
+MAX_TOKENS = 100
+
 
 def without_nul(name: str | None) -> str | None:
     """A seat's name as given, unless it holds the NUL character, which PostgreSQL cannot store."""
@@ -139,7 +142,7 @@ def described(table: Table, hidden: list[int] = ()) -> dict[str, Any]:  # type: 
 @router.get("/tables", summary="The tables that these seat tokens sit at")
 async def my_tables(request: Request, tokens: str = Query("", description="seat tokens, comma-separated")
                     ) -> list[dict[str, Any]]:
-    wanted = [t for t in tokens.split(",") if t][:100]
+    wanted = [t for t in tokens.split(",") if t][:MAX_TOKENS]
     return [{**summary, "seat": seat, "invite_url": invite_url(summary["table"], token)}
             for summary, seat, token in await lobby_of(request).by_tokens(wanted)]
 
