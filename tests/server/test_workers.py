@@ -14,6 +14,7 @@ from conftest import ServerProcess, session_processes
 from live_client import Seat, send_action
 
 import parlour
+from parlour.server import bots
 from parlour.server.bots import BotPool, fallback, think
 
 
@@ -33,7 +34,7 @@ def wait_until(condition, seconds: float, what: str):
     raise AssertionError(f"{what}: not within {seconds}s")
 
 
-def test_a_worker_that_dies_mid_question_is_replaced_and_the_question_asked_again():
+def test_a_worker_that_dies_mid_question_is_replaced_and_the_question_asked_again(monkeypatch):
     game = parlour.load("giacomotto")
     state = game.new(seed=21)
     seat = state.to_act[0]
@@ -58,14 +59,23 @@ def test_a_worker_that_dies_mid_question_is_replaced_and_the_question_asked_agai
             assert second != first and pool.replaced == 1
 
             # Both the worker and its replacement die on the question: the seat still gets a (random) move.
+            # The replacement is frozen the moment it is started, so it cannot answer before it is killed, however
+            # slow the machine.
+            class Frozen(bots.Worker):
+                def __init__(self, context):
+                    super().__init__(context)
+                    os.kill(self.pid, signal.SIGSTOP)
+
             os.kill(second, signal.SIGSTOP)
+            monkeypatch.setattr(bots, "Worker", Frozen)
             asking = asyncio.create_task(pool.choose(game, seat, "greedy", 3, view, legal))
             await asyncio.sleep(0.3)
             os.kill(second, signal.SIGKILL)
             deadline = time.monotonic() + 20
             while not (pool.pids() and pool.pids()[0] != second) and time.monotonic() < deadline:
                 await asyncio.sleep(0.005)
-            os.kill(pool.pids()[0], signal.SIGKILL)  # still importing, so it cannot have answered yet
+            monkeypatch.undo()  # the workers started from now on run
+            os.kill(pool.pids()[0], signal.SIGKILL)
             assert await asking == fallback(3, legal)
             assert pool.replaced == 3
             assert await pool.choose(game, seat, "greedy", 4, view, legal) == answer(4)  # and the pool serves on
