@@ -309,7 +309,7 @@ class Table:
         assert self.rematch is not None
         token = self.rematch["tokens"].get(seat) if seat is not None else None
         url = f"/t/{self.rematch['table']}" + (f"?token={token}" if token else "")
-        return json.dumps({"type": "rematch", "table": self.rematch["table"], "by": self.rematch["by"], "url": url})
+        return encode({"type": "rematch", "table": self.rematch["table"], "by": self.rematch["by"], "url": url})
 
     def presence(self) -> dict[str, Any]:
         """Who is connected: ``seats`` (per seat: a bot, or a human with a socket) and the count of spectators."""
