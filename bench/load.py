@@ -1,27 +1,30 @@
-"""Server load: N two-player tables, two WebSocket clients each playing random legal moves; actions/s and latency.
+"""Server load: N two-player tables played by people-like clients; actions/s and latency at the other player.
 
-    python -m bench load --tables 10,100,500
+    python -m bench load --tables 100,500                           # this checkout's server
+    python -m bench load --tables 100,500 --base /tmp/old/src       # ... and another checkout's, alternating
 
-Starts ``parlour serve`` in a subprocess on a free loopback port with a temporary SQLite database. For each N it
-creates N Giacomotto tables with two human seats, connects two simulated clients per table, and lets them play
-random legal moves until each table has logged ``--actions`` actions or ``--seconds`` have passed. Reported per N:
-accepted actions per second (every action is committed to the database before it is announced), and the p50/p99
-latency from sending an action to receiving the state that includes it.
+Starts ``parlour serve`` in a subprocess on a free loopback port with a temporary SQLite database (a fresh server
+for every measurement). For each N it creates N Giacomotto tables with two human seats and connects two clients per
+table (in this process: the load clients never share the server's process). When every client has its first state,
+the clock starts: a client whose turn it is thinks for a random 50-200 ms (``--think``), as a person would, then
+plays a random legal move. Reported per N over ``--seconds``: accepted actions per second, the p50/p99 latency from a
+player's send to the OTHER player at the table receiving the state that includes it, the server's CPU time per
+action (its own process, user + system: steadier than rates on a shared machine), and the machine's load.
 
-A client sends at most one message every 50 ms (the server allows 20 a second per socket), as a quick human would;
-it answers its turn as soon as its state arrives, so the server is the bottleneck, not think time. The clients run
-in this process, on the same machine: at large N they share its cores with the server.
+Clients ask for patches (``?patches=1``) and rebuild each state from them as the browser does; a server that
+sends whole states (an older checkout) is measured the same way. ``--base SRC`` measures that checkout's server
+too, in the same run, alternating with this one (``--repeat`` rounds), and prints the ratios of the medians.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -31,13 +34,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+import orjson
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from websockets.asyncio.client import connect
 
-from bench import REFERENCE_DOC, time_reference
+from parlour.server.patch import apply
 
-MIN_GAP = 0.05  # seconds between two messages of one client: the server's limit is 20 a second
+THINK = (0.05, 0.2)  # seconds a person takes for a move, at least and at most
 
 
 @dataclass
@@ -45,6 +49,13 @@ class Run:
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     errors: dict[str, int] = field(default_factory=dict)
+    patches: int = 0
+    states: int = 0
+    received: int = 0  # bytes of state and patch messages
+    started: float = 0.0  # when every client had its first state (perf_counter)
+
+    def error(self, code: str) -> None:
+        self.errors[code] = self.errors.get(code, 0) + 1
 
 
 def free_port() -> int:
@@ -53,12 +64,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int, log: Path) -> subprocess.Popen:
+def start_server(db: Path, port: int, log: Path, src: str | None = None) -> subprocess.Popen:
+    """``parlour serve`` from this checkout, or from the one whose ``src`` folder is ``src``."""
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = str(Path(src).resolve())
     cmd = [sys.executable, "-c", "import sys; from parlour.cli import main; sys.exit(main())", "serve",
            "--port", str(port), "--db", str(db), "--bot-workers", "1",
            "--tables-per-minute", "0", "--max-open-tables", "0"]  # one address creates every table
     with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -73,61 +88,101 @@ def start_server(db: Path, port: int, log: Path) -> subprocess.Popen:
 
 
 def create_table(base: str) -> dict:
-    body = json.dumps({"game": "giacomotto", "seats": [{"kind": "human"}, {"kind": "human"}]}).encode()
+    body = orjson.dumps({"game": "giacomotto", "seats": [{"kind": "human"}, {"kind": "human"}]})
     request = urllib.request.Request(base + "/api/tables", body, {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as r:
-        return json.loads(r.read())
+    with urllib.request.urlopen(request, timeout=60) as r:
+        return orjson.loads(r.read())
 
 
-async def client(ws_base: str, table: str, token: str, rng: random.Random, limit: int, stop_at: float,
-                 run: Run) -> None:
-    """Play random legal moves for one seat until the table has ``limit`` actions or time is up."""
-    async with connect(f"{ws_base}/ws/{table}?token={token}", max_size=2 ** 22, open_timeout=60) as ws:
-        sent_at: dict[int, float] = {}
-        last_send = 0.0
-        while time.monotonic() < stop_at:
+async def client(ws_base: str, table: str, token: str, rng: random.Random, limit: int, think: tuple[float, float],
+                 sent: dict[int, tuple[int, float]], ready: Callable[[], None], go: asyncio.Event,
+                 stop: list[float], run: Run) -> None:
+    """Play one seat: think, then a random legal move, whenever it is this seat's turn, until the table has
+    ``limit`` actions or the time is up. ``sent`` (shared by the table's clients): per version, who played against
+    it and when; the other seat's client measures the latency when the state that includes it arrives."""
+    url = f"{ws_base}/ws/{table}?token={token}&patches=1"
+    async with connect(url, max_size=2 ** 22, open_timeout=300, ping_interval=None, close_timeout=1) as ws:
+        state: dict | None = None
+        while True:
+            left = stop[0] - time.perf_counter()
+            if left <= 0:
+                return
             try:
-                text = await asyncio.wait_for(ws.recv(), max(0.01, stop_at - time.monotonic()))
+                text = await asyncio.wait_for(ws.recv(), left)
             except asyncio.TimeoutError:
-                break
-            message = json.loads(text)
-            if message["type"] == "error":
-                run.errors[message["code"]] = run.errors.get(message["code"], 0) + 1
+                return
+            message = orjson.loads(text)
+            kind = message["type"]
+            if kind == "error":
+                run.error(message["code"])
                 continue
-            if message["type"] != "state":
+            if kind == "patch":
+                if state is None or message["base"] != state["version"]:
+                    run.error("patch_base")
+                    await ws.send('{"type": "sync"}')
+                    continue
+                message = apply(state, message)
+                run.patches += 1
+            elif kind == "state":
+                run.states += 1
+            else:
                 continue
-            version, view = message["version"], message["view"]
-            if version - 1 in sent_at:
-                run.latencies.append(time.perf_counter() - sent_at.pop(version - 1))
-                run.actions += 1
+            run.received += len(text)
+            first, state = state is None, message
+            if first:
+                ready()
+                await go.wait()
+            version, view, seat = message["version"], message["view"], message["seat"]
+            mover = sent.pop(version - 1, None)
+            if mover is not None:
+                if mover[0] != seat:
+                    run.latencies.append(time.perf_counter() - mover[1])
+                    run.actions += 1
+                else:
+                    sent[version - 1] = mover  # the other seat's client has not seen it yet
             if version >= limit or view["over"]:
-                break
-            if view["to_act"] == [message["seat"]] and version not in sent_at:
-                gap = MIN_GAP - (time.monotonic() - last_send)
-                if gap > 0:
-                    await asyncio.sleep(gap)
-                last_send = time.monotonic()
-                sent_at[version] = time.perf_counter()
-                await ws.send(json.dumps({"type": "action", "action": rng.choice(view["legal"]),
-                                          "version": version}))
+                return
+            if view["to_act"] == [seat]:
+                await asyncio.sleep(rng.uniform(*think))
+                if time.perf_counter() >= stop[0]:
+                    return
+                sent[version] = (seat, time.perf_counter())
+                await ws.send(orjson.dumps({"type": "action", "action": rng.choice(view["legal"]),
+                                            "version": version}).decode())
 
 
 async def measure(base: str, tables: int, limit: int, seconds: float, seed: int,
-                  on_progress: Callable[[int], None] = lambda actions: None) -> tuple[Run, float]:
+                  on_progress: Callable[[int], None] = lambda actions: None,
+                  think: tuple[float, float] = THINK, on_go: Callable[[], None] = lambda: None) -> tuple[Run, float]:
+    """Create ``tables`` tables, connect their clients, then play for ``seconds`` (from when every client has its
+    first state); the run and the seconds it took."""
     loop = asyncio.get_running_loop()
     created = await asyncio.gather(*[loop.run_in_executor(None, create_table, base) for _ in range(tables)])
     run, rng = Run(), random.Random(seed)
     ws_base = base.replace("http", "ws", 1)
-    start = time.monotonic()
-    stop_at = start + seconds
-    play = asyncio.gather(*[client(ws_base, t["table"], s["token"], random.Random(rng.random()), limit, stop_at, run)
-                            for t in created for s in t["seats"]])
+    go, waiting = asyncio.Event(), [2 * tables]
+    stop = [float("inf")]
+
+    def ready() -> None:
+        waiting[0] -= 1
+        if waiting[0] == 0:
+            run.started = time.perf_counter()
+            stop[0] = run.started + seconds
+            on_go()
+            go.set()
+
+    clients = []
+    for t in created:
+        sent: dict[int, tuple[int, float]] = {}
+        clients += [client(ws_base, t["table"], s["token"], random.Random(rng.random()), limit, think, sent, ready,
+                           go, stop, run) for s in t["seats"]]
+    play = asyncio.gather(*clients)
     while not play.done():
         on_progress(run.actions)
         await asyncio.wait([play], timeout=0.25)
     await play
     on_progress(run.actions)
-    return run, time.monotonic() - start
+    return run, min(time.perf_counter(), stop[0]) - run.started
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -142,11 +197,69 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Figure:
+    server: str
+    tables: int
+    run: Run
+    seconds: float
+    cpu: float  # the server's CPU seconds while the clients played
+    load: float  # the machine's 1-minute load average at the end
+
+    @property
+    def rate(self) -> float:
+        return self.run.actions / self.seconds if self.seconds else 0.0
+
+
+def one(server: str, src: str | None, n: int, args: argparse.Namespace, quiet: bool) -> Figure:
+    """Measure one fresh server with ``n`` tables."""
+    with tempfile.TemporaryDirectory(prefix="parlour-load-") as tmp:
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        proc = start_server(Path(tmp) / "load.db", port, Path(tmp) / "server.log", src)
+        try:
+            cpu = [0.0]
+            with Progress(TextColumn(f"{server}, {n} tables"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=Console(file=sys.stderr), transient=True, disable=quiet) as progress:
+                task = progress.add_task("load", total=None)
+                run, elapsed = asyncio.run(measure(
+                    base, n, args.actions, args.seconds, args.seed, lambda done: progress.update(task, completed=done),
+                    think=args.think, on_go=lambda: cpu.__setitem__(0, cpu_seconds(proc.pid))))
+            used = cpu_seconds(proc.pid) - cpu[0]
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+    return Figure(server, n, run, elapsed, used, os.getloadavg()[0])
+
+
+def row(f: Figure) -> str:
+    lat = f.run.latencies
+    per = f"{f.cpu / f.run.actions * 1000:.2f}" if f.run.actions else "-"
+    sent = f.run.patches + f.run.states
+    size = f"{f.run.received / sent:.0f}" if sent else "-"
+    return (f"{f.server:>6} {f.tables:>6} {f.run.actions:>8} {f.seconds:>6.1f} {f.rate:>9.1f} "
+            f"{percentile(lat, 0.5) * 1000:>7.1f} {percentile(lat, 0.99) * 1000:>7.1f} {per:>8} {size:>7} "
+            f"{f.load:>5.1f}  {f.run.errors or '-'}")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench load", description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", default="10,100,500", help="table counts to measure, comma-separated")
-    parser.add_argument("--actions", type=int, default=60, help="actions per table (a Giacomotto pack is 48)")
-    parser.add_argument("--seconds", type=float, default=60.0, help="time limit per table count")
+    parser.add_argument("--tables", default="100,500", help="table counts to measure, comma-separated")
+    parser.add_argument("--actions", type=int, help="stop a table after this many actions (default: no limit; "
+                                                     "60 with --cluster)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="seconds of play per measurement")
+    parser.add_argument("--think", default="50-200", help="a move's thinking time in ms, from-to (0-0: none)")
+    parser.add_argument("--base", metavar="SRC", help="also measure the server of this checkout's src folder")
+    parser.add_argument("--repeat", type=int, default=1, help="rounds per table count (alternating with --base)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--cluster", action="store_true",
@@ -154,39 +267,47 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.tables.split(",") if n.strip()]
     if not counts or min(counts) < 1 or max(counts) > 2000:
-        parser.error("--tables takes counts from 1 to 2000, e.g. 10,100,500")
+        parser.error("--tables takes counts from 1 to 2000, e.g. 100,500")
     if args.cluster:
         from bench._cluster import run
 
-        return run(counts, args.actions, args.seconds, args.seed, args.quiet)
-    with tempfile.TemporaryDirectory(prefix="parlour-load-") as tmp:
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        proc = start_server(Path(tmp) / "load.db", port, Path(tmp) / "server.log")
-        try:
-            print(f"server {base} (SQLite in {tmp}); {args.actions} actions per table, at most {args.seconds:g} s")
-            print(f"{'tables':>7} {'actions':>8} {'seconds':>8} {'actions/s':>10} {'× baseline':>11} {'p50 ms':>8} "
-                  f"{'p99 ms':>8}  errors")
-            for n in counts:
-                per_op = time_reference()
-                with Progress(TextColumn(f"{n} tables"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                              console=Console(file=sys.stderr), transient=True, disable=args.quiet) as progress:
-                    task = progress.add_task("load", total=n * args.actions)
-                    run, elapsed = asyncio.run(measure(base, n, args.actions, args.seconds, args.seed,
-                                                       lambda done: progress.update(task, completed=done)))
-                per_op = (per_op + time_reference()) / 2  # the reference timed before and after, on the same load
-                rate = run.actions / elapsed if elapsed else 0.0
-                print(f"{n:>7} {run.actions:>8} {elapsed:>8.1f} {rate:>10.1f} {rate * per_op:>11.4f} "
-                      f"{percentile(run.latencies, 0.5) * 1000:>8.1f} {percentile(run.latencies, 0.99) * 1000:>8.1f}"
-                      f"  {run.errors or '-'}", flush=True)
-            print(f"× baseline = actions/s ÷ reference ops/s, the reference timed before and after each count "
-                  f"({REFERENCE_DOC})")
-        finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
+        return run(counts, args.actions or 60, args.seconds, args.seed, args.quiet)
+    args.actions = args.actions or 10 ** 9
+    low, _, high = args.think.partition("-")
+    args.think = (float(low) / 1000, float(high or low) / 1000)
+    servers = [("this", None)] + ([("base", args.base)] if args.base else [])
+    print(f"{args.seconds:g} s of play per measurement, think {args.think[0] * 1000:g}-{args.think[1] * 1000:g} ms; "
+          f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the start")
+    print(f"{'server':>6} {'tables':>6} {'actions':>8} {'secs':>6} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} "
+          f"{'cpu ms/a':>8} {'bytes/m':>7} {'load':>5}  errors", flush=True)
+    figures: list[Figure] = []
+    for n in counts:
+        for r in range(args.repeat):
+            for server, src in (servers if r % 2 == 0 else servers[::-1]):
+                figures.append(one(server, src, n, args, args.quiet))
+                print(row(figures[-1]), flush=True)
+    print("cpu ms/a: the server's CPU per action; bytes/m: per state or patch message received; load: the machine's "
+          "1-minute load average after the measurement")
+    if args.base:
+        print("medians, this ÷ base:")
+        for n in counts:
+            mine = [f for f in figures if f.tables == n and f.server == "this"]
+            theirs = [f for f in figures if f.tables == n and f.server == "base"]
+
+            def med(fs: list[Figure], key: Callable[[Figure], float]) -> float:
+                return statistics.median(key(f) for f in fs)
+
+            def p99(f: Figure) -> float:
+                return percentile(f.run.latencies, 0.99)
+
+            def cpu(f: Figure) -> float:
+                return f.cpu / max(1, f.run.actions)
+
+            print(f"  {n} tables: actions/s {med(mine, lambda f: f.rate):.1f} ÷ {med(theirs, lambda f: f.rate):.1f} "
+                  f"= {med(mine, lambda f: f.rate) / max(1e-9, med(theirs, lambda f: f.rate)):.2f}×; "
+                  f"p99 {med(mine, p99) * 1000:.0f} ms vs {med(theirs, p99) * 1000:.0f} ms; "
+                  f"server CPU per action {med(mine, cpu) * 1000:.2f} ms vs {med(theirs, cpu) * 1000:.2f} ms "
+                  f"= {med(theirs, cpu) / max(1e-9, med(mine, cpu)):.2f}× less")
     return 0
 
 

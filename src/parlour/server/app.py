@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -51,9 +52,14 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
                 from .cluster import Cluster
                 lobby.cluster = Cluster(redis_url)
                 await lobby.cluster.start(lobby)
+            # What start-up built (modules, games, the pool) lives as long as the server: frozen, the collector never
+            # walks it again, so its full collections (the pauses players would feel) cover only the tables' objects.
+            gc.collect()
+            gc.freeze()
             try:
                 yield
             finally:
+                gc.unfreeze()
                 await lobby.close()
                 if lobby.cluster is not None:
                     await lobby.cluster.close()

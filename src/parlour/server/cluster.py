@@ -52,6 +52,8 @@ RENEW = 1.0
 #: Seconds a forwarded action waits for the owner's answer before the client is told to retry.
 ANSWER = 6.0
 
+#: Seconds a node is taken for alive after its last sign (its players' presence is then forgotten).
+ALIVE = 15.0
 #: Tries of a batch of messages to publish, a quarter second apart, before it is dropped.
 PUBLISH_TRIES = 20
 
@@ -123,6 +125,7 @@ class Cluster:
         self.lobby = lobby
         try:
             await self.redis.ping()
+            await self._alive()
         except Exception as e:
             raise Unavailable(f"cannot reach Redis at {self.url}: {e}") from None
         loop = asyncio.get_running_loop()
@@ -203,7 +206,7 @@ class Cluster:
             if lobby is None:
                 continue
             try:
-                await self.redis.set(f"parlour:alive:{self.node}", 1, px=int(LEASE * 1000))
+                await self._alive()
                 tables = [t for t in lobby.tables.values() if not t.closed and not t.state.over]
                 if not tables:
                     continue
@@ -213,6 +216,7 @@ class Cluster:
                                          client=pipe)
                     holders = await pipe.execute()
                 await self._forget_dead_nodes(tables)
+                await self._behind([t for t in tables if t.mirror])
             except Exception as e:
                 log.warning("cluster: renewing leases failed (%s); trying again", type(e).__name__)
                 continue
@@ -225,6 +229,19 @@ class Cluster:
                 elif holder != self.node and not table.mirror:
                     self._spawn(self.demote(table, holder))
 
+    async def _behind(self, mirrors: list["Table"]) -> None:
+        """A safety net: a mirror behind the log (an entry's message lost in a Redis outage, with no entry after
+        it to show the gap) reads the log."""
+        if not mirrors or self.lobby is None:
+            return
+        logged = await self.lobby.store.versions([t.id for t in mirrors])
+        for table in mirrors:
+            if logged.get(table.id, 0) > table.version and not table.lock.locked():
+                self._spawn(table.locked_catch_up())
+
+    async def _alive(self) -> None:
+        await self.redis.set(f"parlour:alive:{self.node}", 1, px=int(ALIVE * 1000))
+
     async def _forget_dead_nodes(self, tables: list["Table"]) -> None:
         nodes = sorted({node for t in tables for node in t.remote})
         if not nodes:
@@ -236,6 +253,7 @@ class Cluster:
                 for n in dead:
                     table.remote.pop(n, None)
                 table._presence_changed()
+                table.announce_presence(ask=True)  # a node only slow, not dead, answers and is shown again
 
     # --- owner changes -----------------------------------------------------------------------------------------------
 

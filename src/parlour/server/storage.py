@@ -313,6 +313,13 @@ class Store:
             return int((await conn.execute(select(func.count()).select_from(actions)
                                            .where(actions.c.table_id == table_id))).scalar() or 0)
 
+    async def versions(self, table_ids: list[str]) -> dict[str, int]:
+        """The count of logged actions of each of these tables (those with none are left out)."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(select(actions.c.table_id, func.max(actions.c.idx))
+                                        .where(actions.c.table_id.in_(table_ids)).group_by(actions.c.table_id))
+            return {r[0]: int(r[1]) + 1 for r in result}
+
     async def add_chat(self, table_id: str, line: ChatRow) -> None:
         await self._append("chat", {"table_id": table_id, "seat": line.seat, "name": line.name, "text": line.text,
                                     "t": line.t})

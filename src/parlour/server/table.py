@@ -2,7 +2,10 @@
 
 The table is the only authority. An action is checked (seat, turn, freshness, legality), written to the log, and
 only then applied and announced: each client is sent ``state.view(seat)`` for its own seat, nothing more. Each
-view is built and encoded once per version, however many sockets watch.
+view is built and encoded once per version, however many sockets watch, and so is the table's public part (its
+summary, clocks and time). A client that asked for patches (``?patches=1``) and has the previous version gets only
+what changed in its view (:mod:`.patch`); every other client, and every client on connect or on request
+(``sync``), gets the whole view.
 
 Timed windows: ``state.deadline`` is read on the table's *game clock*, which the server zeroes at every change of
 the state (an accepted action or a timeout). A deadline of ``3.0`` closes the window three seconds after the change
@@ -29,7 +32,6 @@ when the bot was asked; one that stopped being legal meanwhile is dropped at onc
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections import deque
@@ -43,6 +45,7 @@ from parlour.core.registry import load
 
 from .bots import FALLBACK, BotPool, bot_seed, fallback
 from .limits import Limits, RateLimit
+from .patch import Parts, diff, encode, parts, patch_fields, whole
 from .report import unexpected
 from .storage import NUL, ActionRow, ChatRow, ClockRow, SeatRow, Store, TableRow
 
@@ -74,11 +77,17 @@ class ActionError(Exception):
 
 @dataclass(eq=False)
 class Client:
-    """One WebSocket at a table: its seat (``None`` for a spectator) and its queue of outgoing JSON texts."""
+    """One WebSocket at a table: its seat (``None`` for a spectator) and its queue of outgoing JSON texts.
+
+    ``patches``: it takes ``patch`` messages; ``version`` and ``table``: the version and the table summary (without
+    its action count) of the last state it was sent, what a patch is made against."""
 
     seat: int | None
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     closed: bool = False
+    patches: bool = False
+    version: int | None = None
+    table: str | None = None
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -169,7 +178,8 @@ class Table:
         self._thinking: dict[int, asyncio.Task] = {}
         self._waiting: dict[int, str] = {}  # a real-time bot's action, chosen, waiting for its reaction time
         self._tasks: set[asyncio.Task] = set()
-        self._views: dict[int | None, str] = {}  # each seat's view, encoded, at the current version
+        self._parts: dict[int | None, Parts] = {}  # each seat's view, encoded, at the current version
+        self._before: dict[int | None, Parts] = {}  # ... and at the version before it, for patches
         self._chat: deque[str] | None = None  # the last chat lines, encoded, once loaded
         # Chat allowances by seat (None: the spectators together), kept across reconnections.
         self._chat_allowance: dict[int | None, RateLimit] = {}
@@ -228,25 +238,63 @@ class Table:
                 left.append(limit)
         return left
 
-    def view_text(self, seat: int | None) -> str:
-        """``state.view(seat)`` as JSON, built once per version."""
-        text = self._views.get(seat)
-        if text is None:
-            text = self._views[seat] = json.dumps(self.state.view(seat))
-        return text
+    def view_parts(self, seat: int | None) -> Parts:
+        """``state.view(seat)`` encoded as parts (one JSON text per key), built once per version."""
+        found = self._parts.get(seat)
+        if found is None:
+            found = self._parts[seat] = parts(self.state.view(seat))
+        return found
 
-    def state_message(self, seat: int | None, summary: str | None = None) -> str:
-        """A ``state`` message for ``seat``; ``summary``: the table's summary, already encoded."""
-        return (f'{{"type": "state", "version": {self.version}, "seat": {json.dumps(seat)}, '
-                f'"view": {self.view_text(seat)}, "table": {summary or json.dumps(self.summary())}, '
-                f'"deadline": {json.dumps(self.deadline_in())}, "clock": {json.dumps(self.clocks())}, '
-                f'"at": {json.dumps(self.log[-1].t if self.log else self.row.created)}}}')
+    def view_text(self, seat: int | None) -> str:
+        """``state.view(seat)`` as JSON."""
+        return whole(self.view_parts(seat))
+
+    def _public(self) -> tuple[str, str]:
+        """What every seat is sent alike at this version, encoded once: the table's summary without its action
+        count (the count is the version), and the message's closing fields (deadline, clocks, time)."""
+        summary = self.summary()
+        del summary["actions"]
+        tail = (f'"deadline":{encode(self.deadline_in())},"clock":{encode(self.clocks())},'
+                f'"at":{encode(self.log[-1].t if self.log else self.row.created)}}}')
+        return encode(summary), tail
+
+    @staticmethod
+    def _with_actions(summary: str, version: int) -> str:
+        return f'{summary[:-1]},"actions":{version}}}' if summary != "{}" else f'{{"actions":{version}}}'
+
+    def state_message(self, seat: int | None, public: tuple[str, str] | None = None) -> str:
+        """A ``state`` message for ``seat``: its whole view; ``public``: :meth:`_public`, if already made."""
+        summary, tail = public or self._public()
+        return (f'{{"type":"state","version":{self.version},"seat":{encode(seat)},"view":{self.view_text(seat)},'
+                f'"table":{self._with_actions(summary, self.version)},{tail}')
+
+    def patch_message(self, seat: int | None, public: tuple[str, str], table: bool) -> str | None:
+        """A ``patch`` message for a client of ``seat`` that has the previous version: what changed in its view,
+        the table summary if ``table`` (it changed for that client), and the closing fields. ``None`` when the
+        previous view is not at hand or the patch would be no smaller than the whole view."""
+        before = self._before.get(seat)
+        if before is None:
+            return None
+        now = self.view_parts(seat)
+        change = diff(before, now)
+        if change.size >= sum(len(key) + len(text) + 4 for key, text in now.items()):
+            return None
+        summary, tail = public
+        return (f'{{"type":"patch","version":{self.version},"base":{self.version - 1},"seat":{encode(seat)},'
+                f'{patch_fields(change)},'
+                f'{f""""table":{self._with_actions(summary, self.version)},""" if table else ""}{tail}')
+
+    def send_state(self, client: Client, public: tuple[str, str] | None = None) -> None:
+        """Send one client the whole state (on connect, or when it asks: ``sync``)."""
+        public = public or self._public()
+        client.send(self.state_message(client.seat, public))
+        client.version, client.table = self.version, public[0]
 
     def over_message(self) -> str:
-        return json.dumps({"type": "over", "seed": self.row.seed, "salt": self.row.salt,
-                           "commitment": self.row.commitment, "record_url": f"/api/tables/{self.id}/record",
-                           "record_formats": {fmt: f"/api/tables/{self.id}/record.{fmt}"
-                                              for fmt in self.game.record_formats}})
+        return encode({"type": "over", "seed": self.row.seed, "salt": self.row.salt,
+                       "commitment": self.row.commitment, "record_url": f"/api/tables/{self.id}/record",
+                       "record_formats": {fmt: f"/api/tables/{self.id}/record.{fmt}"
+                                          for fmt in self.game.record_formats}})
 
     def offer_rematch(self, table_id: str, by: int | None, tokens: dict[int, str]) -> None:
         """Tell everyone here of the rematch (each seat its own new link); told again to whoever joins later."""
@@ -261,7 +309,7 @@ class Table:
         assert self.rematch is not None
         token = self.rematch["tokens"].get(seat) if seat is not None else None
         url = f"/t/{self.rematch['table']}" + (f"?token={token}" if token else "")
-        return json.dumps({"type": "rematch", "table": self.rematch["table"], "by": self.rematch["by"], "url": url})
+        return encode({"type": "rematch", "table": self.rematch["table"], "by": self.rematch["by"], "url": url})
 
     def presence(self) -> dict[str, Any]:
         """Who is connected: ``seats`` (per seat: a bot, or a human with a socket) and the count of spectators."""
@@ -271,12 +319,20 @@ class Table:
                 + sum(n for _, n in self.remote.values())}
 
     def broadcast_state(self) -> None:
-        summary = json.dumps(self.summary())
-        texts: dict[int | None, str] = {}
+        """Send every client the new state: a patch to a client that takes them and has the version before this
+        one, else the whole state. Each distinct message is made once, however many sockets get it."""
+        public = self._public()
+        summary, version = public[0], self.version
+        texts: dict[tuple[int | None, bool, bool], str | None] = {}
         for client in list(self.clients):
-            if client.seat not in texts:
-                texts[client.seat] = self.state_message(client.seat, summary)
-            client.send(texts[client.seat])
+            patch = client.patches and client.version == version - 1
+            changed = client.table != summary
+            key = (client.seat, patch, changed)
+            if key not in texts:
+                text = self.patch_message(client.seat, public, changed) if patch else None
+                texts[key] = text if text is not None else self.state_message(client.seat, public)
+            client.send(texts[key])  # type: ignore[arg-type]
+            client.version, client.table = version, summary
 
     def record(self) -> Record:
         """The match record with the seed and salt revealed (callers refuse it while the match goes on)."""
@@ -298,7 +354,7 @@ class Table:
                                       "try again later")
         self.clients.add(client)  # first, before any await: a table with a client never leaves memory
         self.last_seen = self.now()
-        client.send(self.state_message(client.seat))
+        self.send_state(client)
         self._presence_changed()
         if self.state.over:
             client.send(self.over_message())
@@ -326,7 +382,7 @@ class Table:
         self._presence_timer = None
         if self.cluster is not None:
             self.announce_presence(changed_only=True)
-        text = json.dumps(self.presence())
+        text = encode(self.presence())
         if text != self._presence_sent:
             self._presence_sent = text
             for client in list(self.clients):
@@ -440,7 +496,7 @@ class Table:
         """Make ``state`` (the one after the logged ``entry``) the table's, announce it, arm what comes next."""
         seat, t = entry.seat, entry.t
         before = set(self.state.to_act)
-        self.state, self.changed, self._views = state, t, {}
+        self.state, self.changed, self._before, self._parts = state, t, self._parts, {}
         self.log.append(entry)
         self.checks.append(state.record_check())
         self.turn_started = {s: (self.turn_started.get(s, t) if s in before and s != seat else t)
@@ -491,7 +547,7 @@ class Table:
 
     @staticmethod
     def _chat_message(line: ChatRow) -> str:
-        return json.dumps({"type": "chat", "seat": line.seat, "name": line.name, "text": line.text, "t": line.t})
+        return encode({"type": "chat", "seat": line.seat, "name": line.name, "text": line.text, "t": line.t})
 
     # --- the clock and the bots ------------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The table's WebSocket: ``/ws/{table}?token=...`` for a seat, no token for a spectator.
+"""The table's WebSocket: ``/ws/{table}?token=...`` for a seat, no token for a spectator; ``&patches=1`` asks for
+``patch`` messages (what changed in the view since the client's version) instead of a whole state on every change.
 
 Every client message is checked before it reaches the table: size, rate, JSON, type. A refused message gets an
 ``error`` to its sender alone and changes nothing.
@@ -17,6 +18,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from .cluster import Unavailable
 from .limits import RateLimit
+from .patch import encode
 from .report import unexpected
 from .table import ActionError, Client, Table
 
@@ -89,7 +91,7 @@ def _problem(value: Any) -> str | None:
 
 
 def _error(code: str, message: str) -> str:
-    return json.dumps({"type": "error", "code": code, "message": message})
+    return encode({"type": "error", "code": code, "message": message})
 
 
 async def _writer(ws: WebSocket, client: Client) -> None:
@@ -106,7 +108,7 @@ async def _writer(ws: WebSocket, client: Client) -> None:
 
 
 @router.websocket("/ws/{table_id}")
-async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -> None:
+async def table_socket(ws: WebSocket, table_id: str, token: str | None = None, patches: str | None = None) -> None:
     await ws.accept()
     lobby = ws.app.state.lobby
     try:
@@ -132,11 +134,11 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
                                                    "link as it was given, or no token to watch as a spectator"))
             await ws.close(4403)
             return
-    client = Client(seat)
+    client = Client(seat, patches=patches not in (None, "", "0", "false"))
     try:
         await table.join(client)  # no await before it: a table with a client never leaves memory
     except ActionError as e:  # full
-        await ws.send_text(json.dumps(e.to_message()))
+        await ws.send_text(encode(e.to_message()))
         await ws.close(4429)
         return
     except BaseException:
@@ -182,7 +184,7 @@ async def _read(ws: WebSocket, table: Table, client: Client) -> None:
         try:
             data = parse(text)
         except ActionError as e:
-            client.send(json.dumps(e.to_message()))
+            client.send(encode(e.to_message()))
             continue
         await _dispatch(table, client, data)
 
@@ -196,10 +198,13 @@ async def _dispatch(table: Table, client: Client, data: dict[str, Any]) -> None:
             await table.chat(client, data.get("text"))
         elif kind == "ping":
             client.send('{"type": "pong"}')
+        elif kind == "sync":  # a client that lost track of its view asks for the whole state
+            table.send_state(client)
         else:
-            raise ActionError("unknown_type", f"unknown message type {kind!r}; the types are action, chat, ping")
+            raise ActionError("unknown_type", f"unknown message type {kind!r}; the types are action, chat, ping, "
+                                              "sync")
     except ActionError as e:
-        client.send(json.dumps(e.to_message()))
+        client.send(encode(e.to_message()))
     except Exception as e:
         unexpected.report(f"the {kind} handler", e, f"table {table.id}, seat {client.seat}: {json.dumps(data)[:200]}")
         client.send(_error("server_error", "the server could not handle this message; nothing changed"))

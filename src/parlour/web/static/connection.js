@@ -3,14 +3,18 @@
 //   const conn = new Connection("/ws/abc?token=t", {onmessage: (msg, raw) => ..., onstatus: (s, info) => ...});
 //   conn.send({type: "chat", text: "hi"});
 // Statuses: "connecting", "open", "waiting" (info = seconds until the next try), "closed" (given up for good).
+// With {patches: true} the server sends what changed in the view (`patch` messages) instead of the whole state at
+// every change; the connection rebuilds each whole `state` message from them, so onmessage sees states as always.
 
 const PING_MS = 20000;
 const MAX_DELAY_MS = 15000;
 
 export class Connection {
-  constructor(path, { onmessage, onstatus }) {
+  constructor(path, { onmessage, onstatus, patches = false }) {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    this.url = `${scheme}//${location.host}${path}`;
+    const query = patches ? `${path.includes("?") ? "&" : "?"}patches=1` : "";
+    this.url = `${scheme}//${location.host}${path}${query}`;
+    this.last = null; // the last whole state, as received or rebuilt: what the next patch applies to
     this.onmessage = onmessage;
     this.onstatus = onstatus;
     this.attempt = 0;
@@ -24,6 +28,8 @@ export class Connection {
     this.onstatus("connecting");
     const ws = new WebSocket(this.url);
     this.socket = ws;
+    this.last = null; // a new socket starts with a whole state
+    this.syncing = false;
     ws.onopen = () => {
       this.attempt = 0;
       this.onstatus("open");
@@ -35,6 +41,14 @@ export class Connection {
         msg = JSON.parse(ev.data);
       } catch {
         return;
+      }
+      if (msg.type === "patch") {
+        msg = this.patched(msg);
+        if (!msg) return;
+      } else if (msg.type === "state") {
+        this.last = msg;
+        this.syncing = false;
+        msg = structuredClone(msg); // what the page gets is its own: later states never share objects with it
       }
       this.onmessage(msg, ev.data);
     };
@@ -50,6 +64,29 @@ export class Connection {
       }
       this.schedule();
     };
+  }
+
+  /**
+   * The whole state a patch stands for (a fresh object the page may keep or change), or null when the patch is
+   * not against the state held: then the whole state is asked for again (`sync`). Mirrors server/patch.py apply.
+   */
+  patched(patch) {
+    const last = this.last;
+    if (!last || patch.base !== last.version) {
+      if (last || !this.syncing) this.syncing = this.send({ type: "sync" }); // once, until a whole state comes
+      this.last = null;
+      return null;
+    }
+    const view = { ...last.view };
+    for (const key of patch.gone || []) delete view[key];
+    Object.assign(view, patch.view);
+    for (const [key, items] of Object.entries(patch.append || {})) view[key] = (last.view[key] || []).concat(items);
+    const table = patch.table !== undefined ? patch.table : { ...last.table, actions: patch.version };
+    this.last = {
+      type: "state", version: patch.version, seat: patch.seat, view, table,
+      deadline: patch.deadline, clock: patch.clock, at: patch.at,
+    };
+    return structuredClone(this.last);
   }
 
   schedule() {

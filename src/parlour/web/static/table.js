@@ -464,7 +464,7 @@ function onstatus(status, info) {
 translatePage();
 $("conn").before(muteSwitch());
 const conn = new Connection(`/ws/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
-  { onmessage, onstatus });
+  { onmessage, onstatus, patches: true });
 $("conn").addEventListener("click", () => conn.retryNow());
 $("chat-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
