@@ -8,7 +8,9 @@ docs/deployment.md).
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 
 import click
 
@@ -48,6 +50,37 @@ async def reach_redis(url: str) -> None:
         raise Unavailable(f"cannot reach Redis at {url}: {e}") from None
     finally:
         await client.aclose()
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port``, before anything else starts: a busy port stops ``parlour serve`` with one
+    line, before it creates a database file or a bot worker.
+
+    >>> s = listen("127.0.0.1", 0)
+    >>> try:
+    ...     listen("127.0.0.1", s.getsockname()[1])
+    ... except click.ClickException as e:
+    ...     print(e.message.startswith("port"), "in use" in e.message)
+    True True
+    >>> s.close()
+    """
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror as e:
+        raise click.ClickException(f"cannot listen on {host!r}: {e.strerror} (--host takes an address such as "
+                                   "127.0.0.1 or 0.0.0.0, or a name of this machine)") from None
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a restart reuses its port at once
+    try:
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        if e.errno == errno.EADDRINUSE:
+            raise click.ClickException(f"port {port} on {host} is in use: another program (another parlour serve?) "
+                                       "listens there; stop it, or choose another port with --port") from None
+        raise click.ClickException(f"cannot listen on {host} port {port}: {e.strerror}") from None
+    return sock
 
 
 @click.command()
@@ -92,6 +125,7 @@ def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: b
     if redis_url and url.startswith("sqlite"):
         raise click.BadParameter("several servers share a PostgreSQL database, not a SQLite file: give --db "
                                  "postgresql://USER@HOST/NAME, or leave --redis out", param_hint="--redis")
+    sock = listen(host, port)  # before the app: a busy port creates no database file and starts no bot worker
     app = create_app(url, bot_workers=bot_workers or os.cpu_count() or 1, fixed_seeds=fixed_seeds, limits=limits,
                      redis_url=redis_url or None)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
@@ -115,12 +149,12 @@ def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: b
         await startup(sockets)
         bound = port  # print the URL once the socket listens (and with the real port if 0)
         for s in getattr(server, "servers", []):
-            for sock in s.sockets:
-                bound = sock.getsockname()[1]
+            for listening in s.sockets:
+                bound = listening.getsockname()[1]
         linked = f"; one of a cluster through {redis_url}" if redis_url else ""
         click.echo(f"parlour serves http://{shown}:{bound}/  (database: {url}{linked}; Ctrl-C stops)", err=False)
 
     server.startup = start  # type: ignore[method-assign]
-    server.run()
+    server.run(sockets=[sock])
     if refused:
         raise click.ClickException(refused[0])

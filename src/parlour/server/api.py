@@ -18,6 +18,7 @@ from parlour.core.registry import game_class, games, load
 from .limits import LimitReached
 from .lobby import Lobby, NotFinished, SeatSpec
 from .static import has_table
+from .table import ABSENT_SECONDS
 from .storage import NUL
 
 router = APIRouter(prefix="/api")
@@ -63,6 +64,21 @@ class NewTable(BaseModel):
     setup: str | None = Field(None, max_length=200_000, description="a start position, for a game that takes one "
                               "(its `position` in GET /api/games: SGF for Go)")
     spectator_chat: bool = Field(False, description="whether spectators may chat at the table")
+    wait_for_players: bool = Field(True, description="the table's clocks (timed windows, move clocks) start when "
+                                   "every invited person has connected, or when a seated player presses start")
+    absent_seconds: float = Field(ABSENT_SECONDS, ge=0, le=86400, description="seconds a person must have been "
+                                  "away before a seated player may hand her seat to a bot (she takes it back by "
+                                  "opening her link again)")
+
+
+def settings(body: NewTable) -> dict[str, Any]:
+    """The table's settings, as stored (``wait``, and those of the others that differ from the defaults)."""
+    found: dict[str, Any] = {"wait": body.wait_for_players}
+    if body.spectator_chat:
+        found["spectator_chat"] = True
+    if body.absent_seconds != ABSENT_SECONDS:
+        found["absent_seconds"] = body.absent_seconds
+    return found
 
 
 def lobby_of(request: Request) -> Lobby:
@@ -95,7 +111,7 @@ async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
         table = await lobby_of(request).create(body.game, body.players, body.options, specs,
                                                body.clock.seconds_per_move if body.clock else None, body.seed,
                                                body.setup, address=request.client.host if request.client else None,
-                                               settings={"spectator_chat": True} if body.spectator_chat else None)
+                                               settings=settings(body))
     except ParlourError as e:
         raise HTTPException(422, str(e)) from None
     except LimitReached as e:
@@ -110,7 +126,8 @@ async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
         seats.append(d)
     return {"table": table.id, "game": table.row.game, "players": table.row.players, "options": summary["options"],
             "commitment": table.row.commitment, "spectator_url": f"/t/{table.id}", "seats": seats,
-            "clock": summary["clock"], "spectator_chat": summary["spectator_chat"]}
+            "clock": summary["clock"], "spectator_chat": summary["spectator_chat"],
+            "absent_seconds": summary["absent_seconds"]}
 
 
 @router.get("/tables", summary="The tables that these seat tokens sit at")
