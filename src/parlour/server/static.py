@@ -16,7 +16,9 @@ import importlib
 from functools import cache
 from pathlib import Path
 
-from fastapi import APIRouter, FastAPI, HTTPException
+from html import escape
+
+from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -39,6 +41,16 @@ PLACEHOLDER = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>parlour</title></head>
 <body><h1>parlour</h1><p>The browser client is not installed here. The lobby API is at
 <a href="/docs">/docs</a>; tables speak WebSocket at <code>/ws/{table}</code>.</p></body></html>
+"""
+
+
+NO_SUCH_TABLE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No such table — parlour</title><link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/style.css"></head>
+<body><main class="panel no-such-table"><h1>No such table</h1>
+<p>There is no table <code>{table}</code> on this server: the link may be mistyped, or cut short when it was sent.</p>
+<p><a class="button primary" href="/">Go to the lobby</a> to start a table or find yours.</p></main></body></html>
 """
 
 
@@ -121,7 +133,10 @@ def mount(app: FastAPI, folder: Path = STATIC) -> None:
         return _page(folder, "index.html")
 
     @router.get("/t/{table_id}")
-    async def table_page(table_id: str) -> Response:
+    async def table_page(table_id: str, request: Request) -> Response:
+        lobby = getattr(request.app.state, "lobby", None)
+        if lobby is not None and (len(table_id) > 100 or await lobby.summary(table_id) is None):
+            return HTMLResponse(NO_SUCH_TABLE.format(table=escape(table_id)), status_code=404)
         return _page(folder, "table.html")
 
     @router.get("/games/{game_id}/{path:path}")
