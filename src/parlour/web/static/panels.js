@@ -6,12 +6,14 @@ import { prettyText, cardSVG, isCardList } from "./cards.js";
 
 /**
  * A seat's name, the same in the table, the log and the score sheet: "You", the name given in the lobby ("Ana"),
- * "Bot 1 (heuristic)" for a bot, "Seat 2" for a friend without a name, "Spectator" for null.
+ * "Bot 1 (heuristic)" for a bot, "Seat 2" for a friend without a name, "Ana (bot)" while a bot plays for absent
+ * Ana, "Spectator" for null.
  */
 export function seatName(ctx, seat) {
   if (seat == null) return "Spectator";
   if (seat === ctx.seat) return "You";
   const s = ctx.table && ctx.table.seats && ctx.table.seats[seat];
+  if (s && s.bot) return `${s.name || `Seat ${seat}`} (bot)`;  // a bot plays for an absent friend
   if (s && s.name) return s.name;
   if (s && s.kind === "bot") return s.level ? `Bot ${seat} (${s.level})` : `Bot ${seat}`;
   return `Seat ${seat}`;
