@@ -101,13 +101,14 @@ def test_finished_all_bot_table_publishes_a_verifiable_record(client):
 def test_static_pages_fall_back_to_a_placeholder(tmp_path: Path):
     empty = tmp_path / "static"
     with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path / 'a.db'}", bot_workers=1, static_dir=empty)) as c:
-        assert "parlour" in c.get("/").text and c.get("/t/abc").status_code == 200
+        table = new_table(c)["table"]
+        assert "parlour" in c.get("/").text and c.get(f"/t/{table}").status_code == 200
         assert c.get("/static/app.js").status_code == 404
         empty.mkdir()
         (empty / "index.html").write_text("<h1>lobby</h1>")
         (empty / "table.html").write_text("<h1>table</h1>")
         (empty / "app.js").write_text("export {}")
-        assert c.get("/").text == "<h1>lobby</h1>" and c.get("/t/abc").text == "<h1>table</h1>"
+        assert c.get("/").text == "<h1>lobby</h1>" and c.get(f"/t/{table}").text == "<h1>table</h1>"
         assert c.get("/static/app.js").text == "export {}"
 
 

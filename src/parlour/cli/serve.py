@@ -57,6 +57,7 @@ def listen(host: str, port: int) -> socket.socket:
     line, before it creates a database file or a bot worker.
 
     >>> s = listen("127.0.0.1", 0)
+    >>> s.listen()  # as the server that holds the port does
     >>> try:
     ...     listen("127.0.0.1", s.getsockname()[1])
     ... except click.ClickException as e:
