@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from server_wire import is_type, new_table, receive_until, start_now
+from server_wire import is_type, latest_state, new_table, receive_until, start_now
 
 from parlour.core.record import Record
 from parlour.server.storage import ActionRow, SeatRow, TableRow
@@ -32,7 +32,7 @@ def ws(client, t: dict, seat: int | None = None):
 
 
 def test_the_opening_peek_waits_until_every_invited_friend_is_connected(client):
-    t = new_table(client, KABOO_FRIENDS, game="kaboo", players=2)
+    t = new_table(client, KABOO_FRIENDS, game="kaboo", players=2, wait_for_players=True)
     with ws(client, t, 0) as ana:
         first = receive_until(ana, is_type("state"))
         # Bo is not here: the peek (a 5-second window) is held, its clock not running
@@ -53,7 +53,7 @@ def test_the_opening_peek_waits_until_every_invited_friend_is_connected(client):
 
 
 def test_start_now_starts_the_clocks_without_the_missing_friend(client):
-    t = new_table(client, KABOO_FRIENDS, game="kaboo", players=2)
+    t = new_table(client, KABOO_FRIENDS, game="kaboo", players=2, wait_for_players=True)
     with ws(client, t) as spectator:
         receive_until(spectator, is_type("state"))
         spectator.send_json({"type": "start"})
@@ -70,7 +70,7 @@ def test_start_now_starts_the_clocks_without_the_missing_friend(client):
 
 
 def test_an_absent_friends_seat_goes_to_a_bot_and_back_to_her(client):
-    t = new_table(client, FOUR, game="giacomotto", players=4, absent_seconds=AWAY)
+    t = new_table(client, FOUR, game="giacomotto", players=4, absent_seconds=AWAY, wait_for_players=True)
     assert t["absent_seconds"] == AWAY
     table_id = t["table"]
     with ws(client, t, 0) as ana:
@@ -113,11 +113,13 @@ def test_an_absent_friends_seat_goes_to_a_bot_and_back_to_her(client):
             table = client.app.state.lobby.tables[table_id]
             assert table.kind(1) == "human"
             # his turn comes, and nobody plays it for him: he plays it himself
-            while 1 not in state["view"]["to_act"]:
-                if 0 in state["view"]["to_act"]:
-                    ana.send_json({"type": "action", "action": trail_or_first(state["view"]),
-                                   "version": state["version"]})
-                state = receive_until(bo, is_type("state"))
+            seen_by_ana = latest_state(ana)
+            while 1 not in seen_by_ana["view"]["to_act"]:
+                if 0 in seen_by_ana["view"]["to_act"]:
+                    ana.send_json({"type": "action", "action": trail_or_first(seen_by_ana["view"]),
+                                   "version": seen_by_ana["version"]})
+                seen_by_ana = receive_until(ana, is_type("state"))
+            state = receive_until(bo, lambda m: m["type"] == "state" and m["version"] >= seen_by_ana["version"])
             time.sleep(0.5)  # time enough for a bot, were one still playing for him
             after = table.log[[e.action for e in table.log].index("back 1"):]
             assert not any(e.seat == 1 for e in after)

@@ -40,7 +40,7 @@ def play_if_my_turn(page) -> None:
 
 def test_a_friend_leaves_a_bot_plays_for_her_and_she_takes_her_seat_back(browser, parlour_server):
     table = post_table(parlour_server, {
-        "game": "giacomotto", "players": 4, "seed": 31, "absent_seconds": AWAY,
+        "game": "giacomotto", "players": 4, "seed": 31, "absent_seconds": AWAY, "wait_for_players": True,
         "seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Mia"},
                   {"kind": "bot", "level": "greedy"}, {"kind": "bot", "level": "greedy"}]})
     ana = open_seat(browser, parlour_server, table, 0)

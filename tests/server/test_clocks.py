@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from postgres import both_databases
-from server_wire import allow_clocks_from, is_type, new_table, receive_until, start_now
+from server_wire import allow_clocks_from, is_type, new_table, receive_until
 
 from parlour.core import registry
 from parlour.core.errors import IllegalAction
@@ -107,7 +107,6 @@ def test_the_server_clock_closes_timed_windows(client, tick):
     t = new_table(client, [{"kind": "human"}, {"kind": "human"}], game="tick")
     with client.websocket_connect(f"/ws/{t['table']}?token={t['seats'][0]['token']}") as sock:
         assert receive_until(sock, is_type("state"))["deadline"] is None
-        start_now(sock)  # the other friend is not here: the clocks run once someone presses "start now"
         sock.send_json({"type": "action", "action": "go", "version": 0})
         opened = receive_until(sock, lambda m: m["type"] == "state" and m["version"] == 1)
         assert 0 < opened["deadline"] <= WINDOW and opened["view"]["to_act"] == []
@@ -123,7 +122,6 @@ def test_an_open_window_survives_a_restart_and_closes(tick, db_url):
         t = new_table(c, [{"kind": "human"}, {"kind": "human"}], game="tick")
         with c.websocket_connect(f"/ws/{t['table']}?token={t['seats'][0]['token']}") as sock:
             receive_until(sock, is_type("state"))
-            start_now(sock)
             sock.send_json({"type": "action", "action": "go", "version": 0})
             receive_until(sock, lambda m: m["type"] == "state" and m["version"] == 1)
     # The server stopped with the window open; the new one rebuilds the table from the log and closes it.
@@ -152,10 +150,9 @@ def test_a_seat_whose_move_clock_runs_out_is_played_by_the_fallback_bot(client):
     allow_clocks_from(client, 0.1)
     t = new_table(client, clock={"seconds_per_move": 0.3})
     assert t["clock"] == {"seconds_per_move": 0.3}
-    with client.websocket_connect(f"/ws/{t['table']}?token={t['seats'][0]['token']}") as sock:
+    with client.websocket_connect(f"/ws/{t['table']}") as sock:
         first = receive_until(sock, is_type("state"))
         seat = first["view"]["to_act"][0]
-        start_now(sock)
         assert first["clock"][seat] <= 0.3 and first["clock"][1 - seat] == 0.3
         # the fallback plays the seat's whole turn: one move, or a capture's steps, each when the clock runs out
         moved = receive_until(sock, lambda m: m["type"] == "state" and m["view"]["to_act"] != [seat])

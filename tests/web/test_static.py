@@ -78,7 +78,8 @@ def test_the_games_list_says_which_games_have_their_own_table(client):
 
 
 def test_the_kit_and_the_table_page_are_served(client):
-    page = client.get("/t/abc").text
+    table = client.post("/api/tables", json={"game": "giacomotto", "seats": [{"kind": "human"}, {"kind": "human"}]})
+    page = client.get(f"/t/{table.json()['table']}").text
     assert "/static/kit/kit.css" in page and "/static/table.js" in page
     for name in ("kit.js", "seats.js", "hand.js", "piles.js", "trick.js", "grid.js", "board.js", "countdown.js",
                  "chooser.js", "motion.js", "banner.js", "kit.css"):

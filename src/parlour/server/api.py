@@ -64,7 +64,7 @@ class NewTable(BaseModel):
     setup: str | None = Field(None, max_length=200_000, description="a start position, for a game that takes one "
                               "(its `position` in GET /api/games: SGF for Go)")
     spectator_chat: bool = Field(False, description="whether spectators may chat at the table")
-    wait_for_players: bool = Field(True, description="the table's clocks (timed windows, move clocks) start when "
+    wait_for_players: bool = Field(False, description="the table's clocks (timed windows, move clocks) start when "
                                    "every invited person has connected, or when a seated player presses start")
     absent_seconds: float = Field(ABSENT_SECONDS, ge=0, le=86400, description="seconds a person must have been "
                                   "away before a seated player may hand her seat to a bot (she takes it back by "
@@ -72,8 +72,10 @@ class NewTable(BaseModel):
 
 
 def settings(body: NewTable) -> dict[str, Any]:
-    """The table's settings, as stored (``wait``, and those of the others that differ from the defaults)."""
-    found: dict[str, Any] = {"wait": body.wait_for_players}
+    """The table's settings, as stored: those that differ from the defaults."""
+    found: dict[str, Any] = {}
+    if body.wait_for_players:
+        found["wait"] = True
     if body.spectator_chat:
         found["spectator_chat"] = True
     if body.absent_seconds != ABSENT_SECONDS:

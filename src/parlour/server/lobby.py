@@ -91,8 +91,7 @@ class Lobby:
 
         ``seed`` fixes the shuffle (tests and demos); by default a fresh one is drawn from the OS. ``setup`` is a
         start position in the game's ``position_format`` (SGF for Go). ``settings``: the table's own
-        (``spectator_chat``, ``absent_seconds``, ``wait``: whether its clocks wait for every invited person,
-        by default they do).
+        (``spectator_chat``, ``absent_seconds``, ``wait``: whether its clocks wait for every invited person).
         """
         game = load(game_id, players, **options)
         if setup is not None:
@@ -126,7 +125,7 @@ class Lobby:
         seed, salt = secrets.randbits(63) if seed is None else seed, secrets.token_hex(16)
         row = TableRow(secrets.token_urlsafe(8), game.id, game.players, dict(game.options), seed, salt,
                        commitment(seed, salt), seconds_per_move, round(self.now(), 3), setup=setup,
-                       settings={"wait": True, **(settings or {})})
+                       settings=settings or {})
         table = Table(row, rows, [], self.store, self.bots, now=self.now, limits=self.limits)
         await self.store.add_table(row, rows, table.clock_row(self.run))
         if self.cluster is not None:  # a new id: nobody else holds it

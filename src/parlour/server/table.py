@@ -20,7 +20,7 @@ move clock a grace for its player to reconnect.
 Chat: a game whose ``chat`` is ``"canned"`` (Rengo: partners may not discuss the game) takes only its
 ``chat_messages`` while the match goes on; free chat opens when it is over.
 
-Waiting for the players: a table (with the setting ``wait``, the lobby's default) holds its clocks (timed windows,
+Waiting for the players: a table with the setting ``wait`` (``wait_for_players`` at creation) holds its clocks (timed windows,
 move clocks, and a real-time game's bots) until every invited person has connected, or until a seated player sends
 ``start`` ("start now"); then it logs the table entry ``start`` and the clocks begin.
 
@@ -205,7 +205,7 @@ class Table:
         self.closed = False  # stopped: it left memory, or the server stops
         self.last_seen = now()  # when someone was last connected (or the table came into memory)
         # The table's own entries: whether the clocks have begun, and the absent people's seats played by bots.
-        # (A table created before tables waited, without the setting ``wait``, started when it was created.)
+        # (A table without the setting ``wait`` starts when it is created.)
         self.started = not row.settings.get("wait") or not any(s.kind == "human" for s in seats)
         self.standins: dict[int, str] = {}
         self.changed = row.created  # wall time of the last change: game clock zero
