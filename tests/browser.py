@@ -38,6 +38,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import parlour
 from parlour.core.game import State
+from parlour.core.record import table_entry
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -238,6 +239,8 @@ def replay(server: ServerURL, table: dict[str, Any]) -> State:
                              (table["table"],)).fetchall()
     state = parlour.load(game_id, players, **json.loads(options)).new(seed=seed)
     for seat, action in actions:
+        if seat is None and table_entry(action):
+            continue  # the table's own entries (start, bot S LEVEL, back S) change nothing in the match
         if seat is None:
             state.timeout()
         else:

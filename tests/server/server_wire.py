@@ -35,6 +35,13 @@ def is_type(kind: str) -> Callable[[dict[str, Any]], bool]:
     return lambda m: m.get("type") == kind
 
 
+def start_now(ws: Any) -> dict[str, Any]:
+    """Press "start now" on a seated socket (the table's clocks run without waiting for the other invited people);
+    return the state that says the table started."""
+    ws.send_text(json.dumps({"type": "start"}))
+    return receive_until(ws, lambda m: m["type"] == "state" and m["table"]["started"])
+
+
 def latest_state(ws: Any) -> dict[str, Any]:
     """Ping, then return the last ``state`` received before the ``pong`` (the socket's current state)."""
     ws.send_text(json.dumps({"type": "ping"}))

@@ -182,3 +182,20 @@ def test_bad_listings_and_joins_are_refused(client):
     assert client.post(f"/api/tables/{listed['table']}/join", json={"seat": 1}).json()["seat"] == 1
     r = client.post(f"/api/tables/{listed['table']}/join", json={"seat": 1})
     assert r.status_code == 409 and "seat 1 of table" in r.json()["detail"] and "no seat is free" in r.json()["detail"]
+
+
+def test_a_replay_counts_moves_not_the_tables_own_entries(client):
+    # A table that waited for its players logs "start" (no seat) before the first move; the replay's versions are
+    # the live table's: moves and timeouts only.
+    t = go_table(client, wait_for_players=True)
+    with client.websocket_connect(f"/ws/{t['table']}?token={t['seats'][0]['token']}") as ws:
+        latest_state(ws)
+        ws.send_text(json.dumps({"type": "start"}))
+        assert receive_until(ws, is_type("state"))["table"]["started"]
+    play(client, t, MOVES)
+    logged = [a["action"] for a in client.get(f"/api/tables/{t['table']}/record").json()["actions"]]
+    assert logged == ["start"] + [action for _, action in MOVES]
+    steps = [client.get(f"/api/tables/{t['table']}/replay", params={"version": v}).json() for v in range(4)]
+    assert [s["versions"] for s in steps] == [3] * 4
+    assert [s["action"] and s["action"]["action"] for s in steps] == [None] + [action for _, action in MOVES]
+    assert steps[3]["view"]["over"] and steps[0]["view"]["moves"] == 0

@@ -15,6 +15,7 @@ import pytest
 from conftest import ServerProcess
 from live_client import Refused, Seat
 
+from parlour.core.record import table_entry
 from parlour.core.rng import Rng
 
 def post(url: str, body: dict) -> dict:
@@ -90,8 +91,11 @@ def new_table(base: str) -> dict:
 
 def check_record(base: str, table: dict, over: dict, played: list) -> None:
     record = get(base + over["record_url"])
-    assert [(a["seat"], a["action"]) for a in record["actions"]] == played
-    assert [a["seat"] for a in record["actions"]] == [seat for seat, _ in played]
+    moves = [a for a in record["actions"] if a["seat"] is not None or not table_entry(a["action"])]
+    assert [(a["seat"], a["action"]) for a in moves] == played
+    assert [a["seat"] for a in moves] == [seat for seat, _ in played]
+    # the table's own entry: its clocks started once, when both friends were there (on either server)
+    assert [a["action"] for a in record["actions"] if a not in moves] == ["start"]
 
 
 def test_players_on_two_servers_play_one_table_to_the_end(two_servers):

@@ -13,7 +13,7 @@ import urllib.request
 from live_client import Seat, play_random
 from postgres import both_databases
 
-from parlour.core.record import Record
+from parlour.core.record import Record, table_entry
 from parlour.core.rng import Rng
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[CDHS](?![0-9A-Za-z])")
@@ -28,7 +28,9 @@ def post(url: str, body: dict) -> dict:
 def hidden_by_version(record: dict, players: int) -> list[dict[int | None, set[str]]]:
     """For each version, the card codes each seat (and ``None``, a spectator) may not know."""
     result = []
-    for _, state in Record.from_dict(record).states():
+    for entry, state in Record.from_dict(record).states():
+        if entry is not None and entry["seat"] is None and table_entry(entry["action"]):
+            continue  # the table's own entries ("start") are no versions: nothing changed
         zones = state.zones()
         hands = [{str(c) for c in zones[f"hand {s}"]} for s in range(players)]
         stock = {str(c) for c in zones["stock"]}
@@ -64,7 +66,7 @@ def play_table(base: str, seats: list[dict], rng: Rng) -> None:
     with urllib.request.urlopen(base + spectator.over["record_url"], timeout=20) as r:
         record = json.loads(r.read())
     hidden = hidden_by_version(record, len(seats))
-    assert len(hidden) == len(record["actions"]) + 1
+    assert len(hidden) == sum(not table_entry(a["action"]) for a in record["actions"]) + 1
     for seat, socket in [*humans.items(), (None, spectator)]:
         named = assert_no_leak(seat, socket.raw, hidden)
         assert named > 0  # the check saw cards: the table, captures, and a seat's own hand

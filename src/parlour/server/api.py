@@ -20,7 +20,7 @@ from .limits import LimitReached
 from .lobby import Lobby, NotFinished, SeatSpec
 from .static import has_table
 from .storage import NUL
-from .table import Table
+from .table import ABSENT_SECONDS, Table
 
 router = APIRouter(prefix="/api")
 
@@ -71,6 +71,11 @@ class NewTable(BaseModel):
     listed: bool = Field(False, description="list the table publicly (GET /api/open): its human seats after the "
                                             "first (its creator's) are open to anyone, and their tokens are given "
                                             "only to whoever takes them (POST /api/tables/{id}/join)")
+    wait_for_players: bool = Field(False, description="the table's clocks (timed windows, move clocks) start when "
+                                   "every invited person has connected, or when a seated player presses start")
+    absent_seconds: float = Field(ABSENT_SECONDS, ge=0, le=86400, description="seconds a person must have been "
+                                  "away before a seated player may hand her seat to a bot (she takes it back by "
+                                  "opening her link again)")
 
 
 class Rematch(BaseModel):
@@ -79,6 +84,18 @@ class Rematch(BaseModel):
 
 class Join(BaseModel):
     seat: int | None = Field(None, description="the open seat to take; the first free one if omitted")
+
+
+def settings(body: NewTable) -> dict[str, Any]:
+    """The table's settings, as stored: those that differ from the defaults."""
+    found: dict[str, Any] = {}
+    if body.wait_for_players:
+        found["wait"] = True
+    if body.spectator_chat:
+        found["spectator_chat"] = True
+    if body.absent_seconds != ABSENT_SECONDS:
+        found["absent_seconds"] = body.absent_seconds
+    return found
 
 
 def lobby_of(request: Request) -> Lobby:
@@ -111,8 +128,7 @@ async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
         table = await lobby_of(request).create(body.game, body.players, body.options, specs,
                                                body.clock.seconds_per_move if body.clock else None, body.seed,
                                                body.setup, address=request.client.host if request.client else None,
-                                               settings={"spectator_chat": True} if body.spectator_chat else None,
-                                               listed=body.listed)
+                                               settings=settings(body), listed=body.listed)
     except ParlourError as e:
         raise HTTPException(422, str(e)) from None
     except LimitReached as e:
@@ -127,7 +143,7 @@ def described(table: Table, hidden: list[int] = ()) -> dict[str, Any]:  # type: 
     summary = table.summary()
     seats = []
     for s, public in zip(table.seats, summary["seats"]):
-        d = {k: v for k, v in public.items() if k != "connected"}
+        d = {k: v for k, v in public.items() if k not in ("connected", "away", "bot")}
         if s.seat in hidden:
             d["open"] = True
         elif s.token:
@@ -136,7 +152,7 @@ def described(table: Table, hidden: list[int] = ()) -> dict[str, Any]:  # type: 
     return {"table": table.id, "game": table.row.game, "players": table.row.players, "options": summary["options"],
             "commitment": table.row.commitment, "spectator_url": f"/t/{table.id}", "seats": seats,
             "clock": summary["clock"], "spectator_chat": summary["spectator_chat"],
-            "listed": bool(table.row.settings.get("listed"))}
+            "listed": bool(table.row.settings.get("listed")), "absent_seconds": summary["absent_seconds"]}
 
 
 @router.get("/tables", summary="The tables that these seat tokens sit at")

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from parlour.core.game import State
+from parlour.core.record import table_entry
 from parlour.core.registry import load
 
 from .table import Table, apply_entry, replay
@@ -127,7 +128,8 @@ async def replay_view(lobby: Lobby, table_id: str, seat: int | None, version: in
     if seat is not None and not 0 <= seat < row.players:
         raise Refused(422, f"seat: this table has seats 0 to {row.players - 1} (or none, for a spectator's view); "
                            f"got {seat}")
-    entries = await lobby.store.actions(table_id)
+    # Versions count the match's moves and timeouts, as at the live table; its own entries change no view.
+    entries = [e for e in await lobby.store.actions(table_id) if not (e.seat is None and table_entry(e.action))]
     if version is None:
         version = len(entries)
     if not 0 <= version <= len(entries):

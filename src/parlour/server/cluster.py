@@ -236,7 +236,7 @@ class Cluster:
             return
         logged = await self.lobby.store.versions([t.id for t in mirrors])
         for table in mirrors:
-            if logged.get(table.id, 0) > table.version and not table.lock.locked():
+            if logged.get(table.id, 0) > len(table.log) and not table.lock.locked():
                 self._spawn(table.locked_catch_up())
 
     async def _alive(self) -> None:

@@ -94,6 +94,8 @@ class Lobby:
         ``seed`` fixes the shuffle (tests and demos); by default a fresh one is drawn from the OS. ``setup`` is a
         start position in the game's ``position_format`` (SGF for Go). A ``listed`` table appears in the lobby's
         list of open tables: its human seats after the first (its creator's) are open to anyone (see :mod:`.around`).
+        ``settings``: the table's own (``spectator_chat``, ``absent_seconds``, ``wait``: whether its clocks wait for
+        every invited person).
         """
         game = load(game_id, players, **options)
         if setup is not None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
-                        Text, UniqueConstraint, delete, event, func, insert, inspect, select, text, update)
+                        Text, UniqueConstraint, delete, event, func, insert, inspect, or_, select, text, update)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -309,9 +309,12 @@ class Store:
         return ClockRow(m["table_id"], m["run"], m["version"], m["changed"], dict(m["turns"]), m["paused"])
 
     async def count_actions(self, table_id: str) -> int:
+        """The moves and timeouts logged at a table (its version), not the table's own entries (``start``,
+        ``bot S LEVEL``, ``back S``: no seat, and not ``timeout``)."""
+        game_entry = or_(actions.c.seat.is_not(None), actions.c.action == "timeout")
         async with self.engine.connect() as conn:
             return int((await conn.execute(select(func.count()).select_from(actions)
-                                           .where(actions.c.table_id == table_id))).scalar() or 0)
+                                           .where(actions.c.table_id == table_id, game_entry))).scalar() or 0)
 
     async def versions(self, table_ids: list[str]) -> dict[str, int]:
         """The count of logged actions of each of these tables (those with none are left out)."""

@@ -23,6 +23,16 @@ move clock a grace for its player to reconnect.
 Chat: a game whose ``chat`` is ``"canned"`` (Rengo: partners may not discuss the game) takes only its
 ``chat_messages`` while the match goes on; free chat opens when it is over.
 
+Waiting for the players: a table with the setting ``wait`` (``wait_for_players`` at creation) holds its clocks (timed windows,
+move clocks, and a real-time game's bots) until every invited person has connected, or until a seated player sends
+``start`` ("start now"); then it logs the table entry ``start`` and the clocks begin.
+
+Absent friends: a seated player may hand the seat of a person who has been away ``absent_seconds`` (a table
+setting, default :data:`ABSENT_SECONDS`) to a bot of the table's level, logged as ``bot SEAT LEVEL``; the person
+takes the seat back by connecting with her link again, logged as ``back SEAT``. These table entries have no seat,
+change nothing in the match and do not count as versions (see :func:`parlour.core.record.table_entry`): an entry's
+index in the log is its place among all of them, ``version`` the count of moves and timeouts.
+
 Real-time games (``Game.realtime``: Spoons, the Claw): actions are judged in the order they arrive, each stamped
 with its arrival time. One made against an older version is taken if it is still legal (the game's action texts
 say all that decides their effect). A bot's action lands after its reaction time (``Bot.delay``), counted from
@@ -40,8 +50,9 @@ from typing import Any, Callable
 
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game, State
-from parlour.core.record import TIMEOUT, Record
+from parlour.core.record import START, TIMEOUT, Record, table_entry
 from parlour.core.registry import load
+from parlour.bots import best
 
 from .bots import FALLBACK, BotPool, bot_seed, fallback
 from .limits import Limits, RateLimit
@@ -61,6 +72,8 @@ CHAT_HISTORY = 50
 OUTBOX_LIMIT = 512
 #: Seats coming and going within this many seconds are announced in one ``presence`` message.
 PRESENCE_DELAY = 0.25
+#: Seconds a person must have been away before the others may hand her seat to a bot (a table setting).
+ABSENT_SECONDS = 60.0
 
 
 class ActionError(Exception):
@@ -111,6 +124,10 @@ def replay(game: Game, seed: int, entries: list[ActionRow], setup: str | None = 
     ``state.record_check()`` (what a record keeps to check a replay elsewhere)."""
     state = game.new(seed=seed, deck=setup)
     for entry in entries:
+        if entry.seat is None and table_entry(entry.action):
+            if checks is not None:  # who plays, when the clocks began: nothing changes in the match
+                checks.append(None)
+            continue
         apply_entry(state, entry)
         if checks is not None:
             checks.append(state.record_check())
@@ -118,16 +135,30 @@ def replay(game: Game, seed: int, entries: list[ActionRow], setup: str | None = 
 
 
 def apply_entry(state: State, entry: ActionRow) -> None:
-    """Play one logged entry on ``state`` (it was accepted once, so it applies)."""
+    """Play one logged entry on ``state`` (it was accepted once, so it applies); the table's own entries change
+    nothing in the match."""
+    if entry.seat is None and table_entry(entry.action):
+        return
     if entry.seat is None:
         state.timeout()
     else:
         state.apply(entry.seat, entry.action)
 
 
+def is_game_entry(entry: ActionRow) -> bool:
+    """Whether a logged entry is a move or a timeout (a version of the match), not one of the table's own entries."""
+    return entry.seat is not None or table_entry(entry.action) is None
+
+
 def summary_of(row: TableRow, seats: list[SeatRow], version: int, over: bool,
-               connected: set[int | None] = frozenset()) -> dict[str, Any]:  # type: ignore[assignment]
-    """A table's public summary (no tokens), from its rows: what ``GET /api/tables/{id}`` answers."""
+               connected: set[int | None] = frozenset(),  # type: ignore[assignment]
+               standins: dict[int, str] | None = None, away: dict[int, float] | None = None,
+               started: bool = True) -> dict[str, Any]:
+    """A table's public summary (no tokens), from its rows: what ``GET /api/tables/{id}`` answers.
+
+    A person's seat played by a bot meanwhile has ``bot`` (its level); an absent person's has ``away`` (seconds).
+    """
+    standins, away = standins or {}, away or {}
     seat_list = []
     for s in seats:
         d: dict[str, Any] = {"seat": s.seat, "kind": s.kind}
@@ -135,13 +166,23 @@ def summary_of(row: TableRow, seats: list[SeatRow], version: int, over: bool,
             d["level"] = s.level
         if s.name:
             d["name"] = s.name
-        d["connected"] = s.kind == "bot" or s.seat in connected
+        if s.seat in standins:
+            d["bot"] = standins[s.seat]
+        d["connected"] = s.kind == "bot" or s.seat in connected or s.seat in standins
+        if s.seat in away:
+            d["away"] = round(away[s.seat], 1)
         seat_list.append(d)
     return {"table": row.id, "game": row.game, "players": row.players, "options": row.options,
             "commitment": row.commitment, "seats": seat_list, "status": "over" if over else "playing",
             "actions": version, "created": row.created,
             "clock": {"seconds_per_move": row.seconds_per_move} if row.seconds_per_move else None,
-            "spectator_chat": bool(row.settings.get("spectator_chat"))}
+            "spectator_chat": bool(row.settings.get("spectator_chat")), "started": started,
+            "absent_seconds": absent_seconds(row)}
+
+
+def absent_seconds(row: TableRow) -> float:
+    """Seconds a person must have been away before her seat may be handed to a bot, at this table."""
+    return float(row.settings.get("absent_seconds", ABSENT_SECONDS))
 
 
 def make_record(row: TableRow, entries: list[ActionRow], state: State, checks: list[Any]) -> Record:
@@ -172,7 +213,26 @@ class Table:
         self.lock = asyncio.Lock()
         self.closed = False  # stopped: it left memory, or the server stops
         self.last_seen = now()  # when someone was last connected (or the table came into memory)
-        self.changed = log_[-1].t if log_ else row.created  # wall time of the last change: game clock zero
+        # The table's own entries: whether the clocks have begun, and the absent people's seats played by bots.
+        # (A table without the setting ``wait`` starts when it is created.)
+        self.started = not row.settings.get("wait") or not any(s.kind == "human" for s in seats)
+        self.standins: dict[int, str] = {}
+        self.changed = row.created  # wall time of the last change: game clock zero
+        self._version = 0
+        for entry in log_:
+            word, seat, level = (table_entry(entry.action) if entry.seat is None else None) or (None, None, None)
+            if word is None:
+                self._version += 1
+            elif word == "bot":
+                self.standins[seat] = level
+            elif word == "back":
+                self.standins.pop(seat, None)
+            if word in (None, START):
+                self.started = self.started or word == START
+                self.changed = entry.t
+        # When each absent person left (or the table came into memory): her seat may go to a bot after a while.
+        self.away: dict[int, float] = {s.seat: self.last_seen for s in seats
+                                       if s.kind == "human" and s.seat not in self.standins}
         self.turn_started: dict[int, float] = {s: self.changed for s in self.state.to_act}
         self._timers: list[asyncio.TimerHandle] = []
         self._thinking: dict[int, asyncio.Task] = {}
@@ -200,8 +260,24 @@ class Table:
 
     @property
     def version(self) -> int:
-        """The count of accepted actions (timeouts included)."""
-        return len(self.log)
+        """The count of accepted actions (timeouts included; not the table's own entries)."""
+        return self._version
+
+    def kind(self, seat: int) -> str:
+        """Who plays ``seat`` now: ``bot`` (a bot seat, or an absent person's seat handed to a bot) or ``human``."""
+        return "bot" if self.seats[seat].kind == "bot" or seat in self.standins else "human"
+
+    def level(self, seat: int) -> str:
+        """The level of the bot that plays ``seat``."""
+        return self.standins.get(seat) or self.seats[seat].level or FALLBACK
+
+    def table_level(self) -> str:
+        """The level of a bot that takes an absent person's seat: the table's bots' level (the first bot seat's),
+        else the game's strongest."""
+        for s in self.seats:
+            if s.kind == "bot" and s.level:
+                return s.level
+        return best(self.game)
 
     # --- what clients see ---------------------------------------------------------------------------------------
 
@@ -213,12 +289,14 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         """The public summary of the table (no tokens)."""
-        return summary_of(self.row, self.seats, self.version, self.state.over, self.connected())
+        now = self.now()
+        return summary_of(self.row, self.seats, self.version, self.state.over, self.connected(), self.standins,
+                          {s: now - t for s, t in self.away.items()}, self.started)
 
     def deadline_in(self) -> float | None:
-        """Seconds from now until the open timed window closes."""
+        """Seconds from now until the open timed window closes (``None`` while the table waits for its players)."""
         deadline = self.state.deadline
-        if deadline is None:
+        if deadline is None or not self.started:
             return None
         return max(0.0, self.changed + deadline - self.now())
 
@@ -230,9 +308,9 @@ class Table:
         now = self.now()
         left: list[float | None] = []
         for s in self.seats:
-            if s.kind == "bot":
+            if self.kind(s.seat) == "bot":
                 left.append(None)
-            elif s.seat in self.turn_started:
+            elif s.seat in self.turn_started and self.started:
                 left.append(round(max(0.0, limit - (now - self.turn_started[s.seat])), 3))
             else:
                 left.append(limit)
@@ -314,7 +392,7 @@ class Table:
     def presence(self) -> dict[str, Any]:
         """Who is connected: ``seats`` (per seat: a bot, or a human with a socket) and the count of spectators."""
         connected = self.connected()
-        return {"type": "presence", "seats": [s.kind == "bot" or s.seat in connected for s in self.seats],
+        return {"type": "presence", "seats": [self.kind(s.seat) == "bot" or s.seat in connected for s in self.seats],
                 "spectators": sum(1 for c in self.clients if c.seat is None and not c.closed)
                 + sum(n for _, n in self.remote.values())}
 
@@ -354,12 +432,16 @@ class Table:
                                       "try again later")
         self.clients.add(client)  # first, before any await: a table with a client never leaves memory
         self.last_seen = self.now()
+        self._note_away()
         self.send_state(client)
         self._presence_changed()
         if self.state.over:
             client.send(self.over_message())
             if self.rematch is not None:
                 client.send(self.rematch_message(client.seat))
+        elif client.seat is not None and (client.seat in self.standins or not self.started):
+            async with self.lock:
+                await self._seats_check()
         if self._chat is None:
             lines = await self.store.chat(self.id, CHAT_HISTORY)
             if self._chat is None:
@@ -372,7 +454,142 @@ class Table:
         if client in self.clients:
             self.clients.discard(client)
             self.last_seen = self.now()
+            self._note_away()
             self._presence_changed()
+
+    def _everyone_here(self) -> bool:
+        """Whether every person invited to play (and not replaced by a bot) is connected."""
+        connected = self.connected()
+        return all(self.kind(s.seat) == "bot" or s.seat in connected for s in self.seats)
+
+    # --- the table's own entries: start, absent seats to bots and back ----------------------------------------------
+
+    async def start(self, seat: int | None) -> None:
+        """A seated player's "start now": the clocks begin without waiting for the missing people."""
+        if seat is None:
+            raise ActionError("spectator", "spectators watch: only a seated player may start the table")
+        async with self.lock:
+            self._owner_only()
+            if self.state.over:
+                raise ActionError("over", "the match is over")
+            if self.started:
+                raise ActionError("started", "the table has started already: its clocks are running")
+            await self._table_entry(START)
+
+    async def hand(self, seat: int | None, absent: Any) -> None:
+        """A seated player hands the seat ``absent``, whose person has been away ``absent_seconds``, to a bot of
+        the table's level; raise :class:`ActionError` saying why not otherwise."""
+        if seat is None:
+            raise ActionError("spectator", "spectators watch: only a seated player may hand a seat to a bot")
+        players = len(self.seats)
+        if not isinstance(absent, int) or isinstance(absent, bool) or not 0 <= absent < players:
+            raise ActionError("bad_json", f"a hand message needs 'seat': the absent person's seat, 0 to {players - 1}")
+        async with self.lock:
+            self._owner_only()
+            who = self.seats[absent].name or f"seat {absent}"
+            wait = absent_seconds(self.row)
+            if self.state.over:
+                raise ActionError("over", "the match is over")
+            if self.seats[absent].kind == "bot":
+                raise ActionError("not_absent", f"{who} is a bot already")
+            if absent in self.standins:
+                raise ActionError("not_absent", f"a bot ({self.standins[absent]}) plays for {who} already")
+            if absent in self.connected():
+                raise ActionError("not_absent", f"{who} is here: only the seat of someone away may go to a bot")
+            self._note_away()
+            gone = self.now() - self.away[absent]
+            if gone < wait:
+                raise ActionError("not_absent", f"{who} has been away {gone:.0f} s; a seat may go to a bot after "
+                                                f"{wait:g} s away (in {wait - gone:.0f} s)")
+            await self._table_entry(f"bot {absent} {self.table_level()}")
+            if not self.started and self._everyone_here():
+                await self._table_entry(START)
+
+    def _owner_only(self) -> None:
+        if self.mirror:
+            raise ActionError("retry", "this table is played on another of the server's processes just now; "
+                                       "send it again in a moment")
+
+    async def _seats_check(self) -> None:
+        """After people came or went (call with the lock held): a person back at a seat a bot played takes it
+        back, and is told what the bot did meanwhile; the clocks start once every invited person is here.
+        Only the table's owner logs (in a cluster, a mirror's people count through presence)."""
+        if self.mirror or self.closed or self.state.over:
+            return
+        connected = self.connected()
+        for seat, level in list(self.standins.items()):
+            if seat in connected:
+                moves = 0
+                for entry in reversed(self.log):
+                    if entry.seat is None and entry.action.split()[:2] == ["bot", str(seat)]:
+                        break
+                    moves += entry.seat == seat
+                await self._table_entry(f"back {seat}")
+                told = encode({"type": "back", "seat": seat, "level": level, "moves": moves})
+                for client in list(self.clients):
+                    if client.seat == seat:
+                        client.send(told)
+        if not self.started and self._everyone_here():
+            await self._table_entry(START)
+
+    async def _seats_check_locked(self) -> None:
+        async with self.lock:
+            await self._seats_check()
+
+    def _note_away(self) -> None:
+        """Keep when each absent person left (a seat may go to a bot after ``absent_seconds``)."""
+        connected, now = self.connected(), self.now()
+        for s in self.seats:
+            if self.kind(s.seat) == "bot" or s.seat in connected:
+                self.away.pop(s.seat, None)
+            else:
+                self.away.setdefault(s.seat, now)
+
+    async def _table_entry(self, text: str) -> None:
+        """Log one of the table's own entries (call with the lock held): ``start`` sets the clocks going;
+        ``bot S LEVEL`` and ``back S`` change who plays seat S. The match itself does not change."""
+        if self.closed:
+            raise ActionError("closed", "this table is closing; reconnect with your link")
+        t = round(max(self.log[-1].t if self.log else 0.0, self.now()), 3)
+        entry = ActionRow(len(self.log), None, text, t)
+        try:
+            await self.store.add_action(self.id, entry.index, None, text, t, finished=False)
+        except Exception:
+            if self.cluster is None:
+                raise
+            await self.catch_up()  # another process wrote this entry first: it owns the table now
+            raise ActionError("retry", "this table changed hands; nothing was done here: try again") from None
+        if self.cluster is not None:
+            self.cluster.entry(self, entry)
+        self._advance(self.state, entry)
+
+    def _table_entry_applied(self, entry: ActionRow) -> None:
+        """Act on one of the table's own entries, just logged here or by the table's owner in a cluster."""
+        word, seat, level = table_entry(entry.action) or (None, None, None)
+        t = entry.t
+        self.log.append(entry)
+        self.checks.append(None)
+        if word == START:
+            log.info("table %s: the clocks start", self.id)
+            self.started, self.changed = True, t
+            self.turn_started = {s: t for s in self.state.to_act}
+        elif word == "bot":
+            log.info("table %s: a bot (%s) plays for the absent person at seat %d", self.id, level, seat)
+            self.standins[seat] = level
+            self.away.pop(seat, None)
+        elif word == "back":
+            log.info("table %s: seat %d's person is back", self.id, seat)
+            del self.standins[seat]
+            if seat in self.turn_started:  # her move clock starts afresh
+                self.turn_started[seat] = t
+            task = self._thinking.get(seat)
+            if task is not None:
+                task.cancel()
+            self._waiting.pop(seat, None)
+        self._note_away()
+        self.broadcast_state()
+        self._presence_changed()
+        self.schedule()
 
     def _presence_changed(self) -> None:
         if self._presence_timer is None and not self.closed:
@@ -380,6 +597,9 @@ class Table:
 
     def _send_presence(self) -> None:
         self._presence_timer = None
+        self._note_away()
+        if (self.standins or not self.started) and not self.mirror and not self.state.over:
+            self._spawn(self._seats_check_locked())  # people came through another process, or left
         if self.cluster is not None:
             self.announce_presence(changed_only=True)
         text = encode(self.presence())
@@ -417,7 +637,7 @@ class Table:
         limit = self.row.seconds_per_move
         for s, started in self.turn_started.items():
             used = max(0.0, stopped - started)
-            if limit and self.seats[s].kind == "human":
+            if limit and self.kind(s) == "human":
                 self.turn_started[s] = now - limit + max(0.0, limit - used) + grace
             else:
                 self.turn_started[s] = now - used
@@ -477,7 +697,7 @@ class Table:
         except ParlourError as e:  # IllegalAction, or a game's own error for an action it cannot take
             raise ActionError("illegal", str(e)) from None
         t = round(max(self.log[-1].t if self.log else 0.0, self.now() if arrived is None else arrived), 3)
-        entry = ActionRow(self.version, seat, text, t)
+        entry = ActionRow(len(self.log), seat, text, t)
         if self.cluster is None:
             await self.store.add_action(self.id, entry.index, seat, text, t, finished=state.over)
         else:
@@ -494,10 +714,14 @@ class Table:
 
     def _advance(self, state: State, entry: ActionRow) -> None:
         """Make ``state`` (the one after the logged ``entry``) the table's, announce it, arm what comes next."""
+        if entry.seat is None and table_entry(entry.action):
+            self._table_entry_applied(entry)
+            return
         seat, t = entry.seat, entry.t
         before = set(self.state.to_act)
         self.state, self.changed, self._before, self._parts = state, t, self._parts, {}
         self.log.append(entry)
+        self._version += 1
         self.checks.append(state.record_check())
         self.turn_started = {s: (self.turn_started.get(s, t) if s in before and s != seat else t)
                              for s in state.to_act}
@@ -563,9 +787,11 @@ class Table:
         left = self.deadline_in()
         if left is not None:
             self._timers.append(loop.call_later(left, lambda: self._spawn(self._timeout(version))))
-        clocks = self.clocks()
+        clocks = self.clocks() if self.started else None
         for s in self.state.to_act:
-            kind = self.seats[s].kind
+            kind = self.kind(s)
+            if kind == "bot" and self.game.realtime and not self.started:
+                continue  # a race begins when the players are there
             if kind == "bot" and self.bots is not None and s not in self._thinking:
                 self._spawn(self._bot_move(s, version), seat=s)
             elif kind == "human" and clocks is not None:
@@ -593,7 +819,7 @@ class Table:
         """The seat's move clock ran out: the game's clock-out action is played (Go: resign), else the fallback
         bot's move."""
         async with self.lock:
-            if version != self.version or seat not in self.state.to_act:
+            if version != self.version or seat not in self.state.to_act or self.kind(seat) == "bot":
                 return
             action = self.state.clock_out(seat)
             if action is None:
@@ -622,14 +848,15 @@ class Table:
         seed = bot_seed(self.row.seed, version) ^ (seat if realtime else 0)
         try:
             view, legal = self.state.bot_view(seat), [str(a) for a in self.state.legal(seat)]
-            text, delay = await self.bots.choose_timed(self.game, seat, self.seats[seat].level or FALLBACK, seed,
-                                                       view, legal)
+            text, delay = await self.bots.choose_timed(self.game, seat, self.level(seat), seed, view, legal)
             if realtime:
                 self._waiting[seat] = text
                 self._drop_waiting()  # the state may have moved on while it thought
                 await asyncio.sleep(max(0.0, delay - (loop.time() - asked)))
             async with self.lock:
-                if realtime:
+                if self.kind(seat) != "bot":  # the seat's person came back meanwhile
+                    pass
+                elif realtime:
                     if seat in self.state.to_act and text in map(str, self.state.legal(seat)):
                         await self._accept(seat, text)
                 elif version == self.version and seat in self.state.to_act and not self._cuts_short(seat, text):
@@ -655,9 +882,9 @@ class Table:
 
     def follow(self, entry: ActionRow) -> None:
         """The owner logged ``entry``: apply it here, or read the log if entries were missed."""
-        if not self.mirror or entry.index < self.version:
+        if not self.mirror or entry.index < len(self.log):
             return
-        if entry.index == self.version and not self.lock.locked():
+        if entry.index == len(self.log) and not self.lock.locked():
             state = self.state.clone()
             apply_entry(state, entry)
             self._advance(state, entry)
@@ -670,8 +897,8 @@ class Table:
 
     async def catch_up(self) -> None:
         """Apply what the log holds beyond this table's version (call with the lock held)."""
-        for entry in await self.store.actions(self.id, since=self.version):
-            if entry.index == self.version:
+        for entry in await self.store.actions(self.id, since=len(self.log)):
+            if entry.index == len(self.log):
                 state = self.state.clone()
                 apply_entry(state, entry)
                 self._advance(state, entry)
@@ -682,7 +909,7 @@ class Table:
         in a real-time game, where windows are races by design.)"""
         if self.state.deadline is None:
             return False
-        if not any(self.seats[s].kind == "human" for s in self.state.to_act if s != seat):
+        if not any(self.kind(s) == "human" for s in self.state.to_act if s != seat):
             return False
         after = self.state.clone()
         try:

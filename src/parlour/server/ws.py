@@ -196,13 +196,17 @@ async def _dispatch(table: Table, client: Client, data: dict[str, Any]) -> None:
             await table.submit(client.seat, data.get("action"), data.get("version"))
         elif kind == "chat":
             await table.chat(client, data.get("text"))
+        elif kind == "start":
+            await table.start(client.seat)
+        elif kind == "hand":
+            await table.hand(client.seat, data.get("seat"))
         elif kind == "ping":
             client.send('{"type": "pong"}')
         elif kind == "sync":  # a client that lost track of its view asks for the whole state
             table.send_state(client)
         else:
-            raise ActionError("unknown_type", f"unknown message type {kind!r}; the types are action, chat, ping, "
-                                              "sync")
+            raise ActionError("unknown_type", f"unknown message type {kind!r}; the types are action, chat, start, "
+                                              "hand, ping, sync")
     except ActionError as e:
         client.send(encode(e.to_message()))
     except Exception as e:

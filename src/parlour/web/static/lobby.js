@@ -176,10 +176,13 @@ async function create(ev) {
   const button = $("create");
   button.disabled = true;
   try {
-    const body = { game: game.id, players, options: readOptions(), seats: readSeats() };
+    // wait_for_players: the clocks (a peek, a snap window, move clocks) start when the invited friends are here,
+    // or when someone presses "Start now".
+    const body = { game: game.id, players, options: readOptions(), seats: readSeats(), wait_for_players: true };
     const position = $("position") ? $("position").value.trim() : "";
     if (position) body.setup = position;
     if ($("listed").checked) body.listed = true;
+    body.absent_seconds = Number($("absent").value);
     const seconds = Number($("clock").value);
     if (seconds > 0) body.clock = { seconds_per_move: seconds };
     const table = await postJSON("/api/tables", body);

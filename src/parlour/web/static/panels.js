@@ -7,12 +7,14 @@ import { t, N_ } from "./i18n.js";
 
 /**
  * A seat's name, the same in the table, the log and the score sheet: "You", the name given in the lobby ("Ana"),
- * "Bot 1 (heuristic)" for a bot, "Seat 2" for a friend without a name, "Spectator" for null.
+ * "Bot 1 (heuristic)" for a bot, "Seat 2" for a friend without a name, "Ana (bot)" while a bot plays for absent
+ * Ana, "Spectator" for null.
  */
 export function seatName(ctx, seat) {
   if (seat == null) return t("Spectator");
   if (seat === ctx.seat) return t("You");
   const s = ctx.table && ctx.table.seats && ctx.table.seats[seat];
+  if (s && s.bot) return t("{name} (bot)", { name: s.name || t("Seat {n}", { n: seat }) });  // for an absent friend
   if (s && s.name) return s.name;
   if (s && s.kind === "bot") {
     return s.level ? t("Bot {n} ({level})", { n: seat, level: botLevel(ctx, s.level) }) : t("Bot {n}", { n: seat });

@@ -9,7 +9,7 @@ import { Connection } from "./connection.js";
 import { getJSON, postJSON, remember } from "./api.js";
 import { h, fill, toast, label } from "./util.js";
 import { t, tn, tx, translatePage, translator } from "./i18n.js";
-import { sheetPanel, logPanel, legalPanel, seatName, sideOf, sideLabel } from "./panels.js";
+import { sheetPanel, logPanel, legalPanel, seatName, botLevel, sideOf, sideLabel } from "./panels.js";
 import { snapshot, animate } from "./kit/motion.js";
 import { banner } from "./kit/banner.js";
 import * as generic from "./generic.js";
@@ -53,6 +53,8 @@ let pumpTimer = null;
 /** The move on its way: its text and the view it was made in (for a module's `retry`); the newest state received. */
 let sent = null;
 let newest = null;
+/** Since when (this browser's clock, ms) each absent friend's seat has been empty: a bot may take it after a while. */
+const awaySince = {};
 
 function play(action) {
   if (ctx.pending || !ctx.view || ctx.replay) return;
@@ -138,6 +140,7 @@ function applyState(msg) {
     at: msg.at ?? null,
   });
   ctx.fresh = freshEvents(ctx.prev, ctx.view);
+  noteAway(msg.table, msg.received);
   clearTimeout(ctx.pendingTimer);
   // The lobby's "my tables" lists the seats this browser has sat at, and their results.
   if (fresh && token && ctx.seat != null) {
@@ -206,6 +209,65 @@ function render() {
   renderClock();
   renderChat();
   renderBanner();
+  renderSeatsBar();
+}
+
+/** Keep when each friend left, from a summary's `away` (seconds, as the server counted when it sent it). */
+function noteAway(table, received) {
+  for (const s of (table && table.seats) || []) {
+    if (s.away != null) awaySince[s.seat] = (received || Date.now()) - s.away * 1000;
+    else if (s.connected || s.bot) delete awaySince[s.seat];
+  }
+}
+
+function send(message) {
+  if (!conn.send(message)) toast(t("Not connected — nothing was sent. Reconnecting…"));
+}
+
+/**
+ * The people missing from the table, for the seated players: before the clocks start, who is awaited and a
+ * "Start now" button; a friend away for the table's `absent_seconds`, a button that lets a bot play for her
+ * (she takes her seat back by opening her link again); the seats bots play meanwhile.
+ */
+function renderSeatsBar() {
+  const box = $("seats-bar");
+  const table = ctx.table;
+  const view = ctx.view;
+  if (!table || !view || view.over || ctx.seat == null) {
+    box.hidden = true;
+    box.dataset.key = "";
+    return;
+  }
+  const seats = table.seats || [];
+  const missing = seats.filter((s) => s.kind === "human" && !s.bot && !s.connected && s.seat !== ctx.seat);
+  const lines = [];
+  if (table.started === false && missing.length) {
+    lines.push(["waiting", t("Waiting for {names}: the clocks start when everyone is here.",
+      { names: missing.map((s) => seatName(ctx, s.seat)).join(", ") }), { start: t("Start now") }]);
+  }
+  const wait = (table.absent_seconds ?? 60) * 1000;
+  for (const s of missing) {
+    if (awaySince[s.seat] == null) continue;
+    const name = seatName(ctx, s.seat);
+    const left = Math.ceil((awaySince[s.seat] + wait - Date.now()) / 1000);
+    lines.push(left > 0 ? ["away", t("{name} is away (a bot may play for {name} in {n} s).", { name, n: left }), null]
+      : ["away", t("{name} has been away {n} s or more.", { name, n: Math.round(wait / 1000) }),
+        { hand: s.seat, text: t("Let a bot play for {name}", { name }) }]);
+  }
+  for (const s of seats.filter((x) => x.bot)) {
+    const name = s.name || t("Seat {n}", { n: s.seat });
+    lines.push(["standin", t("A bot ({level}) plays for {name} until {name} opens the invitation link again.",
+      { level: botLevel(ctx, s.bot), name }), null]);
+  }
+  const key = JSON.stringify(lines);
+  box.hidden = !lines.length;
+  if (box.dataset.key === key) return;  // unchanged: keep the buttons (a click may be on its way)
+  box.dataset.key = key;
+  fill(box, lines.map(([kind, text, button]) => h("div", { class: `line ${kind}` }, h("span", {}, text),
+    button && button.start ? h("button", { type: "button", class: "primary", dataset: { act: "start" },
+      onclick: () => send({ type: "start" }) }, button.start) : null,
+    button && button.hand != null ? h("button", { type: "button", dataset: { act: "hand", seat: button.hand },
+      onclick: () => send({ type: "hand", seat: button.hand }) }, button.text) : null)));
 }
 
 /** Chat as the game allows it: free text, or (Rengo during play) only the game's set messages, as buttons. */
@@ -377,6 +439,7 @@ function addChat(msg) {
 function onmessage(msg, raw) {
   switch (msg.type) {
     case "state":
+      msg.received = Date.now();
       newest = msg;
       queue.push(msg);
       pump();
@@ -396,12 +459,21 @@ function onmessage(msg, raw) {
       for (const table of [ctx.table, ...queue.map((m) => m.table)]) {
         (table?.seats || []).forEach((s, i) => { if (i < msg.seats.length) s.connected = msg.seats[i]; });
       }
+      msg.seats.forEach((here, i) => {
+        if (here) delete awaySince[i];
+        else if (awaySince[i] == null) awaySince[i] = Date.now();
+      });
       if (!queue.length) render();
       break;
     case "rematch":
       ctx.rematch = msg;
       if (offeredToMe() && !ctx.replay) ctx.bannerClosed = false;
       renderBanner();
+      break;
+    case "back":
+      toast(tn("You have your seat back. A bot ({level}) played {n} move for you meanwhile.",
+        "You have your seat back. A bot ({level}) played {n} moves for you meanwhile.", msg.moves,
+        { level: botLevel(ctx, msg.level) }), "info", 8000);
       break;
     case "over": {
       // Seeds are 64-bit: read the digits from the text, since a JS number would round them.
@@ -474,5 +546,8 @@ $("chat-form").addEventListener("submit", (ev) => {
   if (conn.send({ type: "chat", text: text.slice(0, 500) })) input.value = "";
   else toast(t("Not connected — the message was not sent."));
 });
-setInterval(() => { if (ctx.deadline != null) renderClock(); }, 1000);
+setInterval(() => {
+  if (ctx.deadline != null) renderClock();
+  renderSeatsBar();
+}, 1000);
 window.parlour = { ctx, conn, queue };
