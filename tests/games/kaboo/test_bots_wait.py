@@ -20,6 +20,7 @@ class Socket:
     def __init__(self, sock: Any) -> None:
         self.sock = sock
         self.state: dict[str, Any] = {}
+        self.sent: str | None = None
 
     def read(self, timeout: float) -> dict[str, Any] | None:
         """The next state message within ``timeout`` seconds, or None."""
@@ -29,6 +30,10 @@ class Socket:
                 message = json.loads(self.sock.recv(timeout=left))
             except TimeoutError:
                 return None
+            if message.get("code") == "stale" and self.sent is not None:
+                # The bot moved first (both seats may act in the peek): play it again, as the table page does.
+                self.play(self.sent)
+                continue
             assert message["type"] != "error", message
             if message["type"] == "state":
                 self.state = message
@@ -42,6 +47,7 @@ class Socket:
         return self.state["view"]
 
     def play(self, action: str) -> None:
+        self.sent = action
         self.sock.send(json.dumps({"type": "action", "action": action, "version": self.state["version"]}))
 
 
