@@ -71,3 +71,18 @@ def test_a_move_clock_for_people_is_set_in_the_lobby(lobby: Page, parlour_server
     table = lobby.locator("#created h2").text_content().rsplit(" ", 1)[-1]
     with urllib.request.urlopen(f"{parlour_server}/api/tables/{table}") as r:
         assert json.load(r)["clock"] == {"seconds_per_move": 30}
+
+
+def test_a_lobby_table_waits_for_the_invited_friend_and_says_how_long_she_may_be_away(
+        lobby: Page, parlour_server: str) -> None:
+    lobby.set_viewport_size({"width": 390, "height": 800})
+    lobby.click(".game-choice[data-game='kaboo']")
+    lobby.select_option("#seat-1", "human")
+    lobby.select_option("#absent", "180")
+    lobby.click("#create")
+    table = lobby.locator("#created h2").text_content().rsplit(" ", 1)[-1]
+    with urllib.request.urlopen(f"{parlour_server}/api/tables/{table}") as r:
+        summary = json.load(r)
+    # Nobody has opened a link yet: the opening peek's clock has not started.
+    assert summary["absent_seconds"] == 180 and summary["started"] is False
+    assert overflow(lobby) <= 0
