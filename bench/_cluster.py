@@ -1,64 +1,44 @@
 """``python -m bench load --cluster``: tables across two server processes (PostgreSQL + Redis) beside one (SQLite).
 
-    python -m bench load --cluster --tables 100,500,1000
+    python -m bench load --cluster --tables 100,500,1000 --client-processes 2 --repeat 3
 
 Starts, on loopback, a throwaway PostgreSQL (Debian's binaries, as the tests do), a throwaway ``redis-server``, two
-``parlour serve --redis`` processes on that database, and one plain ``parlour serve`` on a SQLite file. For each
-table count N it measures, one after the other on the same machine:
+``parlour serve --redis`` processes on that database, and one plain ``parlour serve`` on a SQLite file (each kept
+for the whole run). For each table count N it measures, one after the other on the same machine:
 
 - ``1 process``: N two-player Giacomotto tables on the SQLite server, both players connected to it;
 - ``2 processes``: N tables created alternately on either process (which then owns it), player 0 connected to the
   first process and player 1 to the second, so that every other action is forwarded to the table's owner and
   every state crosses Redis to reach one of the two players.
 
-Clients play random legal moves as soon as their turn comes (at most one message per 50 ms per socket), until each
-table has logged ``--actions`` actions or ``--seconds`` pass (the clock starts before the connections). Reported: accepted actions per second and the p50/p99
-latency from a player's send to the OTHER player receiving the state that includes it (what that player feels).
-All the clients run in this one process and share the two cores with the servers, PostgreSQL and Redis.
+The clients are ``bench/load.py``'s: people-like think times (``--think``, 50-200 ms), spread over
+``--client-processes`` processes (a table's two players always in the same one), latency from a player's send to
+the OTHER player receiving the state that includes it. Reported beside actions/s and the latencies: the CPU share
+of the parlour servers, of PostgreSQL + Redis, and of the client processes, so a reader sees who set the pace.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-import json
 import os
-import random
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from contextlib import ExitStack
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from websockets.asyncio.client import connect
+
+from bench.load import LEGEND, Figure, free_port, measure  # noqa: F401  (measure: tests/server/test_cluster.py)
 
 ROOT = Path(__file__).resolve().parents[1]
-MIN_GAP = 0.05  # seconds between two messages of one client: the server's limit is 20 a second
-
-
-@dataclass
-class Run:
-    latencies: list[float] = field(default_factory=list)
-    actions: int = 0
-    errors: dict[str, int] = field(default_factory=dict)
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The ``q`` quantile by the nearest rank below (NaN for no values).
-
-    >>> percentile([5.0, 1.0, 3.0, 2.0], 0.5)
-    3.0
-    """
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def start_server(port: int, db: str, log: Path, *options: str) -> subprocess.Popen:
@@ -88,88 +68,31 @@ def stop_server(proc: subprocess.Popen) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
 
 
-def create_table(base: str) -> dict:
-    body = json.dumps({"game": "giacomotto", "seats": [{"kind": "human"}, {"kind": "human"}]}).encode()
-    request = urllib.request.Request(base + "/api/tables", body, {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=60) as r:
-        return json.loads(r.read())
+def tree_cpu(roots: list[int]) -> float:
+    """User + system CPU seconds so far of the processes ``roots`` and every live descendant (Linux: PostgreSQL
+    serves each connection from a child of its postmaster)."""
+    parents, used = {}, {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        pid = int(stat.parent.name)
+        parents[pid], used[pid] = int(fields[1]), int(fields[11]) + int(fields[12])
+    total = 0
+    for pid in used:
+        ancestor = pid
+        while ancestor > 1 and ancestor not in roots:
+            ancestor = parents.get(ancestor, 0)
+        if ancestor in roots:
+            total += used[pid]
+    return total / os.sysconf("SC_CLK_TCK")
 
 
-async def client(url: str, seat: int, sent: dict[int, tuple[int, float]], ready: asyncio.Barrier,
-                 rng: random.Random, limit: int, stop_at: float, run: Run) -> None:
-    """Play random legal moves for one seat; ``sent`` (shared by the table's two clients): version → (who sent
-    the action made at it, when). A state at version v+1 gives the latency of the action made at v to the OTHER
-    player. Nobody moves before both players of the table have their first state (``ready``)."""
-    async with connect(url, max_size=2 ** 22, open_timeout=120) as ws:
-        first: str | None = await ws.recv()  # the table's state: the server has seated us
-        await ready.wait()
-        last_send, mine = 0.0, None
-        while time.monotonic() < stop_at:
-            try:
-                text = first or await asyncio.wait_for(ws.recv(), max(0.01, stop_at - time.monotonic()))
-                first = None
-            except asyncio.TimeoutError:
-                break
-            message = json.loads(text)
-            kind = message["type"]
-            if kind == "error":
-                run.errors[message["code"]] = run.errors.get(message["code"], 0) + 1
-                if message["code"] == "retry" and mine is not None:
-                    await asyncio.sleep(0.2)
-                    await ws.send(mine)
-                continue
-            if kind != "state":
-                continue
-            version, view = message["version"], message["view"]
-            made = sent.get(version - 1)
-            if made is not None and made[0] != seat:
-                run.latencies.append(time.perf_counter() - made[1])
-                run.actions += 1
-                del sent[version - 1]
-            if version >= limit or view["over"]:
-                break
-            if view["to_act"] == [seat] and version not in sent:
-                gap = MIN_GAP - (time.monotonic() - last_send)
-                if gap > 0:
-                    await asyncio.sleep(gap)
-                last_send = time.monotonic()
-                sent[version] = (seat, time.perf_counter())
-                mine = json.dumps({"type": "action", "action": rng.choice(view["legal"]), "version": version})
-                await ws.send(mine)
-
-
-async def measure(bases: list[str], tables: int, limit: int, seconds: float, seed: int,
-                  on_progress: Callable[[int], None] = lambda actions: None) -> tuple[Run, float]:
-    """N tables, created alternately on each base; player ``i`` connects to ``bases[i % len(bases)]``."""
-    loop = asyncio.get_running_loop()
-    created = await asyncio.gather(*[loop.run_in_executor(None, create_table, bases[i % len(bases)])
-                                     for i in range(tables)])
-    run, rng = Run(), random.Random(seed)
-    start = time.monotonic()
-    stop_at = start + seconds
-    clients = []
-    for t in created:
-        sent: dict[int, tuple[int, float]] = {}
-        ready = asyncio.Barrier(len(t["seats"]))
-        for s in t["seats"]:
-            base = bases[s["seat"] % len(bases)].replace("http", "ws", 1)
-            clients.append(client(f"{base}/ws/{t['table']}?token={s['token']}", s["seat"], sent, ready,
-                                  random.Random(rng.random()), limit, stop_at, run))
-    play = asyncio.gather(*clients)
-    while not play.done():
-        on_progress(run.actions)
-        await asyncio.wait([play], timeout=0.25)
-    await play
-    on_progress(run.actions)
-    return run, time.monotonic() - start
-
-
-def run(counts: list[int], actions: int, seconds: float, seed: int, quiet: bool) -> int:
+def run(counts: list[int], client_counts: list[int], args: argparse.Namespace) -> int:
     sys.path.insert(0, str(ROOT / "tests" / "server"))
     from postgres import Cluster  # the tests' throwaway PostgreSQL and Redis
     from redis_server import RedisServer
-
-    from bench.load import free_port
 
     with ExitStack() as stack, tempfile.TemporaryDirectory(prefix="parlour-cluster-") as tmp:
         pg_dir = Path(tempfile.mkdtemp(prefix="parlour-pg-"))  # PostgreSQL runs as another user when we are root
@@ -187,25 +110,59 @@ def run(counts: list[int], actions: int, seconds: float, seed: int, quiet: bool)
         for i in (1, 2):
             procs.append(start_server(ports[i], db, Path(tmp) / f"node{i}.log", "--redis", redis.url))
             stack.callback(stop_server, procs[-1])
+        stores = [int((pg.data / "postmaster.pid").read_text().split()[0]), redis.proc.pid]
         bases = [f"http://127.0.0.1:{p}" for p in ports]
         print(f"1 process: {bases[0]} on SQLite; 2 processes: {bases[1]} and {bases[2]} on PostgreSQL + Redis; "
-              f"{actions} actions per table, at most {seconds:g} s")
-        print(f"{'tables':>7} {'setup':>12} {'actions':>8} {'seconds':>8} {'actions/s':>10} {'ratio':>6} "
-              f"{'p50 ms':>8} {'p99 ms':>8}  errors")
+              f"{args.seconds:g} s of play per measurement, think {args.think[0] * 1000:g}-{args.think[1] * 1000:g} "
+              f"ms; load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the start")
+        print(f"{'tables':>6} {'setup':>11} {'client procs':>12} {'actions':>8} {'secs':>6} {'actions/s':>9} "
+              f"{'ratio':>5} {'p50 ms':>7} {'p99 ms':>7} {'server cpu':>10} {'pg+redis':>8} {'client cpu':>10} {'lag ms':>6} "
+              f"{'load':>5}  errors", flush=True)
+        figures: list[Figure] = []
         for n in counts:
-            rates = []
-            for name, targets in (("1 process", bases[:1]), ("2 processes", bases[1:])):
-                with Progress(TextColumn(f"{n} tables, {name}"), BarColumn(), MofNCompleteColumn(),
-                              TimeElapsedColumn(), console=Console(file=sys.stderr), transient=True,
-                              disable=quiet) as progress:
-                    task = progress.add_task("load", total=n * actions)
-                    result, elapsed = asyncio.run(measure(targets, n, actions, seconds, seed,
-                                                          lambda done: progress.update(task, completed=done)))
-                rate = result.actions / elapsed if elapsed else 0.0
-                rates.append(rate)
-                print(f"{n:>7} {name:>12} {result.actions:>8} {elapsed:>8.1f} {rate:>10.1f} "
-                      f"{rate / rates[0] if rates[0] else float('nan'):>6.2f} "
-                      f"{percentile(result.latencies, 0.5) * 1000:>8.1f} "
-                      f"{percentile(result.latencies, 0.99) * 1000:>8.1f}  {result.errors or '-'}", flush=True)
-        print("ratio: actions/s against the one-process SQLite figure of the same table count, measured just before")
+            for r in range(args.repeat):
+                for processes in client_counts:
+                    single = None
+                    for name, targets, servers in (("1 process", bases[:1], procs[:1]),
+                                                   ("2 processes", bases[1:], procs[1:])):
+                        pids = [p.pid for p in servers]
+                        before: list[float] = []
+                        with Progress(TextColumn(f"{n} tables, {name}, {processes} client processes"), BarColumn(),
+                                      MofNCompleteColumn(), TimeElapsedColumn(), console=Console(file=sys.stderr),
+                                      transient=True, disable=args.quiet) as progress:
+                            task = progress.add_task("load", total=None)
+                            result, elapsed = asyncio.run(measure(
+                                targets, n, args.actions, args.seconds, args.seed,
+                                lambda done: progress.update(task, completed=done), think=args.think,
+                                on_go=lambda: before.extend([tree_cpu(pids), tree_cpu(stores)]),
+                                processes=processes))
+                        f = Figure(name, n, processes, result, elapsed, tree_cpu(pids) - before[0],
+                                   os.getloadavg()[0], other=tree_cpu(stores) - before[1])
+                        figures.append(f)
+                        single = single or f
+                        print(cluster_row(f, single.rate), flush=True)
+        print("ratio: actions/s over the one-process SQLite figure measured just before it; pg+redis: the CPU share of "
+              "PostgreSQL (every backend) and redis-server; " + LEGEND)
+        if args.repeat > 1:
+            print(f"medians over the {args.repeat} rounds:")
+            keys = dict.fromkeys((f.tables, f.processes, f.server) for f in figures)
+            for key in keys:
+                fs = [f for f in figures if (f.tables, f.processes, f.server) == key]
+
+                def med(value: Callable[[Figure], float], fs: list[Figure] = fs) -> float:
+                    return statistics.median(value(f) for f in fs)
+
+                print(f"{key[0]:>6} {key[2]:>11} {key[1] or 'in bench':>12} {len(fs):>8} {'':>6} "
+                      f"{med(lambda f: f.rate):>9.1f} {'':>5} {med(lambda f: f.p50) * 1000:>7.1f} "
+                      f"{med(lambda f: f.p99) * 1000:>7.1f} {med(lambda f: f.server_share):>10.0%} "
+                      f"{med(lambda f: f.other / f.seconds):>8.0%} {med(lambda f: f.client_share):>10.0%} "
+                      f"{med(lambda f: f.lag) * 1000:>6.1f} "
+                      f"{med(lambda f: f.load):>5.1f}")
     return 0
+
+
+def cluster_row(f: Figure, single_rate: float) -> str:
+    return (f"{f.tables:>6} {f.server:>11} {f.processes or 'in bench':>12} {f.run.actions:>8} {f.seconds:>6.1f} "
+            f"{f.rate:>9.1f} {f.rate / single_rate if single_rate else float('nan'):>5.2f} {f.p50 * 1000:>7.1f} "
+            f"{f.p99 * 1000:>7.1f} {f.server_share:>10.0%} {f.other / f.seconds if f.seconds else 0:>8.0%} "
+            f"{f.client_share:>10.0%} {f.lag * 1000:>6.1f} {f.load:>5.1f}  {f.run.errors or '-'}")

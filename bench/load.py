@@ -1,25 +1,32 @@
 """Server load: N two-player tables played by people-like clients; actions/s and latency at the other player.
 
     python -m bench load --tables 100,500                           # this checkout's server
+    python -m bench load --tables 500 --client-processes 0,1,2,4    # how the clients' spread changes the figures
     python -m bench load --tables 100,500 --base /tmp/old/src       # ... and another checkout's, alternating
 
 Starts ``parlour serve`` in a subprocess on a free loopback port with a temporary SQLite database (a fresh server
 for every measurement). For each N it creates N Giacomotto tables with two human seats and connects two clients per
-table (in this process: the load clients never share the server's process). When every client has its first state,
-the clock starts: a client whose turn it is thinks for a random 50-200 ms (``--think``), as a person would, then
-plays a random legal move. Reported per N over ``--seconds``: accepted actions per second, the p50/p99 latency from a
-player's send to the OTHER player at the table receiving the state that includes it, the server's CPU time per
-action (its own process, user + system: steadier than rates on a shared machine), and the machine's load.
+table, spread over ``--client-processes`` processes (0: all in the bench's own process; never the server's), a
+table's two clients always in the same process, so that a send and the other player's receipt are timed on one
+clock. When every client of every process has its first state, the clock starts: a client whose turn it is thinks
+for a random 50-200 ms (``--think``), as a person would, then plays a random legal move. Reported per N over
+``--seconds``: accepted actions per second; the p50/p99 latency from a player's send to the OTHER player's socket
+handing over the message that brings the new state; the CPU share of the server and of the clients over the time
+played, and how late the clients' loops woke for a timer (their own share of the latencies): who set the pace; the
+server's CPU time per action (its own process, user + system: steadier than rates on a shared machine), and the
+machine's load.
 
-Clients ask for patches (``?patches=1``) and rebuild each state from them as the browser does; a server that
-sends whole states (an older checkout) is measured the same way. ``--base SRC`` measures that checkout's server
-too, in the same run, alternating with this one (``--repeat`` rounds), and prints the ratios of the medians.
+Clients ask for patches (``?patches=1``) and keep their view up to date from them in place, as the browser does; a
+server that sends whole states (an older checkout) is measured the same way. ``--base SRC`` measures that
+checkout's server too, in the same run, alternating with this one (``--repeat`` rounds), and prints the ratios of
+the medians. ``--cluster``: two server processes on PostgreSQL + Redis beside one on SQLite (``bench/_cluster.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import random
 import signal
@@ -30,18 +37,20 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
-from typing import Callable
 
 import orjson
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from websockets.asyncio.client import connect
 
-from parlour.server.patch import apply
 
 THINK = (0.05, 0.2)  # seconds a person takes for a move, at least and at most
+CLIENT_PROCESSES = 2  # the default: chosen by measurement (bench/README.md)
 
 
 @dataclass
@@ -53,9 +62,25 @@ class Run:
     states: int = 0
     received: int = 0  # bytes of state and patch messages
     started: float = 0.0  # when every client had its first state (perf_counter)
+    cpu: float = 0.0  # the clients' CPU seconds while they played (user + system, every client process)
+    pids: list[int] = field(default_factory=list)  # the client processes that played
+    lags: list[float] = field(default_factory=list)  # how late the clients' event loops woke for a timer (s)
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
+
+    def add(self, other: Run) -> None:
+        """Count ``other`` (another client process's share) in this run."""
+        self.latencies += other.latencies
+        self.actions += other.actions
+        for code, count in other.errors.items():
+            self.errors[code] = self.errors.get(code, 0) + count
+        self.patches += other.patches
+        self.states += other.states
+        self.received += other.received
+        self.cpu += other.cpu
+        self.pids += other.pids
+        self.lags += other.lags
 
 
 def free_port() -> int:
@@ -94,49 +119,67 @@ def create_table(base: str) -> dict:
         return orjson.loads(r.read())
 
 
-async def client(ws_base: str, table: str, token: str, rng: random.Random, limit: int, think: tuple[float, float],
+def patch_in_place(view: dict, patch: dict) -> None:
+    """Bring ``view`` up to a ``patch`` message's version in place: what ``parlour.server.patch.apply`` does to the
+    view, without copying the view or its growing lists for every message (the load clients keep only the view).
+
+    >>> view = {"log": [1], "hand": ["7H"], "x": 0}
+    >>> patch_in_place(view, {"view": {"hand": []}, "append": {"log": [2]}, "gone": ["x"]})
+    >>> view
+    {'log': [1, 2], 'hand': []}
+    """
+    for key in patch.get("gone", ()):
+        view.pop(key, None)
+    view.update(patch["view"])
+    for key, items in patch.get("append", {}).items():
+        view[key] += items
+
+
+async def client(url: str, seat: int, rng: random.Random, limit: int, think: tuple[float, float],
                  sent: dict[int, tuple[int, float]], ready: Callable[[], None], go: asyncio.Event,
                  stop: list[float], run: Run) -> None:
     """Play one seat: think, then a random legal move, whenever it is this seat's turn, until the table has
-    ``limit`` actions or the time is up. ``sent`` (shared by the table's clients): per version, who played against
-    it and when; the other seat's client measures the latency when the state that includes it arrives."""
-    url = f"{ws_base}/ws/{table}?token={token}&patches=1"
+    ``limit`` actions or the time is up (then the caller cancels the clients still waiting). ``sent`` (shared by
+    the table's clients, always in one process, so both times are on one clock): per version, who played against
+    it and when; the other seat's client measures the latency when the message that brings that version arrives,
+    the moment its socket hands it over (before it is even decoded)."""
     async with connect(url, max_size=2 ** 22, open_timeout=300, ping_interval=None, close_timeout=1) as ws:
-        state: dict | None = None
+        view: dict | None = None
+        version, mine = -1, ""
         while True:
-            left = stop[0] - time.perf_counter()
-            if left <= 0:
-                return
-            try:
-                text = await asyncio.wait_for(ws.recv(), left)
-            except asyncio.TimeoutError:
+            text = await ws.recv()
+            now = time.perf_counter()
+            if now >= stop[0]:
                 return
             message = orjson.loads(text)
             kind = message["type"]
             if kind == "error":
                 run.error(message["code"])
+                if message["code"] == "retry" and mine:  # a cluster's table changing hands: nothing was taken
+                    await asyncio.sleep(0.2)
+                    await ws.send(mine)
                 continue
             if kind == "patch":
-                if state is None or message["base"] != state["version"]:
+                if view is None or message["base"] != version:
                     run.error("patch_base")
                     await ws.send('{"type": "sync"}')
                     continue
-                message = apply(state, message)
+                patch_in_place(view, message)
                 run.patches += 1
             elif kind == "state":
+                view = message["view"]
                 run.states += 1
             else:
                 continue
             run.received += len(text)
-            first, state = state is None, message
+            first, version = version < 0, message["version"]
             if first:
                 ready()
                 await go.wait()
-            version, view, seat = message["version"], message["view"], message["seat"]
             mover = sent.pop(version - 1, None)
             if mover is not None:
                 if mover[0] != seat:
-                    run.latencies.append(time.perf_counter() - mover[1])
+                    run.latencies.append(now - mover[1])
                     run.actions += 1
                 else:
                     sent[version - 1] = mover  # the other seat's client has not seen it yet
@@ -147,42 +190,158 @@ async def client(ws_base: str, table: str, token: str, rng: random.Random, limit
                 if time.perf_counter() >= stop[0]:
                     return
                 sent[version] = (seat, time.perf_counter())
-                await ws.send(orjson.dumps({"type": "action", "action": rng.choice(view["legal"]),
-                                            "version": version}).decode())
+                mine = orjson.dumps({"type": "action", "action": rng.choice(view["legal"]),
+                                     "version": version}).decode()
+                await ws.send(mine)
 
 
-async def measure(base: str, tables: int, limit: int, seconds: float, seed: int,
-                  on_progress: Callable[[int], None] = lambda actions: None,
-                  think: tuple[float, float] = THINK, on_go: Callable[[], None] = lambda: None) -> tuple[Run, float]:
-    """Create ``tables`` tables, connect their clients, then play for ``seconds`` (from when every client has its
-    first state); the run and the seconds it took."""
-    loop = asyncio.get_running_loop()
-    created = await asyncio.gather(*[loop.run_in_executor(None, create_table, base) for _ in range(tables)])
-    run, rng = Run(), random.Random(seed)
-    ws_base = base.replace("http", "ws", 1)
-    go, waiting = asyncio.Event(), [2 * tables]
-    stop = [float("inf")]
+#: The tables a client process plays: per table, its seats' (WebSocket URL, seat number).
+Share = list[list[tuple[str, int]]]
+
+
+async def play(tables: Share, limit: int, seconds: float, seed: int, think: tuple[float, float],
+               start: Callable[[], Awaitable[None]], on_progress: Callable[[int], None]) -> tuple[Run, float]:
+    """Connect every seat of ``tables``; once each has its first state, await ``start()``, then play for
+    ``seconds``. The run (its ``cpu``: this process's CPU seconds while playing) and the seconds played."""
+    run, rng = Run(pids=[os.getpid()]), random.Random(seed)
+    go, waiting, stop = asyncio.Event(), [sum(map(len, tables))], [float("inf")]
+    began: list[asyncio.Task] = []
+
+    async def begin() -> None:
+        await start()
+        run.started, run.cpu = time.perf_counter(), -time.process_time()
+        stop[0] = run.started + seconds
+        go.set()
 
     def ready() -> None:
         waiting[0] -= 1
         if waiting[0] == 0:
-            run.started = time.perf_counter()
-            stop[0] = run.started + seconds
-            on_go()
-            go.set()
+            began.append(asyncio.ensure_future(begin()))
 
     clients = []
-    for t in created:
+    for seats in tables:
         sent: dict[int, tuple[int, float]] = {}
-        clients += [client(ws_base, t["table"], s["token"], random.Random(rng.random()), limit, think, sent, ready,
-                           go, stop, run) for s in t["seats"]]
-    play = asyncio.gather(*clients)
-    while not play.done():
+        clients += [client(url, seat, random.Random(rng.random()), limit, think, sent, ready, go, stop, run)
+                    for url, seat in seats]
+    playing = asyncio.gather(*clients)
+    watch = asyncio.ensure_future(_watch_lag(go, stop, run.lags))
+    while not playing.done() and time.perf_counter() < stop[0]:
         on_progress(run.actions)
-        await asyncio.wait([play], timeout=0.25)
-    await play
+        await asyncio.wait([playing], timeout=min(0.25, max(0.0, stop[0] - time.perf_counter())))
+    if not playing.done():
+        playing.cancel()  # the time is up: the clients still waiting for a message stop
+    try:
+        await playing
+    except asyncio.CancelledError:
+        pass
+    run.cpu += time.process_time()
+    watch.cancel()
     on_progress(run.actions)
     return run, min(time.perf_counter(), stop[0]) - run.started
+
+
+async def _watch_lag(go: asyncio.Event, stop: list[float], lags: list[float], every: float = 0.01) -> None:
+    """While the clients play, how late this loop wakes for a timer: a client that is late reading its socket
+    adds that much to the latency it measures, so a reader can tell the clients' delay from the server's."""
+    await go.wait()
+    while True:
+        asleep = time.perf_counter()
+        await asyncio.sleep(every)
+        woke = time.perf_counter()
+        if woke >= stop[0]:
+            return
+        lags.append(woke - asleep - every)
+
+
+def _client_process(conn: Connection, tables: Share, limit: int, seconds: float, seed: int,
+                    think: tuple[float, float], done: Synchronized) -> None:
+    """A client process: play ``tables``; say "ready" through ``conn`` when every seat has its first state, wait
+    for "go", and send back the run and the seconds played. ``done``: its actions so far, for the progress bar."""
+
+    async def start() -> None:
+        conn.send("ready")
+        await asyncio.get_running_loop().run_in_executor(None, conn.recv)
+
+    def progress(actions: int) -> None:
+        done.value = actions
+
+    try:
+        conn.send(asyncio.run(play(tables, limit, seconds, seed, think, start, progress)))
+    except BaseException as e:  # the parent says which process failed and why
+        conn.send(RuntimeError(f"a client process failed: {e!r}"))
+        raise
+
+
+async def measure(base: str | list[str], tables: int, limit: int, seconds: float, seed: int,
+                  on_progress: Callable[[int], None] = lambda actions: None,
+                  think: tuple[float, float] = THINK, on_go: Callable[[], None] = lambda: None,
+                  processes: int = 0) -> tuple[Run, float]:
+    """Create ``tables`` tables, connect their clients, then play for ``seconds`` (from when every client has its
+    first state); the run and the seconds it took. ``processes``: client processes sharing the tables (a table's
+    seats always in the same one), or 0 for every client in this process. Several ``base`` URLs (servers of a
+    cluster): tables are created on each in turn, and seat ``i`` connects to ``base[i % len(base)]``."""
+    bases = [base] if isinstance(base, str) else list(base)
+    loop = asyncio.get_running_loop()
+    created = await asyncio.gather(*[loop.run_in_executor(None, create_table, bases[i % len(bases)])
+                                     for i in range(tables)])
+    rng = random.Random(seed)
+    urls = [[(f"{bases[s['seat'] % len(bases)].replace('http', 'ws', 1)}/ws/{t['table']}?token={s['token']}"
+              "&patches=1", s["seat"]) for s in t["seats"]] for t in created]
+    if processes <= 0:
+        async def start() -> None:
+            on_go()
+
+        return await play(urls, limit, seconds, rng.randrange(2 ** 32), think, start, on_progress)
+    return await _measure_in_processes(urls, min(processes, tables), limit, seconds, rng, think, on_go, on_progress)
+
+
+async def _measure_in_processes(urls: Share, processes: int, limit: int, seconds: float, rng: random.Random,
+                                think: tuple[float, float], on_go: Callable[[], None],
+                                on_progress: Callable[[int], None]) -> tuple[Run, float]:
+    context = multiprocessing.get_context("spawn")  # not fork: this process has threads and an event loop
+    loop = asyncio.get_running_loop()
+    workers = []
+    for i in range(processes):
+        ours, theirs = context.Pipe()
+        done = context.Value("q", 0, lock=False)
+        proc = context.Process(target=_client_process, daemon=True, args=(
+            theirs, urls[i::processes], limit, seconds, rng.randrange(2 ** 32), think, done))
+        proc.start()
+        theirs.close()
+        workers.append((proc, ours, done))
+
+    def receive(conn: Connection) -> object:
+        try:
+            answer = conn.recv()
+        except EOFError:
+            raise RuntimeError("a client process died (its output above says why)") from None
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+    try:
+        for _, conn, _ in workers:  # every seat of every process has its first state
+            await loop.run_in_executor(None, receive, conn)
+        on_go()
+        for _, conn, _ in workers:
+            conn.send("go")
+        ends = [loop.run_in_executor(None, receive, conn) for _, conn, _ in workers]
+        waiting = asyncio.gather(*ends)
+        while not waiting.done():
+            on_progress(sum(done.value for _, _, done in workers))
+            await asyncio.wait([waiting], timeout=0.25)
+        run, elapsed = Run(), 0.0
+        for share, took in await waiting:
+            run.add(share)
+            elapsed = max(elapsed, took)
+        on_progress(run.actions)
+        return run, elapsed
+    finally:
+        for proc, conn, _ in workers:
+            proc.join(10)
+            if proc.is_alive():
+                proc.kill()
+            conn.close()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -207,30 +366,60 @@ def cpu_seconds(pid: int) -> float:
 class Figure:
     server: str
     tables: int
+    processes: int  # client processes (0: the clients in the bench's own process)
     run: Run
     seconds: float
     cpu: float  # the server's CPU seconds while the clients played
     load: float  # the machine's 1-minute load average at the end
+    other: float = 0.0  # CPU seconds of the stores beside the servers (PostgreSQL and Redis, --cluster)
 
     @property
     def rate(self) -> float:
         return self.run.actions / self.seconds if self.seconds else 0.0
 
+    @property
+    def server_share(self) -> float:
+        """The server's CPU time over the time played: 1.0 is one core kept busy."""
+        return self.cpu / self.seconds if self.seconds else 0.0
 
-def one(server: str, src: str | None, n: int, args: argparse.Namespace, quiet: bool) -> Figure:
-    """Measure one fresh server with ``n`` tables."""
+    @property
+    def client_share(self) -> float:
+        """The clients' CPU time (every client process) over the time played."""
+        return self.run.cpu / self.seconds if self.seconds else 0.0
+
+    @property
+    def p50(self) -> float:
+        return percentile(self.run.latencies, 0.5)
+
+    @property
+    def p99(self) -> float:
+        return percentile(self.run.latencies, 0.99)
+
+    @property
+    def lag(self) -> float:
+        """The p99 of how late the clients' loops woke for a timer: their own share of the latencies."""
+        return percentile(self.run.lags, 0.99)
+
+    @property
+    def cpu_per_action(self) -> float:
+        return self.cpu / self.run.actions if self.run.actions else float("nan")
+
+
+def one(server: str, src: str | None, n: int, processes: int, args: argparse.Namespace) -> Figure:
+    """Measure one fresh server with ``n`` tables and their clients in ``processes`` processes."""
     with tempfile.TemporaryDirectory(prefix="parlour-load-") as tmp:
         port = free_port()
         base = f"http://127.0.0.1:{port}"
         proc = start_server(Path(tmp) / "load.db", port, Path(tmp) / "server.log", src)
         try:
             cpu = [0.0]
-            with Progress(TextColumn(f"{server}, {n} tables"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          console=Console(file=sys.stderr), transient=True, disable=quiet) as progress:
+            with Progress(TextColumn(f"{server}, {n} tables, {processes} client processes"), BarColumn(),
+                          MofNCompleteColumn(), TimeElapsedColumn(), console=Console(file=sys.stderr),
+                          transient=True, disable=args.quiet) as progress:
                 task = progress.add_task("load", total=None)
                 run, elapsed = asyncio.run(measure(
                     base, n, args.actions, args.seconds, args.seed, lambda done: progress.update(task, completed=done),
-                    think=args.think, on_go=lambda: cpu.__setitem__(0, cpu_seconds(proc.pid))))
+                    think=args.think, on_go=lambda: cpu.__setitem__(0, cpu_seconds(proc.pid)), processes=processes))
             used = cpu_seconds(proc.pid) - cpu[0]
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -238,26 +427,50 @@ def one(server: str, src: str | None, n: int, args: argparse.Namespace, quiet: b
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
-    return Figure(server, n, run, elapsed, used, os.getloadavg()[0])
+    return Figure(server, n, processes, run, elapsed, used, os.getloadavg()[0])
+
+
+HEADER = (f"{'server':>6} {'tables':>6} {'client procs':>12} {'actions':>8} {'secs':>6} {'actions/s':>9} "
+          f"{'p50 ms':>7} {'p99 ms':>7} {'server cpu':>10} {'client cpu':>10} {'lag ms':>6} {'cpu ms/a':>8} {'bytes/m':>7} "
+          f"{'load':>5}  errors")
 
 
 def row(f: Figure) -> str:
-    lat = f.run.latencies
-    per = f"{f.cpu / f.run.actions * 1000:.2f}" if f.run.actions else "-"
     sent = f.run.patches + f.run.states
     size = f"{f.run.received / sent:.0f}" if sent else "-"
-    return (f"{f.server:>6} {f.tables:>6} {f.run.actions:>8} {f.seconds:>6.1f} {f.rate:>9.1f} "
-            f"{percentile(lat, 0.5) * 1000:>7.1f} {percentile(lat, 0.99) * 1000:>7.1f} {per:>8} {size:>7} "
-            f"{f.load:>5.1f}  {f.run.errors or '-'}")
+    return (f"{f.server:>6} {f.tables:>6} {f.processes or 'in bench':>12} {f.run.actions:>8} {f.seconds:>6.1f} "
+            f"{f.rate:>9.1f} {f.p50 * 1000:>7.1f} {f.p99 * 1000:>7.1f} {f.server_share:>10.0%} "
+            f"{f.client_share:>10.0%} {f.lag * 1000:>6.1f} {f.cpu_per_action * 1000:>8.2f} {size:>7} {f.load:>5.1f}  {f.run.errors or '-'}")
+
+
+def medians(figures: list[Figure]) -> list[str]:
+    """One line per server, table count and client processes: the medians over its repeats."""
+    lines = []
+    keys = dict.fromkeys((f.server, f.tables, f.processes) for f in figures)
+    for server, tables, processes in keys:
+        fs = [f for f in figures if (f.server, f.tables, f.processes) == (server, tables, processes)]
+
+        def med(key: Callable[[Figure], float], fs: list[Figure] = fs) -> float:
+            return statistics.median(key(f) for f in fs)
+
+        lines.append(f"{server:>6} {tables:>6} {processes or 'in bench':>12} {len(fs):>8} {'':>6} "
+                     f"{med(lambda f: f.rate):>9.1f} {med(lambda f: f.p50) * 1000:>7.1f} "
+                     f"{med(lambda f: f.p99) * 1000:>7.1f} {med(lambda f: f.server_share):>10.0%} "
+                     f"{med(lambda f: f.client_share):>10.0%} {med(lambda f: f.lag) * 1000:>6.1f} "
+                     f"{med(lambda f: f.cpu_per_action) * 1000:>8.2f} "
+                     f"{'':>7} {med(lambda f: f.load):>5.1f}")
+    return lines
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench load", description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="100,500", help="table counts to measure, comma-separated")
-    parser.add_argument("--actions", type=int, help="stop a table after this many actions (default: no limit; "
-                                                     "60 with --cluster)")
+    parser.add_argument("--actions", type=int, help="stop a table after this many actions (default: no limit)")
     parser.add_argument("--seconds", type=float, default=30.0, help="seconds of play per measurement")
     parser.add_argument("--think", default="50-200", help="a move's thinking time in ms, from-to (0-0: none)")
+    parser.add_argument("--client-processes", default=str(CLIENT_PROCESSES), metavar="N[,N...]",
+                        help=f"processes the clients are spread over (default {CLIENT_PROCESSES}; 0: all in the "
+                             "bench's own process); several counts are measured one after the other")
     parser.add_argument("--base", metavar="SRC", help="also measure the server of this checkout's src folder")
     parser.add_argument("--repeat", type=int, default=1, help="rounds per table count (alternating with --base)")
     parser.add_argument("--seed", type=int, default=1)
@@ -268,47 +481,57 @@ def main(argv: list[str]) -> int:
     counts = [int(n) for n in args.tables.split(",") if n.strip()]
     if not counts or min(counts) < 1 or max(counts) > 2000:
         parser.error("--tables takes counts from 1 to 2000, e.g. 100,500")
+    try:
+        client_counts = [int(n) for n in args.client_processes.split(",") if n.strip()]
+    except ValueError:
+        client_counts = []
+    if not client_counts or min(client_counts) < 0 or max(client_counts) > 64:
+        parser.error("--client-processes takes counts from 0 to 64, e.g. 4 or 0,2,4")
+    low, _, high = args.think.partition("-")
+    args.think = (float(low) / 1000, float(high or low) / 1000)
+    args.actions = args.actions or 10 ** 9
     if args.cluster:
         from bench._cluster import run
 
-        return run(counts, args.actions or 60, args.seconds, args.seed, args.quiet)
-    args.actions = args.actions or 10 ** 9
-    low, _, high = args.think.partition("-")
-    args.think = (float(low) / 1000, float(high or low) / 1000)
+        return run(counts, client_counts, args)
     servers = [("this", None)] + ([("base", args.base)] if args.base else [])
     print(f"{args.seconds:g} s of play per measurement, think {args.think[0] * 1000:g}-{args.think[1] * 1000:g} ms; "
           f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the start")
-    print(f"{'server':>6} {'tables':>6} {'actions':>8} {'secs':>6} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'cpu ms/a':>8} {'bytes/m':>7} {'load':>5}  errors", flush=True)
+    print(HEADER, flush=True)
     figures: list[Figure] = []
     for n in counts:
         for r in range(args.repeat):
-            for server, src in (servers if r % 2 == 0 else servers[::-1]):
-                figures.append(one(server, src, n, args, args.quiet))
-                print(row(figures[-1]), flush=True)
-    print("cpu ms/a: the server's CPU per action; bytes/m: per state or patch message received; load: the machine's "
-          "1-minute load average after the measurement")
+            for processes in client_counts:
+                for server, src in (servers if r % 2 == 0 else servers[::-1]):
+                    figures.append(one(server, src, n, processes, args))
+                    print(row(figures[-1]), flush=True)
+    print(LEGEND)
+    if args.repeat > 1:
+        print(f"medians over the {args.repeat} rounds (the actions column: rounds):")
+        print("\n".join(medians(figures)))
     if args.base:
         print("medians, this ÷ base:")
         for n in counts:
-            mine = [f for f in figures if f.tables == n and f.server == "this"]
-            theirs = [f for f in figures if f.tables == n and f.server == "base"]
+            for processes in client_counts:
+                mine = [f for f in figures if (f.tables, f.processes, f.server) == (n, processes, "this")]
+                theirs = [f for f in figures if (f.tables, f.processes, f.server) == (n, processes, "base")]
 
-            def med(fs: list[Figure], key: Callable[[Figure], float]) -> float:
-                return statistics.median(key(f) for f in fs)
+                def med(fs: list[Figure], key: Callable[[Figure], float]) -> float:
+                    return statistics.median(key(f) for f in fs)
 
-            def p99(f: Figure) -> float:
-                return percentile(f.run.latencies, 0.99)
-
-            def cpu(f: Figure) -> float:
-                return f.cpu / max(1, f.run.actions)
-
-            print(f"  {n} tables: actions/s {med(mine, lambda f: f.rate):.1f} ÷ {med(theirs, lambda f: f.rate):.1f} "
-                  f"= {med(mine, lambda f: f.rate) / max(1e-9, med(theirs, lambda f: f.rate)):.2f}×; "
-                  f"p99 {med(mine, p99) * 1000:.0f} ms vs {med(theirs, p99) * 1000:.0f} ms; "
-                  f"server CPU per action {med(mine, cpu) * 1000:.2f} ms vs {med(theirs, cpu) * 1000:.2f} ms "
-                  f"= {med(theirs, cpu) / max(1e-9, med(mine, cpu)):.2f}× less")
+                rate, base_rate = med(mine, lambda f: f.rate), med(theirs, lambda f: f.rate)
+                cpu, base_cpu = med(mine, lambda f: f.cpu_per_action), med(theirs, lambda f: f.cpu_per_action)
+                print(f"  {n} tables, {processes} client processes: actions/s {rate:.1f} ÷ {base_rate:.1f} = "
+                      f"{rate / max(1e-9, base_rate):.2f}×; p99 {med(mine, lambda f: f.p99) * 1000:.0f} ms vs "
+                      f"{med(theirs, lambda f: f.p99) * 1000:.0f} ms; server CPU per action {cpu * 1000:.2f} ms vs "
+                      f"{base_cpu * 1000:.2f} ms = {base_cpu / max(1e-9, cpu):.2f}× less")
     return 0
+
+
+LEGEND = ("server cpu / client cpu: CPU time (user + system) of the server process / of every client process over "
+          "the time played (100% = one core busy); lag ms: p99 of how late a client process's loop woke for a 10 ms "
+          "timer (the clients' own share of the latencies); cpu ms/a: the server's CPU per action; bytes/m: per state or patch "
+          "message received; load: the machine's 1-minute load average after the measurement")
 
 
 if __name__ == "__main__":
