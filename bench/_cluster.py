@@ -89,6 +89,23 @@ def tree_cpu(roots: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def one(name: str, n: int, processes: int, bases: list[str], servers: list[int], stores: list[int],
+        args: argparse.Namespace) -> Figure:
+    """Measure ``n`` tables on the servers at ``bases`` (process ids ``servers``) with their clients in
+    ``processes`` processes; ``stores``: the process ids of PostgreSQL and Redis."""
+    before: list[float] = []
+    with Progress(TextColumn(f"{n} tables, {name}, {processes} client processes"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=Console(file=sys.stderr), transient=True,
+                  disable=args.quiet) as progress:
+        task = progress.add_task("load", total=None)
+        result, elapsed = asyncio.run(measure(
+            bases, n, args.actions, args.seconds, args.seed, lambda done: progress.update(task, completed=done),
+            think=args.think, on_go=lambda: before.extend([tree_cpu(servers), tree_cpu(stores)]),
+            processes=processes))
+    return Figure(name, n, processes, result, elapsed, tree_cpu(servers) - before[0], os.getloadavg()[0],
+                  other=tree_cpu(stores) - before[1])
+
+
 def run(counts: list[int], client_counts: list[int], args: argparse.Namespace) -> int:
     sys.path.insert(0, str(ROOT / "tests" / "server"))
     from postgres import Cluster  # the tests' throwaway PostgreSQL and Redis
@@ -103,41 +120,33 @@ def run(counts: list[int], client_counts: list[int], args: argparse.Namespace) -
         redis = RedisServer(Path(tmp))
         redis.start()
         stack.callback(redis.stop)
-        db = pg.new_database()
-        ports = [free_port() for _ in range(3)]
-        procs = [start_server(ports[0], str(Path(tmp) / "load.db"), Path(tmp) / "sqlite.log")]
-        stack.callback(stop_server, procs[0])
-        for i in (1, 2):
-            procs.append(start_server(ports[i], db, Path(tmp) / f"node{i}.log", "--redis", redis.url))
-            stack.callback(stop_server, procs[-1])
         stores = [int((pg.data / "postmaster.pid").read_text().split()[0]), redis.proc.pid]
-        bases = [f"http://127.0.0.1:{p}" for p in ports]
-        print(f"1 process: {bases[0]} on SQLite; 2 processes: {bases[1]} and {bases[2]} on PostgreSQL + Redis; "
-              f"{args.seconds:g} s of play per measurement, think {args.think[0] * 1000:g}-{args.think[1] * 1000:g} "
-              f"ms; load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the start")
+        print(f"1 process: parlour serve on SQLite; 2 processes: two parlour serve --redis on PostgreSQL + Redis "
+              f"(fresh servers and database for every measurement); {args.seconds:g} s of play per measurement, think "
+              f"{args.think[0] * 1000:g}-{args.think[1] * 1000:g} ms; load {os.getloadavg()[0]:.1f} on "
+              f"{os.cpu_count()} cores at the start")
         print(f"{'tables':>6} {'setup':>11} {'client procs':>12} {'actions':>8} {'secs':>6} {'actions/s':>9} "
-              f"{'ratio':>5} {'p50 ms':>7} {'p99 ms':>7} {'server cpu':>10} {'pg+redis':>8} {'client cpu':>10} {'lag ms':>6} "
-              f"{'load':>5}  errors", flush=True)
+              f"{'ratio':>5} {'p50 ms':>7} {'p99 ms':>7} {'server cpu':>10} {'pg+redis':>8} {'client cpu':>10} "
+              f"{'lag ms':>6} {'load':>5}  errors", flush=True)
         figures: list[Figure] = []
         for n in counts:
-            for r in range(args.repeat):
+            for _ in range(args.repeat):
                 for processes in client_counts:
                     single = None
-                    for name, targets, servers in (("1 process", bases[:1], procs[:1]),
-                                                   ("2 processes", bases[1:], procs[1:])):
-                        pids = [p.pid for p in servers]
-                        before: list[float] = []
-                        with Progress(TextColumn(f"{n} tables, {name}, {processes} client processes"), BarColumn(),
-                                      MofNCompleteColumn(), TimeElapsedColumn(), console=Console(file=sys.stderr),
-                                      transient=True, disable=args.quiet) as progress:
-                            task = progress.add_task("load", total=None)
-                            result, elapsed = asyncio.run(measure(
-                                targets, n, args.actions, args.seconds, args.seed,
-                                lambda done: progress.update(task, completed=done), think=args.think,
-                                on_go=lambda: before.extend([tree_cpu(pids), tree_cpu(stores)]),
-                                processes=processes))
-                        f = Figure(name, n, processes, result, elapsed, tree_cpu(pids) - before[0],
-                                   os.getloadavg()[0], other=tree_cpu(stores) - before[1])
+                    for name in ("1 process", "2 processes"):
+                        with ExitStack() as servers:
+                            if name == "1 process":
+                                ports = [free_port()]
+                                procs = [start_server(ports[0], str(Path(tmp) / f"load{len(figures)}.db"),
+                                                      Path(tmp) / "sqlite.log")]
+                            else:
+                                ports, db = [free_port(), free_port()], pg.new_database()
+                                procs = [start_server(port, db, Path(tmp) / f"node{i}.log", "--redis", redis.url)
+                                         for i, port in enumerate(ports)]
+                            for proc in procs:
+                                servers.callback(stop_server, proc)
+                            f = one(name, n, processes, [f"http://127.0.0.1:{p}" for p in ports],
+                                    [p.pid for p in procs], stores, args)
                         figures.append(f)
                         single = single or f
                         print(cluster_row(f, single.rate), flush=True)
