@@ -36,7 +36,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from bench.load import LEGEND, Figure, free_port, measure  # noqa: F401  (measure: tests/server/test_cluster.py)
+from bench.load import LEGEND, Figure, free_port, measure, shares, waited  # noqa: F401  (measure: tests/server/test_cluster.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -100,10 +100,10 @@ def one(name: str, n: int, processes: int, bases: list[str], servers: list[int],
         task = progress.add_task("load", total=None)
         result, elapsed = asyncio.run(measure(
             bases, n, args.actions, args.seconds, args.seed, lambda done: progress.update(task, completed=done),
-            think=args.think, on_go=lambda: before.extend([tree_cpu(servers), tree_cpu(stores)]),
-            processes=processes))
+            think=args.think, processes=processes,
+            on_go=lambda: before.extend([tree_cpu(servers), tree_cpu(stores), sum(map(waited, servers))])))
     return Figure(name, n, processes, result, elapsed, tree_cpu(servers) - before[0], os.getloadavg()[0],
-                  other=tree_cpu(stores) - before[1])
+                  other=tree_cpu(stores) - before[1], server_waited=sum(map(waited, servers)) - before[2])
 
 
 def run(counts: list[int], client_counts: list[int], args: argparse.Namespace) -> int:
@@ -126,7 +126,7 @@ def run(counts: list[int], client_counts: list[int], args: argparse.Namespace) -
               f"{args.think[0] * 1000:g}-{args.think[1] * 1000:g} ms; load {os.getloadavg()[0]:.1f} on "
               f"{os.cpu_count()} cores at the start")
         print(f"{'tables':>6} {'setup':>11} {'client procs':>12} {'actions':>8} {'secs':>6} {'actions/s':>9} "
-              f"{'ratio':>5} {'p50 ms':>7} {'p99 ms':>7} {'server cpu':>10} {'pg+redis':>8} {'client cpu':>10} "
+              f"{'ratio':>5} {'p50 ms':>7} {'p99 ms':>7} {'server cpu+wait':>15} {'pg+redis':>8} {'client cpu+wait':>15} "
               f"{'lag ms':>6} {'load':>5}  errors", flush=True)
         figures: list[Figure] = []
         for n in counts:
@@ -163,8 +163,10 @@ def run(counts: list[int], client_counts: list[int], args: argparse.Namespace) -
 
                 print(f"{key[0]:>6} {key[2]:>11} {key[1] or 'in bench':>12} {len(fs):>8} {'':>6} "
                       f"{med(lambda f: f.rate):>9.1f} {'':>5} {med(lambda f: f.p50) * 1000:>7.1f} "
-                      f"{med(lambda f: f.p99) * 1000:>7.1f} {med(lambda f: f.server_share):>10.0%} "
-                      f"{med(lambda f: f.other / f.seconds):>8.0%} {med(lambda f: f.client_share):>10.0%} "
+                      f"{med(lambda f: f.p99) * 1000:>7.1f} "
+                      f"{shares(med(lambda f: f.server_share), med(lambda f: f.server_wait)):>15} "
+                      f"{med(lambda f: f.other / f.seconds):>8.0%} "
+                      f"{shares(med(lambda f: f.client_share), med(lambda f: f.client_wait)):>15} "
                       f"{med(lambda f: f.lag) * 1000:>6.1f} "
                       f"{med(lambda f: f.load):>5.1f}")
     return 0
@@ -173,5 +175,5 @@ def run(counts: list[int], client_counts: list[int], args: argparse.Namespace) -
 def cluster_row(f: Figure, single_rate: float) -> str:
     return (f"{f.tables:>6} {f.server:>11} {f.processes or 'in bench':>12} {f.run.actions:>8} {f.seconds:>6.1f} "
             f"{f.rate:>9.1f} {f.rate / single_rate if single_rate else float('nan'):>5.2f} {f.p50 * 1000:>7.1f} "
-            f"{f.p99 * 1000:>7.1f} {f.server_share:>10.0%} {f.other / f.seconds if f.seconds else 0:>8.0%} "
-            f"{f.client_share:>10.0%} {f.lag * 1000:>6.1f} {f.load:>5.1f}  {f.run.errors or '-'}")
+            f"{f.p99 * 1000:>7.1f} {shares(f.server_share, f.server_wait):>15} "
+            f"{f.other / f.seconds if f.seconds else 0:>8.0%} {shares(f.client_share, f.client_wait):>15} {f.lag * 1000:>6.1f} {f.load:>5.1f}  {f.run.errors or '-'}")

@@ -63,6 +63,7 @@ class Run:
     received: int = 0  # bytes of state and patch messages
     started: float = 0.0  # when every client had its first state (perf_counter)
     cpu: float = 0.0  # the clients' CPU seconds while they played (user + system, every client process)
+    waited: float = 0.0  # seconds the clients' loops were ready to run but waited for a core (every process)
     pids: list[int] = field(default_factory=list)  # the client processes that played
     lags: list[float] = field(default_factory=list)  # how late the clients' event loops woke for a timer (s)
 
@@ -79,6 +80,7 @@ class Run:
         self.states += other.states
         self.received += other.received
         self.cpu += other.cpu
+        self.waited += other.waited
         self.pids += other.pids
         self.lags += other.lags
 
@@ -209,7 +211,7 @@ async def play(tables: Share, limit: int, seconds: float, seed: int, think: tupl
 
     async def begin() -> None:
         await start()
-        run.started, run.cpu = time.perf_counter(), -time.process_time()
+        run.started, run.cpu, run.waited = time.perf_counter(), -time.process_time(), -waited()
         stop[0] = run.started + seconds
         go.set()
 
@@ -235,6 +237,7 @@ async def play(tables: Share, limit: int, seconds: float, seed: int, think: tupl
     except asyncio.CancelledError:
         pass
     run.cpu += time.process_time()
+    run.waited += waited()
     watch.cancel()
     on_progress(run.actions)
     return run, min(time.perf_counter(), stop[0]) - run.started
@@ -356,6 +359,20 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def waited(pid: int | str = "self") -> float:
+    """Seconds the main thread of process ``pid`` (a server's or a client's event loop) has so far spent ready to
+    run but waiting for a core (Linux's scheduler statistics; 0 where the kernel keeps none): a loop that waits
+    for a core delays every message it would have handled, however lean the code.
+
+    >>> waited() >= 0
+    True
+    """
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of process ``pid`` so far (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -372,6 +389,17 @@ class Figure:
     cpu: float  # the server's CPU seconds while the clients played
     load: float  # the machine's 1-minute load average at the end
     other: float = 0.0  # CPU seconds of the stores beside the servers (PostgreSQL and Redis, --cluster)
+    server_waited: float = 0.0  # seconds the server's loop (each server's, summed) waited for a core
+
+    @property
+    def server_wait(self) -> float:
+        """The share of the time played that the server's loop was ready to run but had no core."""
+        return self.server_waited / self.seconds if self.seconds else 0.0
+
+    @property
+    def client_wait(self) -> float:
+        """The same for the clients' loops (summed over the client processes)."""
+        return self.run.waited / self.seconds if self.seconds else 0.0
 
     @property
     def rate(self) -> float:
@@ -412,35 +440,45 @@ def one(server: str, src: str | None, n: int, processes: int, args: argparse.Nam
         base = f"http://127.0.0.1:{port}"
         proc = start_server(Path(tmp) / "load.db", port, Path(tmp) / "server.log", src)
         try:
-            cpu = [0.0]
+            mark = [0.0, 0.0]  # the server's CPU and waiting seconds when play starts
+
+            def start() -> None:
+                mark[:] = [cpu_seconds(proc.pid), waited(proc.pid)]
+
             with Progress(TextColumn(f"{server}, {n} tables, {processes} client processes"), BarColumn(),
                           MofNCompleteColumn(), TimeElapsedColumn(), console=Console(file=sys.stderr),
                           transient=True, disable=args.quiet) as progress:
                 task = progress.add_task("load", total=None)
                 run, elapsed = asyncio.run(measure(
                     base, n, args.actions, args.seconds, args.seed, lambda done: progress.update(task, completed=done),
-                    think=args.think, on_go=lambda: cpu.__setitem__(0, cpu_seconds(proc.pid)), processes=processes))
-            used = cpu_seconds(proc.pid) - cpu[0]
+                    think=args.think, on_go=start, processes=processes))
+            used, wait = cpu_seconds(proc.pid) - mark[0], waited(proc.pid) - mark[1]
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             try:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
-    return Figure(server, n, processes, run, elapsed, used, os.getloadavg()[0])
+    return Figure(server, n, processes, run, elapsed, used, os.getloadavg()[0], server_waited=wait)
 
 
 HEADER = (f"{'server':>6} {'tables':>6} {'client procs':>12} {'actions':>8} {'secs':>6} {'actions/s':>9} "
-          f"{'p50 ms':>7} {'p99 ms':>7} {'server cpu':>10} {'client cpu':>10} {'lag ms':>6} {'cpu ms/a':>8} {'bytes/m':>7} "
+          f"{'p50 ms':>7} {'p99 ms':>7} {'server cpu+wait':>15} {'client cpu+wait':>15} {'lag ms':>6} {'cpu ms/a':>8} {'bytes/m':>7} "
           f"{'load':>5}  errors")
+
+
+def shares(cpu: float, wait: float) -> str:
+    """A loop's CPU share and its share of waiting for a core, e.g. ``55%+40%``: near 100% together, the loop
+    was never idle, and what it waited for was a core."""
+    return f"{cpu:.0%}+{wait:.0%}"
 
 
 def row(f: Figure) -> str:
     sent = f.run.patches + f.run.states
     size = f"{f.run.received / sent:.0f}" if sent else "-"
     return (f"{f.server:>6} {f.tables:>6} {f.processes or 'in bench':>12} {f.run.actions:>8} {f.seconds:>6.1f} "
-            f"{f.rate:>9.1f} {f.p50 * 1000:>7.1f} {f.p99 * 1000:>7.1f} {f.server_share:>10.0%} "
-            f"{f.client_share:>10.0%} {f.lag * 1000:>6.1f} {f.cpu_per_action * 1000:>8.2f} {size:>7} {f.load:>5.1f}  {f.run.errors or '-'}")
+            f"{f.rate:>9.1f} {f.p50 * 1000:>7.1f} {f.p99 * 1000:>7.1f} {shares(f.server_share, f.server_wait):>15} "
+            f"{shares(f.client_share, f.client_wait):>15} {f.lag * 1000:>6.1f} {f.cpu_per_action * 1000:>8.2f} {size:>7} {f.load:>5.1f}  {f.run.errors or '-'}")
 
 
 def medians(figures: list[Figure]) -> list[str]:
@@ -455,8 +493,9 @@ def medians(figures: list[Figure]) -> list[str]:
 
         lines.append(f"{server:>6} {tables:>6} {processes or 'in bench':>12} {len(fs):>8} {'':>6} "
                      f"{med(lambda f: f.rate):>9.1f} {med(lambda f: f.p50) * 1000:>7.1f} "
-                     f"{med(lambda f: f.p99) * 1000:>7.1f} {med(lambda f: f.server_share):>10.0%} "
-                     f"{med(lambda f: f.client_share):>10.0%} {med(lambda f: f.lag) * 1000:>6.1f} "
+                     f"{med(lambda f: f.p99) * 1000:>7.1f} "
+                     f"{shares(med(lambda f: f.server_share), med(lambda f: f.server_wait)):>15} "
+                     f"{shares(med(lambda f: f.client_share), med(lambda f: f.client_wait)):>15} {med(lambda f: f.lag) * 1000:>6.1f} "
                      f"{med(lambda f: f.cpu_per_action) * 1000:>8.2f} "
                      f"{'':>7} {med(lambda f: f.load):>5.1f}")
     return lines
@@ -528,8 +567,9 @@ def main(argv: list[str]) -> int:
     return 0
 
 
-LEGEND = ("server cpu / client cpu: CPU time (user + system) of the server process / of every client process over "
-          "the time played (100% = one core busy); lag ms: p99 of how late a client process's loop woke for a 10 ms "
+LEGEND = ("server / client cpu+wait: CPU time (user + system) of the server process / of every client process over "
+          "the time played (100% = one core busy), + the time its event loop was ready to run but waited for a core "
+          "(together near 100%: never idle); lag ms: p99 of how late a client process's loop woke for a 10 ms "
           "timer (the clients' own share of the latencies); cpu ms/a: the server's CPU per action; bytes/m: per state or patch "
           "message received; load: the machine's 1-minute load average after the measurement")
 
