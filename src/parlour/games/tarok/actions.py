@@ -20,7 +20,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import combinations
+from math import comb
+from operator import index as as_index
 
 try:
     import cython
@@ -29,7 +33,7 @@ except ImportError:  # plain Python without Cython: the same code, untyped
 
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action
-from parlour.core.tricks import by_bytes
+from parlour.core.tricks import by_bytes, cards_in
 
 from .cards import CODES, COLOURS, SUIT, SUIT_MASKS, SUIT_NAMES, codes, parse_card
 from .contracts import BONUS_BY_NAME, BONUS_NAMES, BY_NAME, KONTRA_BY_NAME, KONTRA_NAMES, NAMES, TARGET_BY_NAME, TARGET_NAMES
@@ -95,6 +99,100 @@ def plays_of(mask: int) -> list[Move]:
     b0, b1, b2, b3, b4, b5, b6 = PLAY_BYTES
     return [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255], *b3[mask >> 24 & 255],
             *b4[mask >> 32 & 255], *b5[mask >> 40 & 255], *b6[mask >> 48 & 255]]
+
+
+#: ``_CHOOSE[n][k]``: the ways to choose ``k`` of ``n`` things (a discard lays 1 to 3 cards away).
+_CHOOSE = tuple(tuple(comb(n, k) for k in range(4)) for n in range(55))
+
+
+class Discards(Sequence):
+    """The legal discards: every way to lay ``k`` cards of ``pool`` away, each with all the cards of ``base``.
+
+    One ``discard`` move per set of cards, listed as ``itertools.combinations`` lists the pool's cards (lowest
+    first), but lazily: a declarer may have 220 ways to lay 3 of 12 cards away, and a random player or a search
+    reads one or two of them. ``len``, an index, ``in`` and :meth:`index` are computed from the combination's
+    rank (the combinatorial number system); iterating or slicing builds the moves. It compares equal to the list
+    of the same moves.
+
+    >>> d = Discards(0, 0b1111 << 46, 2)      # 2 of 7C 8C 9C 10C
+    >>> len(d), str(d[0]), str(d[-1]), [str(a) for a in d[1:3]]
+    (6, 'discard 7C 8C', 'discard 9C 10C', ['discard 7C 9C', 'discard 7C 10C'])
+    >>> a = parse("discard 8C 10C"); a in d, d.index(a), d[d.index(a)] == a, parse("discard 7C") in d
+    (True, 4, True, False)
+    >>> list(d) == [d[i] for i in range(6)] == d
+    True
+    """
+
+    __slots__ = ("base", "pool", "k", "_cards", "_len")
+
+    def __init__(self, base: int, pool: int, k: int) -> None:
+        self.base, self.pool, self.k = base, pool, k
+        self._cards = tuple(cards_in(pool))
+        self._len = _CHOOSE[len(self._cards)][k] if k <= len(self._cards) else 0
+
+    def __len__(self) -> int:
+        return self._len
+
+    @cython.locals(i=cython.Py_ssize_t, n=cython.Py_ssize_t, m=cython.int, c=cython.int, j=cython.int,
+                   count=cython.Py_ssize_t)
+    def __getitem__(self, key):  # type: ignore[override]
+        if isinstance(key, slice):
+            return [self[x] for x in range(*key.indices(self._len))]
+        i = as_index(key)
+        n = self._len
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(f"discard index out of range: {len(self)} discards")
+        cards, m, mask, c = self._cards, len(self._cards), self.base, 0
+        for j in range(self.k, 0, -1):  # j cards still to choose: skip the sets that begin lower
+            count = _CHOOSE[m - c - 1][j - 1]
+            while i >= count:
+                i -= count
+                c += 1
+                count = _CHOOSE[m - c - 1][j - 1]
+            mask |= 1 << cards[c]
+            c += 1
+        return Move(DISCARD | mask << 4)
+
+    def __iter__(self) -> Iterator[Move]:
+        base = self.base
+        for combo in combinations(self._cards, self.k):
+            mask = base
+            for c in combo:
+                mask |= 1 << c
+            yield Move(DISCARD | mask << 4)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, int) or action & 15 != DISCARD:
+            return False
+        mask = action >> 4
+        rest = mask & ~self.base
+        return (mask & self.base) == self.base and not rest & ~self.pool and rest.bit_count() == self.k
+
+    def index(self, action: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of ``action`` (raises ValueError if it is not one of these discards)."""
+        if action in self:
+            rest, cards, k = action >> 4 & ~self.base, self._cards, self.k  # type: ignore[operator]
+            m, rank, c = len(cards), 0, 0
+            for j in range(k, 0, -1):
+                while not rest >> cards[c] & 1:  # each lower card skipped: the sets that begin with it
+                    rank += _CHOOSE[m - c - 1][j - 1]
+                    c += 1
+                c += 1
+            if start <= rank < (self._len if stop is None else stop):
+                return rank
+        raise ValueError(f"{action} is not one of these discards")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, Discards)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 @lru_cache(maxsize=4096)

@@ -12,7 +12,6 @@ public and written to ``events``; private events carry ``only``.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any, Sequence
 
 try:
@@ -28,7 +27,7 @@ from parlour.core.stacking import stacked
 from parlour.core.tricks import cards_in
 
 from .actions import (ANNOUNCE, BID, CALL, CONTRACT, DISCARD, EMPEROR, FORFEIT, KONTRA, PASS, PASS_MOVE, PLAY,
-                      PLAYS, TALON, Move, move, plays_of)
+                      PLAYS, TALON, Discards, Move, move, plays_of)
 from .cards import (CARDS, CODES, COLOURS, KINGS, MOND, PAGAT, SKIS, SUIT, TAROKS, UNDISCARDABLE,
                     Card, codes, king_of, parse_card)
 from .contracts import (BEGGAR, CALLS_KING, COLOUR_VALAT, COLOUR_VALATS, DECLARER_LEADS, FORFEIT as
@@ -62,7 +61,15 @@ _BIDS_ABOVE = {n: tuple(tuple(_BIDS[c] for c in bids if c > x) for x in range(-1
                for n, bids in ((3, BIDS_3), (4, BIDS_4))}
 _BITS = tuple(1 << c for c in range(54))
 _DECK = tuple(range(54))
-_RAISES = tuple(move(CONTRACT, c) for c in range(COLOUR_VALAT))
+_RAISES = tuple(move(CONTRACT, c) for c in range(COLOUR_VALAT + 1))
+#: The king calls (the four kings; with all four kings in hand, the queens too), by whether queens may be called.
+_CALLS = (tuple(move(CALL, s) for s in range(4)), tuple(move(CALL, s) for s in range(8)))
+#: The talon groups by how many cards a group holds (a talon of 6 cards).
+_TALONS = {k: tuple(move(TALON, g) for g in range(TALON_SIZE // k)) for k in (1, 2, 3)}
+FORFEIT_MOVE = move(FORFEIT)
+_ANNOUNCES = tuple(move(ANNOUNCE, b) for b in range(5))
+#: ``_KONTRAS[t][level]``: the kontra of ``level`` (1 kontra .. 4 mordkontra) on target ``t``.
+_KONTRAS = tuple(tuple(move(KONTRA, t | level << 3) for level in range(5)) for t in range(6))
 _MOND_PAGAT = 1 << MOND | 1 << PAGAT
 
 
@@ -196,9 +203,10 @@ class _TarokBase:
             if not self.tricks_played and self._emperor_lead(seat):
                 plays.append(EMPEROR_MOVE)
             return plays
-        if self._legal is None:
-            self._legal = self._legal_now()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return legal if type(legal) is Discards else list(legal)  # the discards are never changed: shared
 
     @cython.locals(code=cython.longlong, card=cython.longlong, mask=cython.longlong)
     def apply(self, seat: int, action: Action | str) -> Action:
@@ -223,8 +231,7 @@ class _TarokBase:
                 legal = self._legal
                 if legal is None:
                     legal = self._legal = self._legal_now()
-                if action in legal:
-                    action = legal[legal.index(action)]
+                if action in legal:  # a Move equal to a legal one: itself
                     self._apply(seat, action)
                     return action
         return State.apply(self, seat, action)
@@ -332,21 +339,16 @@ class _TarokBase:
         if p == RAISE:
             return [_RAISES[c] for c in _bid_list(self.game.players) if c >= self.high]
         if p == CALLING:
-            hand = self.hands[self.turn]
-            calls = [move(CALL, s) for s in range(4)]
-            if hand & KINGS == KINGS:
-                calls += [move(CALL, 4 + s) for s in range(4)]
-            return calls
+            return _CALLS[self.hands[self.turn] & KINGS == KINGS]
         if p == TALON_PHASE:
-            k = TALON_TAKE[self.contract]
-            groups = [move(TALON, g) for g in range(TALON_SIZE // k)]
+            groups = _TALONS[TALON_TAKE[self.contract]]
             if self.called >= 0 and self.called in self.talon:
-                groups.append(move(FORFEIT))
+                return groups + (FORFEIT_MOVE,)
             return groups
         if p == DISCARDING:
-            return [Move(DISCARD | m << 4) for m in self._discard_options()]
+            return self._discards()
         if p == COLOUR:
-            return [move(CONTRACT, self.contract), move(CONTRACT, COLOUR_VALAT)]
+            return (_RAISES[self.contract], _RAISES[COLOUR_VALAT])
         return self._legal_announcements()
 
     def _legal_bids(self) -> list[Move]:
@@ -362,16 +364,16 @@ class _TarokBase:
         moves += _BIDS_ABOVE[n][1 + max(lowest - 1, high)]
         return moves
 
-    def _discard_options(self) -> list[int]:
+    def _discards(self) -> Discards:
+        """The legal discards, listed lazily (see :class:`Discards`)."""
         hand = self.hands[self.turn]
         k = TALON_TAKE[self.contract]
         if self.game.options["free_tarok_discards"]:  # pagat's rule (Q5): taroks go freely, shown face up
-            return list(map(sum, combinations(_bits(hand & ~UNDISCARDABLE), k)))
-        plain = _bits(hand & COLOURS & ~UNDISCARDABLE)
-        if len(plain) >= k:
-            return list(map(sum, combinations(plain, k)))
-        base = sum(plain)
-        return [base | sum(combo) for combo in combinations(_bits(hand & TAROKS & ~UNDISCARDABLE), k - len(plain))]
+            return Discards(0, hand & ~UNDISCARDABLE, k)
+        plain = hand & COLOURS & ~UNDISCARDABLE
+        if plain.bit_count() >= k:
+            return Discards(0, plain, k)
+        return Discards(plain, hand & TAROKS & ~UNDISCARDABLE, k - plain.bit_count())
 
     def _legal_announcements(self) -> list[Move]:
         seat = self.turn
@@ -385,14 +387,14 @@ class _TarokBase:
                     continue
                 if b == KING_ULTIMO_B and (self.called < 0 or not hand >> self.called & 1):
                     continue
-                moves.append(move(ANNOUNCE, b))
+                moves.append(_ANNOUNCES[b])
         for t in range(6):
             announcer = self.declarer if t == 0 else self.announced[t - 1]
             if announcer < 0 or self.kontra[t] >= 4:
                 continue
             level = self.kontra[t] + 1
             if self._relation(seat, announcer) == (OPPOSITE if level % 2 else SAME):
-                moves.append(move(KONTRA, t | level << 3))
+                moves.append(_KONTRAS[t][level])
         return moves
 
     def _side(self, seat: int) -> int:
@@ -452,12 +454,12 @@ class _TarokBase:
             self.emperor = True
             self._play(seat, SKIS, "lead emperor")
         elif self.phase == BID_PHASE:
-            self._bid(seat, kind, p, str(action))
+            self._bid(seat, kind, p, action)
         elif kind == CONTRACT and self.phase == RAISE:
-            self.events.append({"type": "contract", "seat": seat, "action": str(action)})
+            self.events.append(_said(_CONTRACT_EVENT, seat, action))
             self._set_contract(p, seat)
         elif kind == CALL:
-            self._call(seat, p, str(action))
+            self._call(seat, p, action)
         elif kind == TALON:
             self._take_talon(seat, p, str(action))
         elif kind == FORFEIT:
@@ -465,15 +467,15 @@ class _TarokBase:
         elif kind == DISCARD:
             self._discard(seat, p)
         elif kind == CONTRACT:  # the colour valat choice
-            self.events.append({"type": "colour", "seat": seat, "action": str(action)})
+            self.events.append(_said(_COLOUR_EVENT, seat, action))
             self.contract = p
             self._start_announcements()
         else:
-            self._announce(seat, kind, p, str(action))
+            self._announce(seat, kind, p, action)
 
-    def _bid(self, seat: int, kind: int, contract: int, text: str) -> None:
-        n = self.game.players
-        self.events.append({"type": "bid", "seat": seat, "action": text})
+    def _bid(self, seat: int, kind: int, contract: int, action: Move) -> None:
+        n = self.players
+        self.events.append(_said(_BID_EVENT, seat, action))
         if kind == PASS:
             self.passed |= 1 << seat
         elif contract == KLOP or (n == 4 and self.mode == NORMAL and seat == self.forehand and self.high < 0):
@@ -509,12 +511,12 @@ class _TarokBase:
             self.revealed = True
             self._start_announcements()
 
-    def _call(self, seat: int, p: int, text: str) -> None:
+    def _call(self, seat: int, p: int, action: Move) -> None:
         card = king_of(1 + p % 4) - (1 if p >= 4 else 0)
         self.called = card
         holder = next((s for s in range(self.game.players) if self.hands[s] >> card & 1), -1)
         self.partner = holder if holder != seat else -1
-        self.events.append({"type": "call", "seat": seat, "action": text})
+        self.events.append(_said(_CALL_EVENT, seat, action))
         self._expose_talon()
 
     def _expose_talon(self) -> None:
@@ -558,9 +560,9 @@ class _TarokBase:
     def _start_announcements(self) -> None:
         self.phase, self.turn, self.passes = ANNOUNCING, self.forehand, 0
 
-    def _announce(self, seat: int, kind: int, p: int, text: str) -> None:
-        n = self.game.players
-        self.events.append({"type": "announce", "seat": seat, "action": text})
+    def _announce(self, seat: int, kind: int, p: int, action: Move) -> None:
+        n = self.players
+        self.events.append(_said(_ANNOUNCE_EVENT, seat, action))
         if kind == PASS:
             self.passes += 1
             if self.passes == n:
@@ -749,13 +751,23 @@ def _restore(values: tuple[Any, ...]) -> TarokState:
     return s
 
 
+_BID_EVENT, _CONTRACT_EVENT, _CALL_EVENT, _COLOUR_EVENT, _ANNOUNCE_EVENT = range(5)
+_SAID_TYPES = ("bid", "contract", "call", "colour", "announce")
+_SAID: dict[int, dict[str, Any]] = {}
+
+
+def _said(kind: int, seat: int, action: int) -> dict[str, Any]:
+    """The event of ``seat`` saying ``action`` (a bid, a contract, a call, the colour choice, an announcement):
+    built once for each and shared, like the card plays' events (an event is never changed once written)."""
+    key = (action << 2 | seat) << 3 | kind
+    event = _SAID.get(key)
+    if event is None:
+        event = _SAID[key] = {"type": _SAID_TYPES[kind], "seat": seat, "action": str(Move(action))}
+    return event
+
+
 def _bid_list(players: int) -> tuple[int, ...]:
     return BIDS_3 if players == 3 else BIDS_4
-
-
-def _bits(mask: int) -> list[int]:
-    """The single-card masks of a mask's cards, lowest first."""
-    return [_BITS[c] for c in cards_in(mask)]
 
 
 def _cards(mask: int) -> list[Card]:
