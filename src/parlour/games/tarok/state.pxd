@@ -63,3 +63,5 @@ cdef class _TarokBase:
     cpdef long long _play_mask(self)
     cpdef _play(self, int seat, int card, text=*)
     cpdef _end_trick(self)
+    cpdef int _side(self, int seat)
+    cpdef int _relation(self, int seat, int other)

@@ -68,6 +68,9 @@ _CALLS = (tuple(move(CALL, s) for s in range(4)), tuple(move(CALL, s) for s in r
 _TALONS = {k: tuple(move(TALON, g) for g in range(TALON_SIZE // k)) for k in (1, 2, 3)}
 FORFEIT_MOVE = move(FORFEIT)
 _ANNOUNCES = tuple(move(ANNOUNCE, b) for b in range(5))
+#: ``_DECLARER_EVENTS[declarer + 1][contract]`` (declarer -1: a Klop nobody bid).
+_DECLARER_EVENTS = tuple(tuple({"type": "declarer", "seat": d, "contract": NAMES[c]} for c in range(len(NAMES)))
+                         for d in range(-1, 4))
 #: ``_KONTRAS[t][level]``: the kontra of ``level`` (1 kontra .. 4 mordkontra) on target ``t``.
 _KONTRAS = tuple(tuple(move(KONTRA, t | level << 3) for level in range(5)) for t in range(6))
 _MOND_PAGAT = 1 << MOND | 1 << PAGAT
@@ -375,6 +378,8 @@ class _TarokBase:
             return Discards(0, plain, k)
         return Discards(plain, hand & TAROKS & ~UNDISCARDABLE, k - plain.bit_count())
 
+    @cython.locals(seat=cython.int, hand=cython.ulonglong, b=cython.int, t=cython.int, announcer=cython.int,
+                   level=cython.int)
     def _legal_announcements(self) -> list[Move]:
         seat = self.turn
         moves = [PASS_MOVE]
@@ -397,9 +402,11 @@ class _TarokBase:
                 moves.append(_KONTRAS[t][level])
         return moves
 
+    @cython.locals(seat=cython.int)
     def _side(self, seat: int) -> int:
         return 0 if seat == self.declarer or seat == self.partner else 1
 
+    @cython.locals(seat=cython.int, other=cython.int)
     def _relation(self, seat: int, other: int) -> int:
         """What ``seat`` knows of ``other``: same side, opposite side, or unknown (a secret partnership)."""
         if seat == other:
@@ -473,6 +480,8 @@ class _TarokBase:
         else:
             self._announce(seat, kind, p, action)
 
+    @cython.locals(seat=cython.int, kind=cython.int, contract=cython.int, n=cython.int, left=cython.int,
+                   t=cython.int)
     def _bid(self, seat: int, kind: int, contract: int, action: Move) -> None:
         n = self.players
         self.events.append(_said(_BID_EVENT, seat, action))
@@ -483,13 +492,13 @@ class _TarokBase:
             return
         else:
             self.high, self.high_bidder = contract, seat
-        left = [s for s in range(n) if not self.passed >> s & 1]
+        left = ~self.passed & ((1 << n) - 1)  # the seats still in the auction
         if not left:
             self._set_contract(KLOP, -1)
-        elif len(left) == 1 and self.high_bidder == left[0]:
-            self.turn = left[0]
+        elif self.high_bidder >= 0 and left == 1 << self.high_bidder:  # one seat left, holding the bid
+            self.turn = self.high_bidder
             if self.high == _bid_list(n)[-1]:
-                self._set_contract(self.high, left[0])
+                self._set_contract(self.high, self.high_bidder)
             else:
                 self.phase = RAISE
         else:
@@ -500,7 +509,7 @@ class _TarokBase:
 
     def _set_contract(self, contract: int, declarer: int) -> None:
         self.contract, self.declarer = contract, declarer
-        self.events.append({"type": "declarer", "seat": declarer, "contract": NAMES[contract]})
+        self.events.append(_DECLARER_EVENTS[declarer + 1][contract])
         if contract == KLOP:
             self._start_play()
         elif CALLS_KING[contract] and self.game.players == 4:
@@ -527,15 +536,25 @@ class _TarokBase:
             self.revealed = True
         self.events.append({"type": "talon", "cards": [CODES[c] for c in self.talon]})
 
+    @cython.locals(seat=cython.int, g=cython.int, k=cython.int, c=cython.int, bit=cython.ulonglong,
+                   got=cython.ulonglong, rest=cython.ulonglong)
     def _take_talon(self, seat: int, g: int, text: str) -> None:
         k = TALON_TAKE[self.contract]
         self.group = g
-        taken = self.talon[g * k:(g + 1) * k]
+        talon = self.talon
+        taken, self.talon = talon[g * k:(g + 1) * k], talon[:g * k] + talon[(g + 1) * k:]
+        got = rest = 0
         for c in taken:
-            self.hands[seat] |= 1 << c
+            bit = 1
+            bit <<= c
+            got |= bit
+        for c in self.talon:
+            bit = 1
+            bit <<= c
+            rest |= bit
+        self.hands[seat] |= got
         self.king_rest = self.called in taken
-        self.talon = [c for c in self.talon if c not in taken]
-        self.talon_rest = sum(1 << c for c in self.talon)  # kept for the Mond left in the talon (Q12 option)
+        self.talon_rest = rest  # kept for the Mond left in the talon (Q12 option)
         self.events.append({"type": "take", "seat": seat, "action": text, "cards": [CODES[c] for c in taken]})
         self.phase = DISCARDING
 
