@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 COMPILED = (
     "parlour/core/game.py", "parlour/core/rng.py", "parlour/core/sheet.py", "parlour/core/tricks.py",
     "parlour/games/tarok/state.py", "parlour/games/tarok/play.py", "parlour/games/tarok/actions.py",
-    "parlour/games/tarok/scoring.py",
+    "parlour/games/tarok/scoring.py", "parlour/games/tarok/cards.py",
     "parlour/games/giacomotto/state.py", "parlour/games/giacomotto/captures.py",
     "parlour/games/giacomotto/actions.py",
     "parlour/games/memory/state.py", "parlour/games/memory/actions.py", "parlour/games/memory/rules.py",

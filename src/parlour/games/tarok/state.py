@@ -61,6 +61,8 @@ _BIDS_ABOVE = {n: tuple(tuple(_BIDS[c] for c in bids if c > x) for x in range(-1
                for n, bids in ((3, BIDS_3), (4, BIDS_4))}
 _BITS = tuple(1 << c for c in range(54))
 _DECK = tuple(range(54))
+#: Forehand's choice when all others passed: Klop, or any bid.
+_FOREHAND_BIDS = (_BIDS[KLOP],) + tuple(_BIDS[c] for c in BIDS_4)
 _RAISES = tuple(move(CONTRACT, c) for c in range(COLOUR_VALAT + 1))
 #: The king calls (the four kings; with all four kings in hand, the queens too), by whether queens may be called.
 _CALLS = (tuple(move(CALL, s) for s in range(4)), tuple(move(CALL, s) for s in range(8)))
@@ -354,11 +356,12 @@ class _TarokBase:
             return (_RAISES[self.contract], _RAISES[COLOUR_VALAT])
         return self._legal_announcements()
 
+    @cython.locals(n=cython.int, seat=cython.int, lowest=cython.int, high=cython.int)
     def _legal_bids(self) -> list[Move]:
-        n, seat = self.game.players, self.turn
-        others_out = self.passed | 1 << seat == (1 << n) - 1
-        if n == 4 and self.mode == NORMAL and seat == self.forehand and others_out and self.high < 0:
-            return [_BIDS[KLOP]] + [_BIDS[c] for c in BIDS_4]
+        n, seat = self.players, self.turn
+        if (n == 4 and seat == self.forehand and self.high < 0 and self.passed | 1 << seat == (1 << n) - 1
+                and self.mode == NORMAL):
+            return _FOREHAND_BIDS
         lowest = SOLO_WITHOUT if self.mode == REDEAL else TWO if n == 4 else THREE
         high = self.high
         moves = [PASS_MOVE]
@@ -614,15 +617,22 @@ class _TarokBase:
 
     # --- the end of a deal and of the match -------------------------------------------------------------------
 
+    @cython.locals(n=cython.int, s=cython.int, c=cython.int, bit=cython.ulonglong, rest=cython.ulonglong)
     def _score(self) -> None:
-        n = self.game.players
+        n = self.players
         won = list(self.won)
+        rest = 0  # the talon's cards left
+        for c in self.talon:
+            bit = 1
+            bit <<= c
+            rest |= bit
         if self.contract != KLOP:
-            rest = sum(1 << c for c in self.talon)
             if self.declarer >= 0:
                 won[self.declarer] |= self.discards
-            opponent = next(s for s in range(n) if self._side(s) == 1)
-            won[opponent] |= rest
+            for s in range(n):
+                if self._side(s) == 1:  # the first opponent
+                    won[s] |= rest
+                    break
         deal = Deal(players=n, contract=self.contract, declarer=self.declarer, partner=self.partner, won=won,
                     tricks=list(self.tricks), called=self.called, announced=list(self.announced),
                     kontra=list(self.kontra), last_trick=self.last_trick, last_winner=self.last_winner,
@@ -630,7 +640,7 @@ class _TarokBase:
                     round_difference=self.game.options["round_difference"],
                     mond_in_talon=self.game.options["mond_in_talon"])
         row, detail, won_game = score(deal)
-        self.events.append({"type": "reveal", "laid away": codes(self.discards), "talon": codes(sum(1 << c for c in self.talon))})
+        self.events.append({"type": "reveal", "laid away": codes(self.discards), "talon": codes(rest)})
         if self.contract != KLOP:
             # What the sheet shows besides the points: who played together, the kontras, the wheel's doubling.
             detail["partner"] = self.partner if self.partner >= 0 else None
@@ -649,10 +659,12 @@ class _TarokBase:
         valat = self.announced[VALAT_B] >= 0 or "valat" in detail.get("bonuses", {})
         self._write_row(row, detail, won_game, wheel=self.contract == KLOP or self.contract >= BEGGAR or valat)
 
+    @cython.locals(n=cython.int, s=cython.int)
     def _write_row(self, row: list[int], detail: dict[str, Any], won_game: bool, wheel: bool = False) -> None:
-        n = self.game.players
+        n = self.players
         before = self.sheet.totals
-        detail = {k: (NAMES[v] if k == "contract" else v) for k, v in detail.items()}
+        if "contract" in detail:  # (a fresh dict: the contract's name in place of its number)
+            detail["contract"] = NAMES[detail["contract"]]
         self.sheet.add(f"deal {self.deals + 1}", row, detail)
         self.events.append({"type": "score", "deal": self.deals + 1, "points": list(row), **detail})
         if won_game:
@@ -662,7 +674,10 @@ class _TarokBase:
         if wheel:
             self.wheels = [w + 1 for w in self.wheels]
         self.deals += 1
-        zero = any(before[s] != 0 and before[s] + row[s] == 0 for s in range(n))
+        zero = False  # a total came back to 0: the next deal is a compulsory Klop
+        for s in range(n):
+            if before[s] != 0 and before[s] + row[s] == 0:
+                zero = True
         if self._match_over():
             self.finished = True
             self.phase = DONE
