@@ -76,6 +76,11 @@ _DECLARER_EVENTS = tuple(tuple({"type": "declarer", "seat": d, "contract": NAMES
 #: ``_KONTRAS[t][level]``: the kontra of ``level`` (1 kontra .. 4 mordkontra) on target ``t``.
 _KONTRAS = tuple(tuple(move(KONTRA, t | level << 3) for level in range(5)) for t in range(6))
 _MOND_PAGAT = 1 << MOND | 1 << PAGAT
+#: C integers in the compiled build, for the card play's comparisons (a Python global is a look-up and an object).
+_PLAYING = cython.declare(cython.int, PLAYING)
+_PLAY = cython.declare(cython.int, PLAY)
+_KLOP = cython.declare(cython.int, KLOP)
+_MOND = cython.declare(cython.int, MOND)
 
 
 def hand_size(players: int) -> int:
@@ -200,7 +205,7 @@ class _TarokBase:
     def legal(self, seat: int) -> list[Move]:
         if seat != self.turn or self.finished:
             return []
-        if self.phase == PLAYING:
+        if self.phase == _PLAYING:
             mask = self._mask
             if mask < 0:
                 mask = self._play_mask()
@@ -221,10 +226,10 @@ class _TarokBase:
         checks them; everything else (a text, another seat, an illegal move) takes the general way.
         """
         if type(action) is Move and type(seat) is int and seat == self.turn and not self.finished:
-            if self.phase == PLAYING:
+            if self.phase == _PLAYING:
                 code = action
                 card = code >> 4
-                if code & 15 == PLAY and 0 <= card < 54:
+                if code & 15 == _PLAY and 0 <= card < 54:
                     mask = self._mask
                     if mask < 0:
                         mask = self._play_mask()
@@ -284,16 +289,16 @@ class _TarokBase:
         self.tricks[w] += 1
         self.tricks_played = played = self.tricks_played + 1
         tmask_won = tmask
-        if c == KLOP and self.klop_next < len(self.talon) and not self.king_rest:  # Klop: a talon card goes with it
+        if c == _KLOP and self.klop_next < len(self.talon) and not self.king_rest:  # Klop: a talon card goes with it
             extra = self.talon[self.klop_next]
             self.klop_next += 1
             bit = 1
             bit <<= extra
             tmask_won |= bit
             event = KLOP_TRICK_EVENTS[w][extra]
-        elif c == KLOP and self.klop_next < len(self.talon) or self.king_rest and tmask >> self.called & 1:
+        elif c == _KLOP and self.klop_next < len(self.talon) or self.king_rest and tmask >> self.called & 1:
             event = {"type": "trick", "winner": w}
-            if c == KLOP and self.klop_next < len(self.talon):
+            if c == _KLOP and self.klop_next < len(self.talon):
                 extra = self.talon[self.klop_next]
                 self.klop_next += 1
                 bit = 1
@@ -314,7 +319,7 @@ class _TarokBase:
             event = TRICK_EVENTS[w]
         won = self.won[w]
         self.won[w] = won | tmask_won
-        if tmask >> MOND & 1:
+        if tmask >> _MOND & 1:
             owner = (leader + trick.index(MOND)) % n
             if owner != w and c in MOND_PENALTY:
                 self.mond_lost = owner
