@@ -202,7 +202,9 @@ class _TarokBase:
         return () if self.finished else _TO_ACT[self.turn]
 
     @cython.locals(mask=cython.longlong)
-    def legal(self, seat: int) -> list[Move]:
+    def legal(self, seat: int) -> Sequence[Move]:
+        """A fresh list of the seat's legal moves; in the discard phase a read-only :class:`Discards`, which lists
+        its (up to 220) moves lazily and compares equal to their list."""
         if seat != self.turn or self.finished:
             return []
         if self.phase == _PLAYING:
@@ -342,7 +344,7 @@ class _TarokBase:
 
     # --- the contract -----------------------------------------------------------------------------------------
 
-    def _legal_now(self) -> list[Move]:
+    def _legal_now(self) -> Sequence[Move]:
         p = self.phase
         if p == BID_PHASE:
             return self._legal_bids()
@@ -362,7 +364,7 @@ class _TarokBase:
         return self._legal_announcements()
 
     @cython.locals(n=cython.int, seat=cython.int, lowest=cython.int, high=cython.int)
-    def _legal_bids(self) -> list[Move]:
+    def _legal_bids(self) -> Sequence[Move]:
         n, seat = self.players, self.turn
         if (n == 4 and seat == self.forehand and self.high < 0 and self.passed | 1 << seat == (1 << n) - 1
                 and self.mode == NORMAL):
