@@ -530,6 +530,8 @@ def main(argv: list[str]) -> int:
     args.think = (float(low) / 1000, float(high or low) / 1000)
     args.actions = args.actions or 10 ** 9
     if args.cluster:
+        if args.base:
+            parser.error("--base measures another checkout's one-process server; it does not go with --cluster")
         from bench._cluster import run
 
         return run(counts, client_counts, args)
