@@ -145,11 +145,6 @@ def apply_entry(state: State, entry: ActionRow) -> None:
         state.apply(entry.seat, entry.action)
 
 
-def is_game_entry(entry: ActionRow) -> bool:
-    """Whether a logged entry is a move or a timeout (a version of the match), not one of the table's own entries."""
-    return entry.seat is not None or table_entry(entry.action) is None
-
-
 def summary_of(row: TableRow, seats: list[SeatRow], version: int, over: bool,
                connected: set[int | None] = frozenset(),  # type: ignore[assignment]
                standins: dict[int, str] | None = None, away: dict[int, float] | None = None,
