@@ -12,7 +12,7 @@ import sqlite3
 
 from browser import open_seat, post_table, shot
 
-AWAY = 2.0
+AWAY = 6.0  # long enough that "Mia is away" shows before the button, even on a loaded machine
 
 
 def log_of(server, table: dict) -> list[tuple[int | None, str]]:

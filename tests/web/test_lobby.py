@@ -8,7 +8,7 @@ import urllib.request
 from typing import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 import parlour
 from parlour.bots import available, best, catalogue
@@ -79,8 +79,11 @@ def test_a_lobby_table_waits_for_the_invited_friend_and_says_how_long_she_may_be
     lobby.click(".game-choice[data-game='kaboo']")
     lobby.select_option("#seat-1", "human")
     lobby.select_option("#absent", "180")
+    heading = lobby.locator("#created h2")
+    before = heading.text_content() if heading.count() else ""  # an earlier test's table may be shown
     lobby.click("#create")
-    table = lobby.locator("#created h2").text_content().rsplit(" ", 1)[-1]
+    expect(heading).not_to_have_text(before or "(none)")
+    table = heading.text_content().rsplit(" ", 1)[-1]
     with urllib.request.urlopen(f"{parlour_server}/api/tables/{table}") as r:
         summary = json.load(r)
     # Nobody has opened a link yet: the opening peek's clock has not started.
