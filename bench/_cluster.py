@@ -36,7 +36,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from bench.load import LEGEND, Figure, free_port, measure, shares, waited  # noqa: F401  (measure: tests/server/test_cluster.py)
+from bench.load import LEGEND, Figure, free_port, measure, shares, stop_server, waited  # noqa: F401  (measure: tests/server/test_cluster.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -58,14 +58,6 @@ def start_server(port: int, db: str, log: Path, *options: str) -> subprocess.Pop
             time.sleep(0.2)
     os.killpg(proc.pid, signal.SIGKILL)
     raise RuntimeError("the server did not start within 90 s")
-
-
-def stop_server(proc: subprocess.Popen) -> None:
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(15)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
 
 
 def tree_cpu(roots: list[int]) -> float:
@@ -144,7 +136,7 @@ def run(counts: list[int], client_counts: list[int], args: argparse.Namespace) -
                                 procs = [start_server(port, db, Path(tmp) / f"node{i}.log", "--redis", redis.url)
                                          for i, port in enumerate(ports)]
                             for proc in procs:
-                                servers.callback(stop_server, proc)
+                                servers.callback(stop_server, proc, wait=15)
                             f = one(name, n, processes, [f"http://127.0.0.1:{p}" for p in ports],
                                     [p.pid for p in procs], stores, args)
                         figures.append(f)

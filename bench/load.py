@@ -114,6 +114,15 @@ def start_server(db: Path, port: int, log: Path, src: str | None = None) -> subp
     raise RuntimeError("the server did not start within 60 s")
 
 
+def stop_server(proc: subprocess.Popen, wait: float = 10.0) -> None:
+    """Stop a server started by :func:`start_server` (its whole process group), killing it if it lingers."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(wait)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
 def create_table(base: str) -> dict:
     body = orjson.dumps({"game": "giacomotto", "seats": [{"kind": "human"}, {"kind": "human"}]})
     request = urllib.request.Request(base + "/api/tables", body, {"Content-Type": "application/json"})
@@ -454,11 +463,7 @@ def one(server: str, src: str | None, n: int, processes: int, args: argparse.Nam
                     think=args.think, on_go=start, processes=processes))
             used, wait = cpu_seconds(proc.pid) - mark[0], waited(proc.pid) - mark[1]
         finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
+            stop_server(proc)
     return Figure(server, n, processes, run, elapsed, used, os.getloadavg()[0], server_waited=wait)
 
 

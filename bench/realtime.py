@@ -23,10 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,7 +38,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from websockets.asyncio.client import connect
 
 from bench import REFERENCE_DOC, time_reference
-from bench.load import free_port, percentile, start_server
+from bench.load import free_port, percentile, start_server, stop_server
 
 SEATS = 4
 GAMES = ("spoons", "claw")
@@ -216,11 +213,7 @@ def main(argv: list[str]) -> int:
                                  "one_p99_ms": round(percentile(run.each, 0.99) * 1000, 1),
                                  "refused": run.refused, "reference_ms_per_op": round(per_op * 1000, 4)})
         finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
+            stop_server(proc)
     for row in rows:
         base_row = next(r for r in rows if r["game"] == row["game"])
         row["p50_x_first"] = round(row["p50_ms"] / base_row["p50_ms"], 2) if base_row["p50_ms"] else None
