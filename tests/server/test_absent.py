@@ -12,7 +12,7 @@ from server_wire import is_type, latest_state, new_table, receive_until, start_n
 
 from parlour.core.record import Record
 from parlour.server.storage import ActionRow, SeatRow, TableRow
-from parlour.server.table import Table, replay
+from parlour.server.table import PRESENCE_DELAY, Table, replay
 
 KABOO_FRIENDS = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
 # Giacomotto with a greedy bot: the table's level, which a bot taking an absent seat plays at.
@@ -67,6 +67,26 @@ def test_start_now_starts_the_clocks_without_the_missing_friend(client):
         closed = receive_until(ana, lambda m: m["type"] == "state" and m["version"] >= 1 and m["deadline"] is None,
                                limit=50)
         assert sorted(closed["view"]["to_act"]) != [0, 1]
+
+
+def test_a_friend_who_leaves_at_once_is_announced_gone(client):
+    # Ana hears "Bo is not here" (a presence); Bo comes, and the state that starts the table says he is; he leaves
+    # within the fraction of a second presences are gathered over: the next presence repeats the first one, and must
+    # still be sent, since the state after it told Ana otherwise.
+    t = new_table(client, FOUR, game="giacomotto", players=4, wait_for_players=True)
+    with ws(client, t, 0) as ana:
+        receive_until(ana, is_type("state"))
+        assert receive_until(ana, is_type("presence"))["seats"] == [True, False, True, True]
+        with ws(client, t, 1) as bo:
+            receive_until(bo, lambda m: m["type"] == "state" and m["table"]["started"])
+        started = receive_until(ana, lambda m: m["type"] == "state" and m["table"]["started"])
+        assert started["table"]["seats"][1]["connected"] is True
+        time.sleep(3 * PRESENCE_DELAY)
+        ana.send_json({"type": "chat", "text": "Bo?"})  # its echo comes after whatever was sent meanwhile
+        heard = []
+        while (m := ana.receive_json())["type"] != "chat":
+            heard.append(m)
+        assert {"type": "presence", "seats": [True, False, True, True], "spectators": 0} in heard
 
 
 def test_an_absent_friends_seat_goes_to_a_bot_and_back_to_her(client):

@@ -4,9 +4,12 @@ cannot store is refused for both, with a message, before it reaches either."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
 from postgres import both_databases
 from server_wire import new_table, receive_until
+
+from sqlalchemy.engine import make_url
 
 from parlour.server.storage import ChatRow, SeatRow, Store, TableRow
 
@@ -57,7 +60,11 @@ def test_servers_starting_together_on_a_new_database_all_start(db_url):
                 await store.close()
         return stores
 
-    assert all(isinstance(s, Store) for s in asyncio.run(open_together()))
+    stores = asyncio.run(open_together())
+    assert [s for s in stores if not isinstance(s, Store)] == []
+    if db_url.startswith("sqlite"):  # and the file is in WAL mode, which only one of them could switch it to
+        with sqlite3.connect(make_url(db_url).database) as conn:
+            assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
 @both_databases

@@ -25,7 +25,7 @@ from typing import Any, Sequence
 from sqlalchemy import (JSON, BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
                         Text, UniqueConstraint, delete, event, func, insert, inspect, or_, select, text, update)
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, IntegrityError
+from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 metadata = MetaData()
@@ -222,12 +222,29 @@ def async_url(url: str) -> str:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL with synchronous=NORMAL survives a killed process (not a power cut) and commits in microseconds.
+    # Per connection; WAL itself is set once per database file, by _sqlite_wal.
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+async def _sqlite_wal(engine: AsyncEngine, tries: int = 200) -> None:
+    """Put the database file in WAL mode (it stays so): with synchronous=NORMAL it survives a killed process (not a
+    power cut) and commits in microseconds.
+
+    Switching needs the file to itself, and SQLite answers "database is locked" at once, without waiting, while
+    another server starting on the same new file holds it; so wait here and try again, without blocking the loop.
+    """
+    for attempt in range(tries):
+        try:
+            async with engine.connect() as conn:
+                await conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+            return
+        except OperationalError as e:
+            if "locked" not in str(e) or attempt == tries - 1:
+                raise
+            await asyncio.sleep(0.05)
 
 
 class Store:
@@ -249,6 +266,7 @@ class Store:
         engine = create_async_engine(async_url(url))
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+            await _sqlite_wal(engine)
         async with engine.begin() as conn:
             # One at a time: two servers starting on a new database would both create the tables, and one fail.
             if engine.dialect.name == "postgresql":

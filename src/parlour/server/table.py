@@ -406,6 +406,8 @@ class Table:
                 texts[key] = text if text is not None else self.state_message(client.seat, public)
             client.send(texts[key])  # type: ignore[arg-type]
             client.version, client.table = version, summary
+        # The summary just sent says who is here: the next presence goes out even if it repeats the last one.
+        self._presence_sent = None
 
     def record(self) -> Record:
         """The match record with the seed and salt revealed (callers refuse it while the match goes on)."""
