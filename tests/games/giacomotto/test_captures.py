@@ -246,3 +246,41 @@ def test_the_played_card_is_nowhere_but_in_play_during_the_capture():
     zones = state.zones()
     assert [str(c) for c in zones["played"]] == ["9S"]
     assert "9S" not in codes(cards_of(state.hands[seat])) and "9S" not in codes(zones["table"])
+
+
+def test_the_cards_that_may_join_a_group_are_those_some_free_cards_can_complete():
+    """The engine's question inside a capture (which free table card may join the open group), answered both
+    ways it is computed (lanes of sums in Python, counts per value in the compiled build), against every subset
+    of the free cards: a card may join when the group with it, and maybe more free cards, adds up to a value."""
+    import itertools
+    import random
+
+    from parlour.games.giacomotto.captures import (EMPTY, PLAYED_SUMS, VALUE, joinable_by_counts, joinable_mask,
+                                                   with_card)
+
+    def totals(cards):  # every sum of these cards, each ace 1 or 11
+        out = {0}
+        for c in cards:
+            out = {t + v for t in out for v in ((1, 11) if VALUE[c] == 1 else (VALUE[c],))}
+        return out
+
+    rnd = random.Random(18)
+    for _ in range(300):
+        free_cards = rnd.sample(range(52), rnd.randint(0, 8))
+        group = rnd.sample([c for c in range(52) if c not in free_cards], rnd.randint(0, 2))
+        played = rnd.randrange(52)
+        values = {v for v in range(15) if PLAYED_SUMS[played] >> v & 1}
+        group_sums = EMPTY
+        for c in group:
+            group_sums = with_card(group_sums, c)
+        if not group_sums or totals(group) & values:
+            continue  # not a position of play: the group is over 14 or already complete
+        free = sum(1 << c for c in free_cards)
+        expected = 0
+        for c in free_cards:
+            others = [d for d in free_cards if d != c]
+            if any(totals(group + [c] + list(more)) & values
+                   for k in range(len(others) + 1) for more in itertools.combinations(others, k)):
+                expected |= 1 << c
+        assert joinable_mask(group_sums, PLAYED_SUMS[played], free) == expected, (group, free_cards, played)
+        assert joinable_by_counts(group_sums, PLAYED_SUMS[played], free) == expected, (group, free_cards, played)

@@ -25,6 +25,11 @@ from functools import lru_cache
 
 from parlour.core.cards import CARDS, cards_of
 
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
+
 #: Value of each card for capturing; aces are 1 here and may count 11.
 VALUE: tuple[int, ...] = tuple((2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 13, 14, 1)[i % 13] for i in range(52))
 ACES_MASK = sum(1 << (s * 13 + 12) for s in range(4))
@@ -38,25 +43,36 @@ MAX_VALUE = 14
 ALL_SUMS = (1 << (MAX_VALUE + 1)) - 1
 #: The sums of the empty group: just 0.
 EMPTY = 1
+#: The same as C integers in the compiled build.
+_ALL = cython.declare(cython.longlong, ALL_SUMS)
+_EMPTY = cython.declare(cython.longlong, EMPTY)
 #: How many tables the bot's search helpers remember (bounded: a server runs for weeks).
 MEMO = 1024
 
 
+@cython.locals(sums=cython.longlong, card=cython.int, v=cython.int)
 def with_card(sums: int, card: int) -> int:
     """The sum set of a group after ``card`` joins it (sums above 14 dropped; an ace adds 1 or 11).
 
     >>> sums_text(with_card(with_card(EMPTY, 12), 25))    # A♣ then A♦: 1+1, 1+11, 11+11 (22 is dropped)
     '2 12'
     """
-    v = VALUE[card]
+    v = _value(card) if cython.compiled else VALUE[card]
     if v == 1:
-        return (sums << 1 | sums << 11) & ALL_SUMS
-    return (sums << v) & ALL_SUMS
+        return (sums << 1 | sums << 11) & _ALL
+    return (sums << v) & _ALL
 
 
+@cython.locals(mask=cython.ulonglong, sums=cython.longlong, c=cython.int, v=cython.int)
 def subset_sums(mask: int) -> int:
     """The sum set of every subset of ``mask`` (the empty one too, so bit 0 is always set)."""
     sums = EMPTY
+    if cython.compiled:  # in C, a loop over the 52 bits
+        for c in range(52):
+            if mask >> c & 1:
+                v = _value(c)
+                sums = (sums | ((sums << 1 | sums << 11) if v == 1 else sums << v)) & _ALL
+        return sums
     while mask:
         low = mask & -mask
         v = VALUE[low.bit_length() - 1]
@@ -107,8 +123,11 @@ def joinable_mask(group_sums: int, values: int, free: int) -> int:
     asked once, of the sums of the free cards but one card of that value. Those sums are worked out for
     every value in one pass over the free cards: lane 0 of ``lanes`` (32 bits a lane) gathers the sums of
     all the cards so far, and the first card of each value opens a lane of its own, a copy of lane 0 before
-    that card, which every later card then joins as it joins lane 0.
+    that card, which every later card then joins as it joins lane 0. (Compiled, C integers cannot hold the
+    lanes: :func:`joinable_by_counts` answers the same question there.)
     """
+    if cython.compiled:
+        return joinable_by_counts(group_sums, values, free)
     lanes, count, mask = EMPTY, 1, _LANES[1]
     firsts = []
     m = free
@@ -135,6 +154,78 @@ def joinable_mask(group_sums: int, values: int, free: int) -> int:
             if lanes >> 32 * i & need:
                 ok |= VALUE_CARDS[v]
     return free & ok
+
+
+@cython.ccall
+@cython.returns(cython.ulonglong)
+@cython.locals(group_sums=cython.longlong, values=cython.longlong, free=cython.ulonglong, counts=cython.ulonglong,
+               ok=cython.ulonglong, c=cython.int, v=cython.int, w=cython.int, k=cython.int, h=cython.int,
+               after=cython.longlong, need=cython.longlong, sums=cython.longlong, one=cython.ulonglong)
+def joinable_by_counts(group_sums: int, values: int, free: int) -> int:
+    """:func:`joinable_mask` by counting the free cards of each value: the way that is fast on C integers.
+
+    For each value among the free cards, the sums the other free cards can make (one card of that value left
+    out) are built from the counts, and checked against what the group still needs.
+
+    >>> from parlour.core.cards import mask_of, cards
+    >>> free = mask_of(cards("8C 5D 6S 7H 9H"))
+    >>> joinable_by_counts(EMPTY, 1 << 13, free) == joinable_mask(EMPTY, 1 << 13, free)
+    True
+    """
+    counts, one = 0, 1  # counts: 4 bits per value 1..14, how many free cards have it
+    for c in range(52):
+        if free >> c & 1:
+            counts += one << 4 * _value(c)
+    ok = 0
+    for v in range(1, 15):
+        if not counts >> 4 * v & 15:
+            continue
+        after = ((group_sums << 1 | group_sums << 11) if v == 1 else group_sums << v) & _ALL
+        if after & values:
+            ok |= _value_cards(v)
+            continue
+        if not after:
+            continue
+        need = 0
+        for h in range(15):
+            if after >> h & 1:
+                need |= values >> h
+        need &= ~_EMPTY
+        sums = _EMPTY
+        for w in range(1, 15):
+            k = counts >> 4 * w & 15
+            if w == v:
+                k -= 1
+            while k > 0:
+                sums = (sums | ((sums << 1 | sums << 11) if w == 1 else sums << w)) & _ALL
+                k -= 1
+        if sums & need:
+            ok |= _value_cards(v)
+    return free & ok
+
+
+@cython.cfunc
+@cython.returns(cython.int)
+@cython.locals(card=cython.int, r=cython.int)
+def _value(card: int) -> int:
+    """:data:`VALUE` of a card, worked out (ranks 2..10, then J Q K A)."""
+    r = card % 13
+    return r + 2 if r < 9 else r + 3 if r < 12 else 1
+
+
+@cython.cfunc
+@cython.returns(cython.ulonglong)
+@cython.locals(v=cython.int, r=cython.int, one=cython.ulonglong)
+def _value_cards(v: int) -> int:
+    """:data:`VALUE_CARDS` of a value 1..14 (the value of some card), worked out: its rank in each suit."""
+    if v == 1:
+        r = 12
+    elif v <= 10:
+        r = v - 2
+    else:
+        r = v - 3
+    one = 1
+    return (one << r) | (one << (r + 13)) | (one << (r + 26)) | (one << (r + 39))
 
 
 #: Per value 0..14, every card of that value (as a mask).
