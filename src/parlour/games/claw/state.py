@@ -63,8 +63,25 @@ def spread_places(rng: Rng, count: int) -> list[tuple[int, int, int]]:
     return out
 
 
+def claims_of_call(k: int) -> tuple[ClawAction, ...]:
+    """Every card's claim in call ``k`` (index: the card), built once per call number and shared by every match:
+    a legal list of claims is a pick from this row."""
+    while len(_CLAIMS) <= k:
+        _CLAIMS.append(tuple(claim(c, len(_CLAIMS)) for c in range(52)))
+    return _CLAIMS[k]
+
+
+_CLAIMS: list[tuple[ClawAction, ...]] = []
+
+
 class ClawState(State):
     """A whole match of the Claw (see the module's docstring)."""
+
+    #: Caches, None until asked for (so a state built field by field, as ``determinize`` does, starts without them):
+    #: the seats that may act (reset whenever the state changes), and the cards on the table in the spread's order
+    #: (reset when a card leaves it).
+    _acting: tuple[int, ...] | None = None
+    _live: list[int] | None = None
 
     @classmethod
     def start(cls, game: Game, seed: int, deck: Sequence[Any] | None) -> "ClawState":
@@ -114,12 +131,20 @@ class ClawState(State):
 
     @property
     def to_act(self) -> tuple[int, ...]:
+        acting = self._acting
+        if acting is None:
+            acting = self._acting = self._seats()
+        return acting
+
+    def _seats(self) -> tuple[int, ...]:
+        """:attr:`to_act` worked out (the engine asks this, not the cache, while it changes the state)."""
         phase = self.phase
-        n = self.game.players
         if phase == CALLING:
-            return tuple(s for s in range(n) if self.may_claim(s))
+            k, caller = self.call_no, self.caller
+            return tuple([s for s, u in enumerate(self.out_until) if u < k and s != caller])
         if phase == DRAG:
-            return tuple(s for s in range(n) if self.may_claim(s) and self.taps[s] < TUGS)
+            k, caller, taps = self.call_no, self.caller, self.taps
+            return tuple([s for s, u in enumerate(self.out_until) if u < k and s != caller and taps[s] < TUGS])
         if phase == PAUSE and self.caller is not None:
             return (self.caller,)
         return ()
@@ -131,8 +156,11 @@ class ClawState(State):
             return [CALL]
         if self.phase == DRAG:
             return [tug(self.call_no)]
-        k = self.call_no
-        return [claim(c, k) for c, *_ in self.spread if c in self.present]
+        live = self._live
+        if live is None:
+            present = self.present
+            live = self._live = [c for c, _, _, _ in self.spread if c in present]
+        return list(map(claims_of_call(self.call_no).__getitem__, live))
 
     def check(self, seat: int, action: ClawAction) -> ClawAction:  # type: ignore[override]
         """Checked directly, without building the list of claims (a claim is checked on every click)."""
@@ -173,6 +201,7 @@ class ClawState(State):
     # --- playing ------------------------------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: ClawAction) -> None:  # type: ignore[override]
+        self._acting = None
         kind = action.kind
         if kind == "call":
             self._next_call(seat)
@@ -189,7 +218,10 @@ class ClawState(State):
         if card != self.card:
             self.out_until[seat] = k + PENALTY
             self.events.append({"type": "claim", "seat": seat, "card": CODES[card], "call": k, "result": "wrong"})
-            if not self.to_act:  # nobody may claim any more: the call closes now
+            seats = self._seats()
+            if seats:
+                self._acting = seats
+            else:  # nobody may claim any more: the call closes now
                 self._missed()
             return
         self.events.append({"type": "claim", "seat": seat, "card": CODES[card], "call": k, "result": "right"})
@@ -203,6 +235,7 @@ class ClawState(State):
     def _take(self, seat: int) -> None:
         card = self.card
         self.present.discard(card)
+        self._live = None
         self.piles[seat].append(card)
         self.events.append({"type": "take", "seat": seat, "card": CODES[card], "call": self.call_no})
         self._close({"call": self.call_no, "card": CODES[card], "seat": seat, "how": "taken"})
@@ -214,6 +247,7 @@ class ClawState(State):
     def _tear(self) -> None:
         card = self.card
         self.present.discard(card)
+        self._live = None
         self.torn.append(card)
         tied = [s for s, t in enumerate(self.taps) if t == max(self.taps)]
         self.events.append({"type": "torn", "card": CODES[card], "call": self.call_no, "seats": tied})
@@ -243,12 +277,16 @@ class ClawState(State):
                 continue
             self.events.append(event)
             self.phase = CALLING
-            if not self.to_act:  # everyone sits this one out
+            seats = self._seats()
+            if seats:
+                self._acting = seats
+            else:  # everyone sits this one out
                 self._missed()
             return
         self._end()
 
     def timeout(self) -> None:
+        self._acting = None
         phase = self.phase
         if phase == PAUSE:
             self.events.append({"type": "timeout", "call": self.call_no})
