@@ -17,7 +17,8 @@ from parlour.core.stacking import stacked
 
 from .actions import Exchange, exchange, is_exchange
 from .audit import recount
-from .cards import ALL, COUNT, EXCHANGES, cards_of, code, codes_of, gamis_formed, parse_card, position_key, reach
+from .cards import (ALL, CODES, COUNT, EXCHANGES, GAMIS_WITH, cards_of, code, codes_of, gamis_formed, parse_card,
+                    position_key, reach)
 
 HAND = 9
 #: A position ends the deal on its third occurrence (Q1a).
@@ -33,6 +34,17 @@ STUCK, TWO_CARDS, REPETITION, MOVE_CAP = "stuck", "two cards", "repetition", "mo
 def can_exchange(hand: int, table: int) -> bool:
     """Whether a hand holds any card that exchanges with a card of the table."""
     return bool(reach(table) & hand)
+
+
+#: Each card's exchange partners, lowest first (the cards of its ``EXCHANGES`` mask).
+PARTNERS: tuple[tuple[int, ...], ...] = tuple(tuple(cards_of(EXCHANGES[c])) for c in range(COUNT))
+#: The moves, built once (legal lists hand these out): ``EXCHANGE[give][take]``, and ``CAPTURE[give][take][c]``
+#: the same exchange taking ``c`` (None where the two cards do not exchange).
+EXCHANGE: tuple[tuple[Exchange | None, ...], ...] = tuple(
+    tuple(exchange(g, t) if EXCHANGES[g] >> t & 1 else None for t in range(COUNT)) for g in range(COUNT))
+CAPTURE: tuple[tuple[tuple[Exchange, ...] | None, ...], ...] = tuple(
+    tuple(tuple(exchange(g, t, c) for c in range(COUNT)) if EXCHANGES[g] >> t & 1 else None for t in range(COUNT))
+    for g in range(COUNT))
 
 
 class GamiState(State):
@@ -94,6 +106,18 @@ class GamiState(State):
             self._legal = legal_exchanges(self.hands[seat], self.hands[1 - seat])
         return list(self._legal)
 
+    def apply(self, seat: int, action: Action | str) -> Action:
+        """:meth:`State.apply`, with a short way for the common case: a move of the seat to act in its legal list
+        (the list :meth:`check` looks it up in); anything else takes the general way."""
+        if type(action) is Exchange and type(seat) is int and seat == self.turn and not self.finished:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = legal_exchanges(self.hands[seat], self.hands[1 - seat])
+            if action in legal:
+                self._apply(seat, action)
+                return action
+        return State.apply(self, seat, action)
+
     def check(self, seat: int, action: Action) -> Exchange:
         if not is_exchange(action):
             raise IllegalAction(f"{action!r} is not a Gami action: write 'exchange HAND TABLE' "
@@ -121,31 +145,35 @@ class GamiState(State):
         return f"{action} is not legal now"
 
     def _apply(self, seat: int, action: Exchange) -> None:  # type: ignore[override]
-        give, take, capture = action.give, action.take, action.capture
+        give, take, top = action & 31, action >> 5 & 31, action >> 10
         other = 1 - seat
-        hand = self.hands[seat] ^ 1 << give | 1 << take
-        formed = gamis_formed(take, hand)
-        event: dict[str, Any] = {"type": "exchange", "seat": seat, "action": str(action), "gave": code(give),
-                                 "took": code(take)}
-        if formed:
-            event["gami"] = [codes_of(g) for g in formed]
-        if capture is not None:
+        hands = self.hands
+        hand = hands[seat] ^ 1 << give | 1 << take
+        a, b = GAMIS_WITH[take]
+        if hand & a == a or hand & b == b:
+            event: dict[str, Any] = {"type": "exchange", "seat": seat, "action": str(action), "gave": CODES[give],
+                                     "took": CODES[take], "gami": [codes_of(g) for g in gamis_formed(take, hand)]}
+        else:
+            event = {"type": "exchange", "seat": seat, "action": str(action), "gave": CODES[give], "took": CODES[take]}
+        if top:
+            capture = top - 1
             hand |= 1 << capture
-            self.hands[other] ^= 1 << capture
-            event["captured"] = code(capture)
-        self.hands[seat] = hand
+            hands[other] ^= 1 << capture
+            event["captured"] = CODES[capture]
+        hands[seat] = hand
         self.plies += 1
         self.turn = other
         self._legal = None
         self.events.append(event)
-        if capture is not None and self.hands[other].bit_count() <= TOO_FEW:
+        if top and hands[other].bit_count() <= TOO_FEW:
             self._end_deal(seat, TWO_CARDS)  # Q7: at once, after the capture
             return
-        key = position_key(*self.hands, other)
-        count = self.seen[key] = self.seen.get(key, 0) + 1
+        key = hands[0] | hands[1] << COUNT | other << (2 * COUNT)  # position_key
+        seen = self.seen
+        count = seen[key] = seen.get(key, 0) + 1
         if count >= REPETITIONS:
             self._end_deal(self.leader(), REPETITION)
-        elif not can_exchange(self.hands[other], self.table):
+        elif not reach(ALL ^ hand ^ hands[other]) & hands[other]:  # can_exchange: none of its cards can
             self._end_deal(seat, STUCK)
         elif self.plies >= self.game.options["max_plies"]:
             self._end_deal(self.leader(), MOVE_CAP)
@@ -221,12 +249,20 @@ def legal_exchanges(hand: int, other: int) -> list[Exchange]:
     """Every exchange of ``hand`` with the table (the cards in neither hand), and after a GAMI each capture too:
     the exchange alone first (taking nothing), then taking each card of ``other``."""
     table = ALL ^ hand ^ other
-    found = []
-    for give in cards_of(hand):
-        rest = hand ^ 1 << give
-        for take in cards_of(EXCHANGES[give] & table):
-            found.append(exchange(give, take))
-            if gamis_formed(take, rest | 1 << take):
-                found.extend(exchange(give, take, c) for c in cards_of(other))
+    found: list[Exchange] = []
+    m = hand
+    while m:
+        low = m & -m
+        m ^= low
+        give = low.bit_length() - 1
+        rest = hand ^ low
+        for take in PARTNERS[give]:
+            if table >> take & 1:
+                found.append(EXCHANGE[give][take])
+                held = rest | 1 << take
+                a, b = GAMIS_WITH[take]
+                if held & a == a or held & b == b:  # a GAMI: each card of ``other`` may be taken too
+                    row = CAPTURE[give][take]
+                    found += [row[c] for c in cards_of(other)]
     return found
 
