@@ -33,7 +33,7 @@ from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
 from parlour.core.stacking import stacked
 
-from .actions import CALL, ClawAction, claim, tug
+from .actions import CALL, CALL_CODE, TUG_CARD, ClawAction, claim, tug
 
 PAUSE, CALLING, DRAG, OVER = "pause", "call", "drag", "over"
 #: Seconds before the first call, between calls (the table's caller), a rotating caller's time to call, a contest.
@@ -54,13 +54,20 @@ def spread_places(rng: Rng, count: int) -> list[tuple[int, int, int]]:
     cells = list(range(COLS * ROWS))
     rng.shuffle(cells)
     out = []
+    below = rng.below
     for cell in cells[:count]:
-        cx = (cell % COLS + 0.5) * WIDTH / COLS
-        cy = (cell // COLS + 0.5) * HEIGHT / ROWS
-        x = round(cx) + rng.below(2 * JITTER + 1) - JITTER
-        y = round(cy) + rng.below(2 * JITTER + 1) - JITTER
-        out.append((x, y, rng.below(360)))
+        cx, cy = _MIDDLES[cell]
+        x = cx + below(2 * JITTER + 1) - JITTER
+        y = cy + below(2 * JITTER + 1) - JITTER
+        out.append((x, y, below(360)))
     return out
+
+
+#: The middle of each cell of the grid, in whole units (rounded as Python rounds).
+_MIDDLES: tuple[tuple[int, int], ...] = tuple((round((cell % COLS + 0.5) * WIDTH / COLS),
+                                               round((cell // COLS + 0.5) * HEIGHT / ROWS)) for cell in range(COLS * ROWS))
+#: The 52 cards as plain ints, in the order of a new deck.
+_DECK: tuple[int, ...] = tuple(int(c) for c in standard_deck())
 
 
 def claims_of_call(k: int) -> tuple[ClawAction, ...]:
@@ -91,16 +98,16 @@ class ClawState(State):
         self.rng = Rng(seed)
         self.events = []
         self.sheet = ScoreSheet([f"seat {s}" for s in range(n)])
-        worn = [int(c) for c in standard_deck()]
+        worn = list(_DECK)
         self.rng.shuffle(worn)
         lost = game.options["lost"]
         self.lost = sorted(worn[:lost])
         table = worn[lost:]
         self.spread = [(c, *place) for c, place in zip(table, spread_places(self.rng, len(table)))]
         self.present = {c for c in table}
-        calls = [int(c) for c in standard_deck()]
+        calls = list(_DECK)
         self.rng.shuffle(calls)
-        stack = stacked(deck, Card.parse, [int(c) for c in standard_deck()], "call deck",
+        stack = stacked(deck, Card.parse, _DECK, "call deck",
                         "the 52 cards of the caller's deck, first call first")
         if stack:
             calls = stack[0]
@@ -162,6 +169,16 @@ class ClawState(State):
             live = self._live = [c for c, _, _, _ in self.spread if c in present]
         return list(map(claims_of_call(self.call_no).__getitem__, live))
 
+    def apply(self, seat: int, action: ClawAction | str) -> ClawAction:  # type: ignore[override]
+        """:meth:`State.apply`, with a short way for the common case: a claim in the open call, of a card on the
+        table, by a seat that may claim. Anything else takes the general way (and its checks)."""
+        if (type(action) is ClawAction and self.phase == CALLING and action >> 8 == self.call_no
+                and (action & 255) in self.present and type(seat) is int and seat in self.to_act):
+            self._acting = None
+            self._claim(seat, action & 255)
+            return action
+        return State.apply(self, seat, action)
+
     def check(self, seat: int, action: ClawAction) -> ClawAction:  # type: ignore[override]
         """Checked directly, without building the list of claims (a claim is checked on every click)."""
         phase, kind = self.phase, action.kind if isinstance(action, ClawAction) else ""
@@ -202,10 +219,9 @@ class ClawState(State):
 
     def _apply(self, seat: int, action: ClawAction) -> None:  # type: ignore[override]
         self._acting = None
-        kind = action.kind
-        if kind == "call":
+        if action == CALL_CODE:
             self._next_call(seat)
-        elif kind == "tug":
+        elif action & 255 == TUG_CARD:
             self.taps[seat] += 1
             self.events.append({"type": "tug", "seat": seat, "call": self.call_no, "taps": self.taps[seat]})
             if self.taps[seat] >= TUGS:
