@@ -36,6 +36,8 @@ COMPILED = (
     "parlour/games/giacomotto/actions.py",
     "parlour/games/memory/state.py", "parlour/games/memory/actions.py", "parlour/games/memory/rules.py",
     "parlour/games/kaboo/state.py",
+    "parlour/games/gami/state.py", "parlour/games/gami/cards.py", "parlour/games/gami/actions.py",
+    "parlour/games/claw/state.py", "parlour/games/claw/actions.py",
 )
 #: Cython's settings: Python 3 semantics, functions that behave as Python's do where the tests can tell, and
 #: annotations read as Python reads them (as hints: a wrong argument gets the engine's own error, not a TypeError).
