@@ -74,7 +74,8 @@ def claims_of_call(k: int) -> tuple[ClawAction, ...]:
     """Every card's claim in call ``k`` (index: the card), built once per call number and shared by every match:
     a legal list of claims is a pick from this row."""
     while len(_CLAIMS) <= k:
-        _CLAIMS.append(tuple(claim(c, len(_CLAIMS)) for c in range(52)))
+        first = len(_CLAIMS) << 8  # claim(0, call)
+        _CLAIMS.append(tuple(map(ClawAction, range(first, first + 52))))
     return _CLAIMS[k]
 
 
@@ -84,11 +85,13 @@ _CLAIMS: list[tuple[ClawAction, ...]] = []
 class ClawState(State):
     """A whole match of the Claw (see the module's docstring)."""
 
-    #: Caches, None until asked for (so a state built field by field, as ``determinize`` does, starts without them):
-    #: the seats that may act (reset whenever the state changes), and the cards on the table in the spread's order
-    #: (reset when a card leaves it).
+    #: Caches, empty until asked for (so a state built field by field, as ``determinize`` does, starts without
+    #: them): the seats that may act (reset whenever the state changes), and the cards on the table in the spread's
+    #: order (reset when a card leaves it).
     _acting: tuple[int, ...] | None = None
     _live: list[int] | None = None
+    #: The legal claims of the call whose number it holds (the cards on the table do not change within a call).
+    _claims: tuple[int, list[ClawAction]] = (-1, [])
 
     @classmethod
     def start(cls, game: Game, seed: int, deck: Sequence[Any] | None) -> "ClawState":
@@ -163,11 +166,16 @@ class ClawState(State):
             return [CALL]
         if self.phase == DRAG:
             return [tug(self.call_no)]
-        live = self._live
-        if live is None:
-            present = self.present
-            live = self._live = [c for c, _, _, _ in self.spread if c in present]
-        return list(map(claims_of_call(self.call_no).__getitem__, live))
+        k, claims = self._claims
+        if k != self.call_no:  # the first ask in this call: its claims of the cards on the table
+            live = self._live
+            if live is None:
+                present = self.present
+                live = self._live = [c for c, _, _, _ in self.spread if c in present]
+            k = self.call_no
+            claims = list(map(claims_of_call(k).__getitem__, live))
+            self._claims = k, claims
+        return list(claims)
 
     def apply(self, seat: int, action: ClawAction | str) -> ClawAction:  # type: ignore[override]
         """:meth:`State.apply`, with a short way for the common case: a claim in the open call, of a card on the
@@ -272,7 +280,8 @@ class ClawState(State):
     def _close(self, outcome: dict[str, Any]) -> None:
         """The call is over: the next one after a pause, or the end of the match."""
         self.last = outcome
-        self.holder, self.taps = -1, [0] * self.game.players
+        if self.holder >= 0:  # a contest's tugs are over (without one, nobody tugged)
+            self.holder, self.taps = -1, [0] * self.game.players
         if not self.calls or not self.present:
             self._end()
             return
