@@ -14,6 +14,7 @@ from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
 from parlour.core.stacking import stacked
+from parlour.core.tricks import by_bytes, listed
 
 from .actions import Exchange, exchange, is_exchange
 from .audit import recount
@@ -38,6 +39,11 @@ def can_exchange(hand: int, table: int) -> bool:
 
 #: Each card's exchange partners, lowest first (the cards of its ``EXCHANGES`` mask).
 PARTNERS: tuple[tuple[int, ...], ...] = tuple(tuple(cards_of(EXCHANGES[c])) for c in range(COUNT))
+#: The event of each seat's exchange that forms no GAMI, built once: events are never changed once written, and the
+#: logs of every match share these (as clones share their events).
+EVENTS: tuple[tuple[tuple[dict[str, Any] | None, ...], ...], ...] = tuple(tuple(tuple(
+    {"type": "exchange", "seat": s, "action": str(exchange(g, t)), "gave": CODES[g], "took": CODES[t]}
+    if EXCHANGES[g] >> t & 1 else None for t in range(COUNT)) for g in range(COUNT)) for s in range(2))
 #: The moves, built once (legal lists hand these out): ``EXCHANGE[give][take]``, and ``CAPTURE[give][take][c]``
 #: the same exchange taking ``c`` (None where the two cards do not exchange).
 EXCHANGE: tuple[tuple[Exchange | None, ...], ...] = tuple(
@@ -153,13 +159,13 @@ class GamiState(State):
         if hand & a == a or hand & b == b:
             event: dict[str, Any] = {"type": "exchange", "seat": seat, "action": str(action), "gave": CODES[give],
                                      "took": CODES[take], "gami": [codes_of(g) for g in gamis_formed(take, hand)]}
-        else:
-            event = {"type": "exchange", "seat": seat, "action": str(action), "gave": CODES[give], "took": CODES[take]}
-        if top:
-            capture = top - 1
-            hand |= 1 << capture
-            hands[other] ^= 1 << capture
-            event["captured"] = CODES[capture]
+            if top:  # a capture (only ever legal after a GAMI)
+                capture = top - 1
+                hand |= 1 << capture
+                hands[other] ^= 1 << capture
+                event["captured"] = CODES[capture]
+        else:  # no GAMI, so no capture: the event is one of those built once
+            event = EVENTS[seat][give][take]
         hands[seat] = hand
         self.plies += 1
         self.turn = other
@@ -250,19 +256,21 @@ def legal_exchanges(hand: int, other: int) -> list[Exchange]:
     the exchange alone first (taking nothing), then taking each card of ``other``."""
     table = ALL ^ hand ^ other
     found: list[Exchange] = []
-    m = hand
-    while m:
-        low = m & -m
-        m ^= low
-        give = low.bit_length() - 1
-        rest = hand ^ low
+    others = None  # the cards of ``other``, listed at the first GAMI
+    for give in listed(_CARDS, hand):
+        rest = hand ^ 1 << give
+        row = EXCHANGE[give]
         for take in PARTNERS[give]:
             if table >> take & 1:
-                found.append(EXCHANGE[give][take])
+                found.append(row[take])
                 held = rest | 1 << take
                 a, b = GAMIS_WITH[take]
                 if held & a == a or held & b == b:  # a GAMI: each card of ``other`` may be taken too
-                    row = CAPTURE[give][take]
-                    found += [row[c] for c in cards_of(other)]
+                    if others is None:
+                        others = listed(_CARDS, other)
+                    found += map(CAPTURE[give][take].__getitem__, others)
     return found
 
+
+#: The cards of a mask through :func:`~parlour.core.tricks.listed`, a byte at a time.
+_CARDS = by_bytes(range(COUNT))
