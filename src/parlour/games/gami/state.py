@@ -257,7 +257,7 @@ def legal_exchanges(hand: int, other: int) -> list[Exchange]:
     table = ALL ^ hand ^ other
     found: list[Exchange] = []
     others = None  # the cards of ``other``, listed at the first GAMI
-    for give in listed(_CARDS, hand):
+    for give in listed(_CARDS, hand & reach(table)):  # the hand's cards that exchange with some table card
         rest = hand ^ 1 << give
         row = EXCHANGE[give]
         for take in PARTNERS[give]:
