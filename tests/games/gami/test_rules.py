@@ -201,3 +201,34 @@ def test_the_log_tells_every_exchange_gami_and_capture():
     assert state.events[-1] == {"type": "exchange", "seat": seat, "action": "exchange 4H 3H take 5H", "gave": "4H",
                                 "took": "3H", "gami": [["AH", "2H", "3H"]], "captured": "5H"}
     json.dumps(state.view(None))
+
+
+def test_the_legal_list_is_in_a_fixed_order_from_the_rules_alone():
+    """Records and search bots rely on the order of the legal list: the hand's cards lowest first, each with the
+    table cards it exchanges for lowest first, and after a GAMI the exchange alone, then each capture (the
+    opponent's cards lowest first). Written here from the card relations alone, on positions of random play."""
+    from parlour.games.gami.cards import ALL, EXCHANGES, GAMIS_WITH, cards_of
+
+    def expected(hand: int, other: int) -> list[str]:
+        out, table = [], ALL ^ hand ^ other
+        for give in range(24):
+            for take in range(24):
+                if hand >> give & 1 and table >> take & 1 and EXCHANGES[give] >> take & 1:
+                    out.append(f"exchange {DECK_CODES[give]} {DECK_CODES[take]}")
+                    held = hand ^ 1 << give | 1 << take
+                    if any(held & g == g for g in GAMIS_WITH[take]):
+                        out += [f"exchange {DECK_CODES[give]} {DECK_CODES[take]} take {DECK_CODES[c]}"
+                                for c in cards_of(other)]
+        return out
+
+    from parlour.games.gami.cards import CODES as DECK_CODES
+    game, rng, checked = parlour.load("gami"), Rng(7), 0
+    for seed in range(6):
+        state = game.new(seed=seed)
+        while not state.over:
+            seat = state.to_act[0]
+            legal = state.legal(seat)
+            assert [str(a) for a in legal] == expected(state.hands[seat], state.hands[1 - seat])
+            checked += 1
+            state.apply(seat, legal[rng.below(len(legal))])
+    assert checked > 50
