@@ -1,7 +1,7 @@
 """The server's storage: an append-only log of tables, their accepted actions and their chat.
 
 A table's state is never stored: it is the replay of its log. SQLite by default, PostgreSQL by URL, both
-through SQLAlchemy 2's async engine.
+through SQLAlchemy 2's async engine (but for a SQLite file's appends: see :mod:`.sqlite_writer`).
 
 >>> import asyncio
 >>> async def demo():
@@ -27,6 +27,8 @@ from sqlalchemy import (JSON, BigInteger, Boolean, Column, Float, ForeignKey, In
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from .sqlite_writer import Batch, SqliteWriter
 
 metadata = MetaData()
 
@@ -259,6 +261,10 @@ class Store:
         self.engine = engine
         self._pending: list[tuple[str, dict[str, Any], asyncio.Future]] = []
         self._writer: asyncio.Task | None = None
+        database = engine.url.database
+        # A SQLite file's appends skip the engine (see sqlite_writer); a private in-memory database has no file.
+        self._sqlite = (SqliteWriter(database) if engine.dialect.name == "sqlite" and database
+                        and database != ":memory:" and not database.startswith("file:") else None)
 
     @classmethod
     async def open(cls, url: str) -> "Store":
@@ -278,6 +284,8 @@ class Store:
         return cls(engine)
 
     async def close(self) -> None:
+        if self._sqlite is not None:
+            await asyncio.to_thread(self._sqlite.close)
         await self.engine.dispose()
 
     async def add_table(self, row: TableRow, seat_rows: list[SeatRow], clock: ClockRow | None = None,
@@ -370,23 +378,27 @@ class Store:
                 for _, _, done in batch:
                     _settle(done)
 
-    async def _commit(self, batch: list[tuple[str, dict[str, Any], asyncio.Future]]) -> None:
-        action_rows = [{k: v for k, v in row.items() if k != "finished"} for kind, row, _ in batch if kind == "action"]
-        chat_rows = [row for kind, row, _ in batch if kind == "chat"]
-        finished = [row["table_id"] for kind, row, _ in batch if kind == "action" and row["finished"]]
-        clock_rows = list({row["table_id"]: row for kind, row, _ in batch if kind == "clock"}.values())  # latest
-        heartbeats = [row for kind, row, _ in batch if kind == "seen"]
+    async def _commit(self, items: list[tuple[str, dict[str, Any], asyncio.Future]]) -> None:
+        batch = Batch(
+            actions=[{k: v for k, v in row.items() if k != "finished"} for kind, row, _ in items if kind == "action"],
+            chat=[row for kind, row, _ in items if kind == "chat"],
+            finished=[row["table_id"] for kind, row, _ in items if kind == "action" and row["finished"]],
+            clocks=list({row["table_id"]: row for kind, row, _ in items if kind == "clock"}.values()),  # the latest
+            heartbeats=[row for kind, row, _ in items if kind == "seen"])
+        if self._sqlite is not None:
+            await self._sqlite.commit(batch)
+            return
         async with self.engine.begin() as conn:
-            if action_rows:
-                await conn.execute(insert(actions), action_rows)
-            if chat_rows:
-                await conn.execute(insert(chat), chat_rows)
-            if finished:
-                await conn.execute(update(tables).where(tables.c.id.in_(finished)).values(finished=True))
-            if clock_rows:
-                await conn.execute(delete(clocks).where(clocks.c.table_id.in_([r["table_id"] for r in clock_rows])))
-                await conn.execute(insert(clocks), clock_rows)
-            for beat in heartbeats:
+            if batch.actions:
+                await conn.execute(insert(actions), batch.actions)
+            if batch.chat:
+                await conn.execute(insert(chat), batch.chat)
+            if batch.finished:
+                await conn.execute(update(tables).where(tables.c.id.in_(batch.finished)).values(finished=True))
+            if batch.clocks:
+                await conn.execute(delete(clocks).where(clocks.c.table_id.in_([r["table_id"] for r in batch.clocks])))
+                await conn.execute(insert(clocks), batch.clocks)
+            for beat in batch.heartbeats:
                 await conn.execute(update(runs).where(runs.c.id == beat["id"])
                                    .values(**{k: v for k, v in beat.items() if k != "id"}))
 
