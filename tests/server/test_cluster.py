@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -169,6 +170,27 @@ def test_play_goes_on_when_redis_dies_and_comes_back(two_servers, redis_server):
     play(seats, rng, played)
     over = seats[0].wait_over()
     check_record(a.url, t, over, played)
+
+
+def test_without_redis_a_new_table_is_refused_with_a_word_and_made_once_it_is_back(two_servers, redis_server):
+    a, _ = two_servers
+    redis_server.stop()
+    try:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            new_table(a.url)
+        assert refused.value.code == 503 and refused.value.headers["Retry-After"] == "2"
+        assert "Redis is out of reach" in json.load(refused.value)["detail"]
+    finally:
+        redis_server.start()
+    for _ in range(50):  # the server's Redis client reconnects by itself
+        try:
+            assert new_table(a.url)["table"]
+            break
+        except urllib.error.HTTPError as e:
+            assert e.code == 503
+            time.sleep(0.2)
+    else:
+        raise AssertionError("no table could be made 10 s after Redis came back")
 
 
 def test_bench_load_drives_tables_across_two_servers(two_servers, monkeypatch):

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse
 
 from . import api, owner, static, ws
 from .bots import BotPool
+from .cluster import Unavailable
 from .limits import Limits
 from .lobby import Lobby
 from .report import unexpected
@@ -82,6 +83,11 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
     app = FastAPI(title="parlour", version="0.1.0", lifespan=lifespan,
                   description="Traditional card and board games for friends at a distance. The lobby is this "
                               "HTTP API; each table speaks WebSocket at /ws/{table}?token=... (see docs/protocol.md).")
+
+    @app.exception_handler(Unavailable)
+    async def unavailable(_request: Request, exc: Unavailable) -> JSONResponse:
+        # One of several servers, cut off from Redis for a moment: nothing was done, and trying again will do.
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "2"})
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -135,11 +135,11 @@ class Lobby:
                        commitment(seed, salt), seconds_per_move, round(self.now(), 3), setup=setup,
                        settings={**(settings or {}), **({"listed": True} if listed else {})})
         table = Table(row, rows, [], self.store, self.bots, now=self.now, limits=self.limits)
-        await self.store.add_table(row, rows, table.clock_row(self.run), free=free)
-        if self.cluster is not None:  # a new id: nobody else holds it
+        if self.cluster is not None:  # a new id: nobody else holds it. Before storing: without Redis, no table
             await self.cluster.take(row.id)
             await self.cluster.watch(row.id)
             table.cluster = self.cluster
+        await self.store.add_table(row, rows, table.clock_row(self.run), free=free)
         self._keep(table)
         table.schedule()
         return table
