@@ -136,6 +136,14 @@ def test_players_on_two_servers_play_one_table_to_the_end(two_servers):
         while True:  # past the chat line's echo
             seats[1].read()
     assert refused.value.code in ("not_your_turn", "illegal")
+    # A rematch offered through one server reaches the player on the other, with her own link.
+    offer = post(f"{a.url}/api/tables/{t['table']}/rematch", {"token": tokens[0]})
+    heard = seats[1].read()
+    while heard["type"] != "rematch":
+        heard = seats[1].read()
+    assert heard["table"] == offer["table"] and heard["by"] == 0
+    rematch_seats = get(f"{b.url}/api/tables/{offer['table']}")["seats"]
+    assert heard["url"].startswith(f"/t/{offer['table']}?token=") and len(rematch_seats) == 2
 
 
 def test_the_owner_killed_mid_match_the_other_server_finishes_it(two_servers):

@@ -96,19 +96,20 @@ def _same_seats(table: Table) -> list[Any]:
     return [SeatSpec(s.kind, s.level, s.name) for s in table.seats]
 
 
-async def offered(lobby: Lobby, table: Table) -> None:
-    """Note on a finished table brought into memory the rematch offered at it, if any."""
+async def offered(lobby: Lobby, table: Table, relayed: bool = False) -> None:
+    """Note on a finished table brought into memory the rematch offered at it, if any (``relayed``: another
+    process of a cluster offered it, and tells the others itself)."""
     found = await lobby.store.rematch(table.id)
     if found is not None:
-        await _note(lobby, table, *found)
+        await _note(lobby, table, *found, relayed=relayed)
 
 
-async def _note(lobby: Lobby, table: Table, rematch_id: str, by: int | None) -> None:
+async def _note(lobby: Lobby, table: Table, rematch_id: str, by: int | None, relayed: bool = False) -> None:
     row = await lobby.store.table(rematch_id)
     if row is None:
         return
     _, seats = row
-    table.offer_rematch(rematch_id, by, {s.seat: s.token for s in seats if s.token})
+    table.offer_rematch(rematch_id, by, {s.seat: s.token for s in seats if s.token}, relayed=relayed)
 
 
 # --- replay -----------------------------------------------------------------------------------------------------------

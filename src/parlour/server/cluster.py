@@ -320,6 +320,10 @@ class Cluster:
         self._publish(self.table_channel(table.id), {"k": "chat", "n": self.node, "s": line.seat, "name": line.name,
                                                      "text": line.text, "t": line.t})
 
+    def rematch(self, table: "Table", rematch_id: str, by: int | None) -> None:
+        """A rematch was offered at the table through this node: the others tell their clients (from the log)."""
+        self._publish(self.table_channel(table.id), {"k": "rematch", "n": self.node, "table": rematch_id, "by": by})
+
     def presence(self, table: "Table", seats: list[int], spectators: int, ask: bool = False) -> None:
         """Who is connected to the table through this node (``ask``: the others answer with theirs)."""
         self._publish(self.table_channel(table.id), {"k": "presence", "n": self.node, "seats": seats,
@@ -434,6 +438,10 @@ class Cluster:
                 table.follow(ActionRow(message["i"], message["s"], message["a"], message["t"]))
             elif kind == "chat":
                 table.said(ChatRow(message["s"], message["name"], message["text"], message["t"]))
+            elif kind == "rematch":
+                from . import around  # (around imports the lobby, which imports this module)
+
+                self._spawn(around.offered(self.lobby, table, relayed=True))
             elif kind == "presence":
                 table.remote[message["n"]] = (frozenset(message["seats"]), int(message["spectators"]))
                 table.last_seen = time.time()

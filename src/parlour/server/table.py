@@ -369,13 +369,16 @@ class Table:
                        "record_formats": {fmt: f"/api/tables/{self.id}/record.{fmt}"
                                           for fmt in self.game.record_formats}})
 
-    def offer_rematch(self, table_id: str, by: int | None, tokens: dict[int, str]) -> None:
-        """Tell everyone here of the rematch (each seat its own new link); told again to whoever joins later."""
+    def offer_rematch(self, table_id: str, by: int | None, tokens: dict[int, str], relayed: bool = False) -> None:
+        """Tell everyone here of the rematch (each seat its own new link); told again to whoever joins later. In a
+        cluster, the other processes are told too (unless this offer is one they ``relayed``), for their clients."""
         first = self.rematch is None
         self.rematch = {"table": table_id, "by": by, "tokens": tokens}
         if first:
             for client in list(self.clients):
                 client.send(self.rematch_message(client.seat))
+            if self.cluster is not None and not relayed:
+                self.cluster.rematch(self, table_id, by)
 
     def rematch_message(self, seat: int | None) -> str:
         """The ``rematch`` message for ``seat``: the new table and this seat's link to it (a spectator's: to watch)."""
