@@ -180,6 +180,27 @@ def test_play_goes_on_when_redis_dies_and_comes_back(two_servers, redis_server):
     check_record(a.url, t, over, played)
 
 
+def test_a_tables_spectator_limit_counts_the_spectators_of_every_server(postgres_url, redis_server, tmp_path):
+    servers = [ServerProcess(postgres_url, tmp_path / f"limited{i}.log", "--redis", redis_server.url,
+                             "--max-spectators", "2") for i in (0, 1)]
+    try:
+        for s in servers:
+            s.start()
+        a, b = servers
+        t = new_table(a.url)
+        watchers = [Seat(a.url, t["table"]), Seat(b.url, t["table"])]  # one through each server: the limit
+        while not any(m["type"] == "presence" and m["spectators"] == 2 for m in watchers[0].messages):
+            watchers[0].read()  # until a has heard of b's spectator
+        with pytest.raises(Refused) as refused:
+            Seat(a.url, t["table"]).read()  # its first message: no state, the refusal
+        assert refused.value.code == "full" and "maximum of 2 spectators" in str(refused.value)
+        for w in watchers:
+            w.close()
+    finally:
+        for s in servers:
+            s.kill()
+
+
 def test_without_redis_a_new_table_is_refused_with_a_word_and_made_once_it_is_back(two_servers, redis_server):
     a, _ = two_servers
     redis_server.stop()

@@ -419,7 +419,8 @@ class Table:
     # --- clients coming and going --------------------------------------------------------------------------------
 
     def spectators(self) -> int:
-        return sum(1 for c in self.clients if c.seat is None)
+        """The table's spectators, here and (in a cluster, as they last said) connected through the other nodes."""
+        return sum(1 for c in self.clients if c.seat is None) + sum(n for _, n in self.remote.values())
 
     async def join(self, client: Client) -> None:
         """Seat a client: it gets the state at once (and ``over`` if the match ended), then the recent chat.
