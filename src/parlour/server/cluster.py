@@ -273,6 +273,8 @@ class Cluster:
             table.mirror = False
             await lobby.store.save_clock(table.clock_row(lobby.run))
             log.info("cluster: node %s took table %s over at version %d", self.node, table.id, table.version)
+            # What the old owner may not have logged yet: the start (everyone here), a person back at her seat.
+            await table.check_seats()
             table.schedule()
 
     async def demote(self, table: "Table", holder: str) -> None:

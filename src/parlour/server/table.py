@@ -442,7 +442,7 @@ class Table:
                 client.send(self.rematch_message(client.seat))
         elif client.seat is not None and (client.seat in self.standins or not self.started):
             async with self.lock:
-                await self._seats_check()
+                await self.check_seats()
         if self._chat is None:
             lines = await self.store.chat(self.id, CHAT_HISTORY)
             if self._chat is None:
@@ -511,7 +511,7 @@ class Table:
             raise ActionError("retry", "this table is played on another of the server's processes just now; "
                                        "send it again in a moment")
 
-    async def _seats_check(self) -> None:
+    async def check_seats(self) -> None:
         """After people came or went (call with the lock held): a person back at a seat a bot played takes it
         back, and is told what the bot did meanwhile; the clocks start once every invited person is here.
         Only the table's owner logs (in a cluster, a mirror's people count through presence)."""
@@ -533,9 +533,9 @@ class Table:
         if not self.started and self._everyone_here():
             await self._table_entry(START)
 
-    async def _seats_check_locked(self) -> None:
+    async def check_seats_locked(self) -> None:
         async with self.lock:
-            await self._seats_check()
+            await self.check_seats()
 
     def _note_away(self) -> None:
         """Keep when each absent person left (a seat may go to a bot after ``absent_seconds``)."""
@@ -600,7 +600,7 @@ class Table:
         self._presence_timer = None
         self._note_away()
         if (self.standins or not self.started) and not self.mirror and not self.state.over:
-            self._spawn(self._seats_check_locked())  # people came through another process, or left
+            self._spawn(self.check_seats_locked())  # people came through another process, or left
         if self.cluster is not None:
             self.announce_presence(changed_only=True)
         text = encode(self.presence())
