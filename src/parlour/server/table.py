@@ -391,8 +391,7 @@ class Table:
         """Who is connected: ``seats`` (per seat: a bot, or a human with a socket) and the count of spectators."""
         connected = self.connected()
         return {"type": "presence", "seats": [self.kind(s.seat) == "bot" or s.seat in connected for s in self.seats],
-                "spectators": sum(1 for c in self.clients if c.seat is None and not c.closed)
-                + sum(n for _, n in self.remote.values())}
+                "spectators": self.spectators()}
 
     def broadcast_state(self) -> None:
         """Send every client the new state: a patch to a client that takes them and has the version before this
@@ -420,7 +419,7 @@ class Table:
 
     def spectators(self) -> int:
         """The table's spectators, here and (in a cluster, as they last said) connected through the other nodes."""
-        return sum(1 for c in self.clients if c.seat is None) + sum(n for _, n in self.remote.values())
+        return sum(1 for c in self.clients if c.seat is None and not c.closed) + sum(n for _, n in self.remote.values())
 
     async def join(self, client: Client) -> None:
         """Seat a client: it gets the state at once (and ``over`` if the match ended), then the recent chat.
