@@ -70,8 +70,7 @@ def subset_sums(mask: int) -> int:
     if cython.compiled:  # in C, a loop over the 52 bits
         for c in range(52):
             if mask >> c & 1:
-                v = _value(c)
-                sums = (sums | ((sums << 1 | sums << 11) if v == 1 else sums << v)) & _ALL
+                sums |= _joined(sums, _value(c))
         return sums
     while mask:
         low = mask & -mask
@@ -180,7 +179,7 @@ def joinable_by_counts(group_sums: int, values: int, free: int) -> int:
     for v in range(1, 15):
         if not counts >> 4 * v & 15:
             continue
-        after = ((group_sums << 1 | group_sums << 11) if v == 1 else group_sums << v) & _ALL
+        after = _joined(group_sums, v)
         if after & values:
             ok |= _value_cards(v)
             continue
@@ -197,11 +196,19 @@ def joinable_by_counts(group_sums: int, values: int, free: int) -> int:
             if w == v:
                 k -= 1
             while k > 0:
-                sums = (sums | ((sums << 1 | sums << 11) if w == 1 else sums << w)) & _ALL
+                sums |= _joined(sums, w)
                 k -= 1
         if sums & need:
             ok |= _value_cards(v)
     return free & ok
+
+
+@cython.cfunc
+@cython.returns(cython.longlong)
+@cython.locals(sums=cython.longlong, v=cython.int)
+def _joined(sums: int, v: int) -> int:
+    """:func:`with_card` by the card's value: the sums after a card of value ``v`` joins (an ace, 1, adds 1 or 11)."""
+    return ((sums << 1 | sums << 11) if v == 1 else sums << v) & _ALL
 
 
 @cython.cfunc
