@@ -1,0 +1,309 @@
+"""The table check's machinery (tests/web/test_table_check.py runs it over every complete game).
+
+How a table is brought to a state, the same way for every game:
+
+1. :func:`positions` plays a match out with the engine (every seat played by the game's weakest own bot, seeded;
+   see :func:`player_level`) until its first deal (round, pack, game) is scored, and picks three
+   versions of it: the **opening** (the first state in which seat 0 must act), **mid**-play (the state nearest the
+   deal's middle in which seat 0 must act) and the **result** (the state right after the deal was scored: its result
+   drawn; for a one-deal match or a board game, the end of the match).
+2. The test server (``--fixed-seeds``) opens a table at that version: ``moves`` played at creation
+   (docs/protocol.md). Seat 0 is the page's, a person's. Every other seat that may act at that version is a person
+   too, connected by a :class:`StandIns` socket who never moves; the rest are bots of the game's strongest level,
+   who do not move either, since they are not to act. The table waits for its people (``wait_for_players``), so
+   its clocks (a peek, a snap window, a call) start when the page connects: the page sees the whole window.
+3. The page's socket passes through a :class:`Hold`: once the page has its first state, later states are kept
+   back, so the page stays at that version however long the check looks (a timed window closing on the server
+   changes nothing on the page).
+4. ``table_check.js`` measures the page (see its header for what it checks); :func:`axe` runs axe-core.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from axe_playwright_python.base import AXE_SCRIPT
+from playwright.sync_api import Browser, Page, WebSocketRoute
+from websockets.sync.client import connect
+
+import parlour
+from parlour.bots import RandomBot, best, make
+from parlour.core.registry import game_class, games
+from parlour.server.static import has_table
+
+from browser import ARTIFACTS, PACE, post_table
+
+CHECK_JS = (Path(__file__).parent / "table_check.js").read_text()
+#: The check as a function of its options, for page.evaluate; the listeners' script, for every new document.
+CHECK = f"(options) => {{ {CHECK_JS}\n return tableCheck(options); }}"
+LISTENERS = CHECK_JS.split("const LISTENERS = `", 1)[1].split("`;", 1)[0]
+#: The three sizes: two laptops, and a phone (touch, mobile).
+SIZES = {"1280x800": {"width": 1280, "height": 800}, "1366x768": {"width": 1366, "height": 768},
+         "390x844": {"width": 390, "height": 844}}
+PHONE_SIZE = "390x844"
+STATES = ("opening", "mid", "result")
+SHOTS = ARTIFACTS / "check"
+#: A play-out that has not ended its first deal after this many moves is a bug (of the play-out or the game).
+PLAYOUT_LIMIT = 5000
+SEED = 1
+#: How often a play-out's move is a random one instead of the bot's: bots that never knock (Kaboo's, four at a
+#: table) still end their round, and the deals are not all alike.
+NOISE = 0.1
+#: The names of the people at the other seats (the page's own seat is "You").
+NAMES = ["Ana", "Bojan", "Mia", "Jānis", "Zofia", "Ioana", "Wei", "Luka", "Marta", "Andrei", "Lin", "Nika", "Tomaž",
+         "Ilze", "Piotr"]
+
+
+def complete_games() -> list[str]:
+    """Every registered game whose status is complete and that has its own table (Go and Rengo are two)."""
+    return [g for g in games() if game_class(g).describe()["status"] == "complete" and has_table(g)]
+
+
+def counts(game_id: str) -> list[int]:
+    """The fewest, default and most players, each once."""
+    d = game_class(game_id).describe()
+    return sorted({min(d["players"]), d["default_players"], max(d["players"])})
+
+
+@dataclass(frozen=True)
+class Position:
+    game: str
+    players: int
+    state: str
+    seed: int
+    moves: tuple[tuple[int | None, str], ...]
+    to_act: tuple[int, ...]
+    over: bool
+
+    @property
+    def version(self) -> int:
+        return len(self.moves)
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}-{self.players}p-{self.state}"
+
+    def seats(self) -> list[dict[str, Any]]:
+        """Seat 0 the page's person; the others a person where they may act now, else a bot."""
+        level = best(parlour.load(self.game, self.players))
+        return [{"kind": "human"} if s == 0 else {"kind": "human", "name": NAMES[(s - 1) % len(NAMES)]}
+                if s in self.to_act else {"kind": "bot", "level": level} for s in range(self.players)]
+
+
+def _rows(state: parlour.State) -> int:
+    sheet = state.view(0).get("sheet") or {}
+    return len(sheet.get("rows") or [])
+
+
+def player_level(game: parlour.Game) -> str:
+    """Who plays the play-outs: the weakest of the game's own bots (the last it lists: quick, and it bids and
+    plays as people do, where random moves would bid a Tarok valat every deal); ``random`` for a game that starts
+    from a position it reads (Go, Rengo: random stones fill a board much as a game does, and its own bots are an
+    outside program or a search, far too slow for this)."""
+    own = [name for name in getattr(game, "bots", {}) if name != RandomBot.name]
+    return "random" if game.position_format or not own else own[-1]
+
+
+def _playout(game_id: str, players: int, seed: int) -> tuple[list[tuple[int | None, str]],
+                                                             list[tuple[tuple[int, ...], bool]]]:
+    """Moves until the first deal is scored (or the match ends), and each version's (to_act, over). The seat that
+    acts, where several may, is drawn at random (seeded), and its move is its bot's, or one time in 1 / NOISE a
+    random legal one; a window nobody acts in is closed by a timeout."""
+    game = parlour.load(game_id, players)
+    state = game.new(seed=seed)
+    rng = random.Random(seed)
+    level = player_level(game)
+    bots = [make(level, game, s, seed=seed * 100 + s) for s in range(players)]
+    moves: list[tuple[int | None, str]] = []
+    seen = [(tuple(state.to_act), state.over)]
+    while not state.over and _rows(state) == 0:
+        assert len(moves) < PLAYOUT_LIMIT, f"{game_id}: no deal ended within {PLAYOUT_LIMIT} moves of {level} bots"
+        seats = [s for s in state.to_act if state.legal(s)]
+        if not seats:
+            assert state.deadline is not None, f"{game_id}: nobody may act and no window is open ({len(moves)} moves)"
+            state.timeout()
+            moves.append((None, "timeout"))
+        else:
+            seat = rng.choice(seats)
+            legal = list(state.legal(seat))
+            action = rng.choice(legal) if rng.random() < NOISE else bots[seat].choose(state.view(seat), legal)
+            moves.append((seat, str(state.apply(seat, action))))
+        seen.append((tuple(state.to_act), state.over))
+    return moves, seen
+
+
+@lru_cache(maxsize=None)
+def positions(game_id: str, players: int, seed: int = SEED) -> dict[str, Position]:
+    """The opening, mid-play and result positions of the first deal (see the module's doc)."""
+    moves, seen = _playout(game_id, players, seed)
+    end = len(moves)
+    acting = [v for v in range(end) if 0 in seen[v][0]]
+    assert acting, f"{game_id} ({players} players): seat 0 never acts in the first deal"
+    opening = acting[0]
+    later = [v for v in acting if v > opening] or [opening]
+    mid = min(later, key=lambda v: abs(v - end / 2))
+    at = {"opening": opening, "mid": mid, "result": end}
+    return {name: Position(game_id, players, name, seed, tuple(moves[:v]), seen[v][0], seen[v][1])
+            for name, v in at.items()}
+
+
+# --- the table, its other people, the pages -----------------------------------------------------------------------
+
+class StandIns:
+    """The other people at a table: a socket at each of their seats, read and never answered."""
+
+    def __init__(self, base: str, table: dict[str, Any], seats: list[int]) -> None:
+        self.sockets = []
+        self.threads = []
+        for s in seats:
+            token = table["seats"][s]["token"]
+            ws = connect(f"ws{base[4:]}/ws/{table['table']}?token={token}", open_timeout=30)
+            ws.recv(timeout=30)  # its first state: the server has seated it
+            thread = threading.Thread(target=self._drain, args=(ws,), daemon=True)
+            thread.start()
+            self.sockets.append(ws)
+            self.threads.append(thread)
+
+    @staticmethod
+    def _drain(ws: Any) -> None:
+        try:
+            for _ in ws:
+                pass
+        except Exception:  # closed
+            pass
+
+    def close(self) -> None:
+        for ws in self.sockets:
+            ws.close()
+        for thread in self.threads:
+            thread.join(5)
+
+
+class Hold:
+    """Between a page and the server: every message passes until the page's first state; after it, states (and
+    patches) of a newer version are kept back, so the page stays at the version it opened at."""
+
+    def __init__(self) -> None:
+        self.kept = 0
+
+    def __call__(self, ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        first: list[int] = []
+
+        def down(message: str | bytes) -> None:
+            if isinstance(message, str) and message.startswith("{"):
+                kind = re.search(r'"type"\s*:\s*"(\w+)"', message)
+                if kind and kind.group(1) in ("state", "patch"):
+                    version = json.loads(message)["version"]
+                    if not first:
+                        first.append(version)
+                    elif version > first[0]:
+                        self.kept += 1
+                        return
+            ws.send(message)
+
+        server.on_message(down)
+        ws.on_message(lambda message: server.send(message))
+
+
+def new_page(browser: Browser, size: str) -> Page:
+    """A page for the check: the laptop sizes share one (its viewport changed), the phone has its own context
+    (mobile, touch). Motion is reduced (the kit's cards stand still), click listeners are noted (table_check.js)."""
+    phone = size == PHONE_SIZE
+    context = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone, reduced_motion="reduce",
+                                  device_scale_factor=1)
+    context.add_init_script(f"localStorage.setItem('parlour.pace', '{PACE}')")
+    context.add_init_script(LISTENERS)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    page.route_web_socket(re.compile(r"/ws/"), Hold())
+    return page
+
+
+READY = """(v) => {
+  const p = window.parlour;
+  if (!p || !p.ctx.view || !p.ctx.table || p.ctx.version !== v || p.queue.length) return false;
+  if (!document.querySelector('#board').children.length) return false;
+  return p.ctx.view.over ? !!p.ctx.over : p.ctx.table.started !== false;
+}"""
+SETTLED = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def open_table(pages: list[Page], base: str, position: Position) -> tuple[dict[str, Any], StandIns]:
+    """A table at ``position``, its other people seated, and every page on seat 0's link, drawn and held there."""
+    table = post_table(base, {"game": position.game, "players": position.players, "seats": position.seats(),
+                              "seed": position.seed, "moves": [list(m) for m in position.moves],
+                              "wait_for_players": True})
+    others = StandIns(base, table, [s for s in position.to_act if s != 0])
+    url = base + table["seats"][0]["invite_url"]
+    for page in pages:
+        page.goto(url, wait_until="commit")
+    for page in pages:
+        page.wait_for_function(READY, arg=position.version)
+        page.evaluate("document.fonts.ready")
+        page.evaluate(SETTLED)
+    return table, others
+
+
+def measure(page: Page, size: str) -> dict[str, Any]:
+    """table_check.js's findings at ``size`` (the page's viewport is set to it first), at scroll position 0."""
+    if page.viewport_size != SIZES[size]:
+        page.set_viewport_size(SIZES[size])
+    page.evaluate("window.scrollTo(0, 0)")
+    page.evaluate(SETTLED)
+    return page.evaluate(CHECK, {"phone": size == PHONE_SIZE})
+
+
+def shoot(page: Page, position: Position, size: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{position.name}-{size}.png"
+    page.screenshot(path=str(path), animations="disabled")
+    return path
+
+
+def axe(page: Page) -> list[dict[str, Any]]:
+    """axe-core's serious and critical violations on the page as it is (axe-core as axe-playwright-python bundles
+    it), each with its nodes' selectors and what is wrong."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE_SCRIPT)
+    found = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
+             "nodes": [{"target": " ".join(map(str, n["target"])), "html": n["html"][:160],
+                        "summary": (n.get("failureSummary") or "").replace("\n", " ")[:300]} for n in v["nodes"]]}
+            for v in found["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def tell(position: Position, found: dict[str, dict[str, Any]]) -> str:
+    """The problems of one position at each size, one line each, for a person to read."""
+    lines = []
+    for size, result in found.items():
+        if not result["problems"]:
+            continue
+        lines.append(f"{position.name} at {size} (version {result['version']}; seat 0 "
+                     f"{'must act' if result['mustAct'] else 'waits'}; {result['marked']} marked, "
+                     f"{result['targets']} targets{'; a modal layer is open' if result['modal'] else ''}):")
+        for p in result["problems"]:
+            lines.append(f"  {p['kind']}: {p['what']} {json.dumps(p['box']) if p['box'] else ''} — {p['detail']}")
+    return "\n".join(lines)
+
+
+def tell_axe(position: Position | None, found: dict[str, list[dict[str, Any]]], where: str = "") -> str:
+    lines = []
+    for size, violations in found.items():
+        for v in violations:
+            lines.append(f"{position.name if position else where} at {size}: axe {v['id']} ({v['impact']}): {v['help']}")
+            for n in v["nodes"][:6]:
+                lines.append(f"    {n['target']}: {n['summary']}")
+            if len(v["nodes"]) > 6:
+                lines.append(f"    … and {len(v['nodes']) - 6} more nodes")
+    return "\n".join(lines)
