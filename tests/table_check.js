@@ -36,7 +36,7 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
   const CONTROL = "button, a[href], input:not([type=hidden]), select, textarea, [role=button], .kit-hit";
 
   const round = (r) => ({ x: Math.round(r.left), y: Math.round(r.top), w: Math.round(r.width), h: Math.round(r.height) });
-  const text = (el) => (el.getAttribute("aria-label") || el.textContent || "").replace(/\s+/g, " ").trim().slice(0, 60);
+  const text = (el) => (el.getAttribute("aria-label") || el.innerText || el.textContent || "").replace(/\s+/g, " ").trim().slice(0, 60);
   function describe(el) {
     let s = el.tagName.toLowerCase();
     if (el.id) s += `#${el.id}`;

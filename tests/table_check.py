@@ -24,13 +24,14 @@ import json
 import random
 import re
 import threading
+from datetime import datetime
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from axe_playwright_python.base import AXE_SCRIPT
-from playwright.sync_api import Browser, Page, WebSocketRoute
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Error as PlaywrightError, Page, WebSocketRoute
 from websockets.sync.client import connect
 
 import parlour
@@ -50,6 +51,8 @@ SIZES = {"1280x800": {"width": 1280, "height": 800}, "1366x768": {"width": 1366,
 PHONE_SIZE = "390x844"
 STATES = ("opening", "mid", "result")
 SHOTS = ARTIFACTS / "check"
+#: axe-core, as axe-playwright-python bundles it: put in a page once, run at each size.
+AXE_SCRIPT = Axe().axe_script
 #: A play-out that has not ended its first deal after this many moves is a bug (of the play-out or the game).
 PLAYOUT_LIMIT = 5000
 SEED = 1
@@ -221,6 +224,7 @@ def new_page(browser: Browser, size: str) -> Page:
                                   device_scale_factor=1)
     context.add_init_script(f"localStorage.setItem('parlour.pace', '{PACE}')")
     context.add_init_script(LISTENERS)
+    context.clock.install()  # time flows until open_table stops it, once the page is drawn
     page = context.new_page()
     page.set_default_timeout(30_000)
     errors: list[str] = []
@@ -247,27 +251,43 @@ def open_table(pages: list[Page], base: str, position: Position) -> tuple[dict[s
     others = StandIns(base, table, [s for s in position.to_act if s != 0])
     url = base + table["seats"][0]["invite_url"]
     for page in pages:
+        page.clock.resume()
         page.goto(url, wait_until="commit")
     for page in pages:
         page.wait_for_function(READY, arg=position.version)
         page.evaluate("document.fonts.ready")
         page.evaluate(SETTLED)
+        # The page's time stops: a window's countdown stays where it began, nothing the page times (a peek that
+        # hides itself when its window runs out on this page's clock) redraws while the check looks.
+        stop(page)
     return table, others
+
+
+def stop(page: Page) -> None:
+    """Stop the page's time (its timers, Date.now, animation frames) where it is, or a moment later: its time
+    flows on while the instant to stop at is asked for and sent (a slower machine's moment is longer)."""
+    for ahead in (50, 500, 5000):
+        try:
+            page.clock.pause_at(datetime.fromtimestamp((page.evaluate("Date.now()") + ahead) / 1000))
+            return
+        except PlaywrightError as e:
+            if "to the past" not in str(e):
+                raise
+    raise AssertionError("the page's clock could not be stopped")
 
 
 def measure(page: Page, size: str) -> dict[str, Any]:
     """table_check.js's findings at ``size`` (the page's viewport is set to it first), at scroll position 0."""
     if page.viewport_size != SIZES[size]:
-        page.set_viewport_size(SIZES[size])
+        page.set_viewport_size(SIZES[size])  # the tables lay themselves out by CSS alone: measuring lays out anew
     page.evaluate("window.scrollTo(0, 0)")
-    page.evaluate(SETTLED)
     return page.evaluate(CHECK, {"phone": size == PHONE_SIZE})
 
 
 def shoot(page: Page, position: Position, size: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{position.name}-{size}.png"
-    page.screenshot(path=str(path), animations="disabled")
+    page.screenshot(path=str(path))
     return path
 
 
@@ -276,7 +296,11 @@ def axe(page: Page) -> list[dict[str, Any]]:
     it), each with its nodes' selectors and what is wrong."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(AXE_SCRIPT)
-    found = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    page.clock.resume()  # axe-core runs on the page's timers
+    try:
+        found = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    finally:
+        stop(page)
     return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
              "nodes": [{"target": " ".join(map(str, n["target"])), "html": n["html"][:160],
                         "summary": (n.get("failureSummary") or "").replace("\n", " ")[:300]} for n in v["nodes"]]}
@@ -284,7 +308,8 @@ def axe(page: Page) -> list[dict[str, Any]]:
 
 
 def tell(position: Position, found: dict[str, dict[str, Any]]) -> str:
-    """The problems of one position at each size, one line each, for a person to read."""
+    """The problems of one position at each size, for a person to read: one line each, or one line for many of a
+    kind on elements of one kind (a board's 361 points too small for a finger), with the first few."""
     lines = []
     for size, result in found.items():
         if not result["problems"]:
@@ -292,8 +317,15 @@ def tell(position: Position, found: dict[str, dict[str, Any]]) -> str:
         lines.append(f"{position.name} at {size} (version {result['version']}; seat 0 "
                      f"{'must act' if result['mustAct'] else 'waits'}; {result['marked']} marked, "
                      f"{result['targets']} targets{'; a modal layer is open' if result['modal'] else ''}):")
+        groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
         for p in result["problems"]:
-            lines.append(f"  {p['kind']}: {p['what']} {json.dumps(p['box']) if p['box'] else ''} — {p['detail']}")
+            groups.setdefault((p["kind"], re.sub(r"\[data-.*|\s.*", "", p["what"])), []).append(p)
+        for (kind, what), ps in groups.items():
+            if len(ps) > 3:
+                lines.append(f"  {kind}: {len(ps)} × {what}, e.g.:")
+            for p in ps[:3]:
+                lines.append(f"  {'  ' if len(ps) > 3 else ''}{kind}: {p['what']} "
+                             f"{json.dumps(p['box']) if p['box'] else ''} — {p['detail']}")
     return "\n".join(lines)
 
 

@@ -95,6 +95,7 @@ def test_a_refused_click_says_why(case: Case):
     phone) on one shows that reason at once in ``#notice``, inside the viewport."""
     for size in (LAPTOP_SIZES[0], PHONE_SIZE):
         page = case.page(size)
+        page.clock.resume()  # the page's time runs again: a notice may come and go by its own timers
         if page.viewport_size != SIZES[size]:
             page.set_viewport_size(SIZES[size])
         silent = page.evaluate("""() => [...document.querySelectorAll(
