@@ -151,7 +151,7 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
       for (let x = v.l + 1; x < v.r; x += step) if (reaches(el, x, y)) { l = Math.min(l, x); r = Math.max(r, x); }
       if (l === Infinity) continue;
       const x = (l + r) / 2;
-      let t = Infinity, b = -Infinity;
+      let t = y, b = y;  // the row's own point is reached
       for (let yy = v.t + 1; yy < v.b; yy += step) if (reaches(el, x, yy)) { t = Math.min(t, yy); b = Math.max(b, yy); }
       return { w: Math.min(w, r - l + step), h: Math.min(hgt, b - t + step) };
     }
@@ -159,8 +159,13 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
   }
   const inlineLink = (el) => el.tagName === "A" && getComputedStyle(el).display === "inline";
   for (const el of targets) {
-    const r = el.getBoundingClientRect();
-    if (r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw) continue;  // off screen: told above
+    if (!visiblePart(el).whole) {  // off screen or cut, told above: on a phone, its own box is measured
+      const r = el.getBoundingClientRect();
+      if (phone && !inlineLink(el) && (r.width < minTarget - TOL || r.height < minTarget - TOL)) {
+        add("small", el, `${Math.round(r.width)}×${Math.round(r.height)} px (at least ${minTarget}×${minTarget})`);
+      }
+      continue;
+    }
     const got = reachable(el, phone && !inlineLink(el) ? minTarget : 0);
     if (phone && !inlineLink(el) && (got.w < minTarget - TOL || got.h < minTarget - TOL)) {
       add("small", el, got.w && got.h ? `a finger reaches ${Math.round(got.w)}×${Math.round(got.h)} px of it (at least ${minTarget}×${minTarget})`
@@ -214,23 +219,24 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
     if (cs.textOverflow === "ellipsis" && box.scrollWidth > box.clientWidth + 1) why = "cut by an ellipsis";
     for (const r of rects) {
       if (why) break;
-      if (r.top < -vtol || r.left < -TOL) {
-        why = `${r.top < -vtol ? "above" : "left of"} the page, where no scrolling reaches (${JSON.stringify(round(r))})`;
-      } else if (r.left < b.left - TOL || r.right > b.right + TOL || r.top < b.top - vtol || r.bottom > b.bottom + vtol) {
+      if (r.left < b.left - TOL || r.right > b.right + TOL || r.top < b.top - vtol || r.bottom > b.bottom + vtol) {
         why = `${cs.overflowX !== "visible" || cs.overflowY !== "visible" ? "clipped by" : "spills out of"} its box (text ${JSON.stringify(round(r))})`;
-      } else {
-        for (let a = box.parentElement; a && a !== document.body; a = a.parentElement) {
-          const s = getComputedStyle(a);
-          if (/auto|scroll/.test(s.overflowX + s.overflowY)) break;  // it scrolls there: not cut
-          if (s.overflowX === "visible" && s.overflowY === "visible") continue;
-          const c = a.getBoundingClientRect();
-          const outside = r.right < c.left || r.left > c.right || r.bottom < c.top || r.top > c.bottom;
-          if (outside) break;  // wholly hidden by that box: folded away, not cut
-          if (r.left < c.left - TOL || r.right > c.right + TOL || r.top < c.top - vtol || r.bottom > c.bottom + vtol) {
-            why = `clipped by ${describe(a).split(" ")[0]} ${JSON.stringify(round(c))} (text ${JSON.stringify(round(r))})`;
-            break;
-          }
+        break;
+      }
+      let scrolls = false;
+      for (let a = box.parentElement; a && a !== document.body; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (/auto|scroll/.test(s.overflowX + s.overflowY)) { scrolls = true; break; }  // it scrolls there: not cut
+        if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+        const c = a.getBoundingClientRect();
+        if (r.right < c.left || r.left > c.right || r.bottom < c.top || r.top > c.bottom) { scrolls = true; break; }  // folded away
+        if (r.left < c.left - TOL || r.right > c.right + TOL || r.top < c.top - vtol || r.bottom > c.bottom + vtol) {
+          why = `clipped by ${describe(a).split(" ")[0]} ${JSON.stringify(round(c))} (text ${JSON.stringify(round(r))})`;
+          break;
         }
+      }
+      if (!why && !scrolls && (r.top < -vtol || r.left < -TOL)) {
+        why = `${r.top < -vtol ? "above" : "left of"} the page, where no scrolling reaches (${JSON.stringify(round(r))})`;
       }
     }
     if (why) {

@@ -77,27 +77,40 @@ def counts(game_id: str) -> list[int]:
 
 @dataclass(frozen=True)
 class Position:
+    """A state of a table: the table is opened after ``moves``; ``then``, if any, is played while the page watches
+    (the move that ends the deal: a page opened after it would not draw the deal's end as its players saw it)."""
+
     game: str
     players: int
     state: str
     seed: int
     moves: tuple[tuple[int | None, str], ...]
+    then: tuple[int | None, str] | None
+    #: the seats that may act when the table opens, and once it is at its state; whether the match is over then
+    acting: tuple[int, ...]
     to_act: tuple[int, ...]
     over: bool
 
     @property
     def version(self) -> int:
-        return len(self.moves)
+        return len(self.moves) + (self.then is not None)
 
     @property
     def name(self) -> str:
         return f"{self.game}-{self.players}p-{self.state}"
 
+    def people(self) -> list[int]:
+        """The seats other than the page's that are people: every seat that may act at either version (so that no
+        bot moves), and the one that plays ``then``."""
+        return sorted({*self.acting, *self.to_act, *([self.then[0]] if self.then and self.then[0] is not None else [])}
+                      - {0})
+
     def seats(self) -> list[dict[str, Any]]:
-        """Seat 0 the page's person; the others a person where they may act now, else a bot."""
+        """Seat 0 the page's person; :meth:`people` named; a bot of the game's strongest level at every other."""
         level = best(parlour.load(self.game, self.players))
+        people = self.people()
         return [{"kind": "human"} if s == 0 else {"kind": "human", "name": NAMES[(s - 1) % len(NAMES)]}
-                if s in self.to_act else {"kind": "bot", "level": level} for s in range(self.players)]
+                if s in people else {"kind": "bot", "level": level} for s in range(self.players)]
 
 
 def _rows(state: parlour.State) -> int:
@@ -152,64 +165,69 @@ def positions(game_id: str, players: int, seed: int = SEED) -> dict[str, Positio
     opening = acting[0]
     later = [v for v in acting if v > opening] or [opening]
     mid = min(later, key=lambda v: abs(v - end / 2))
-    at = {"opening": opening, "mid": mid, "result": end}
-    return {name: Position(game_id, players, name, seed, tuple(moves[:v]), seen[v][0], seen[v][1])
-            for name, v in at.items()}
+    found = {name: Position(game_id, players, name, seed, tuple(moves[:v]), None, seen[v][0], seen[v][0],
+                            seen[v][1]) for name, v in (("opening", opening), ("mid", mid))}
+    found["result"] = Position(game_id, players, "result", seed, tuple(moves[:end - 1]), moves[end - 1],
+                               seen[end - 1][0], seen[end][0], seen[end][1])
+    return found
 
 
 # --- the table, its other people, the pages -----------------------------------------------------------------------
 
 class StandIns:
-    """The other people at a table: a socket at each of their seats, read and never answered."""
+    """People at a table who never move on their own: a socket at each of their seats, read and never answered.
+    ``then`` (seat, action, version): that seat plays that action the moment the table's clocks start, that is when
+    the page has connected (the last person to), so that the page sees it played."""
 
-    def __init__(self, base: str, table: dict[str, Any], seats: list[int]) -> None:
-        self.sockets = []
+    def __init__(self, base: str, table: dict[str, Any], seats: list[int],
+                 then: tuple[int, str, int] | None = None) -> None:
+        self.sockets: dict[int, Any] = {}
         self.threads = []
         for s in seats:
             token = table["seats"][s]["token"]
             ws = connect(f"ws{base[4:]}/ws/{table['table']}?token={token}", open_timeout=30)
-            ws.recv(timeout=30)  # its first state: the server has seated it
-            thread = threading.Thread(target=self._drain, args=(ws,), daemon=True)
+            first = json.loads(ws.recv(timeout=30))  # its first state: the server has seated it
+            assert not first["table"]["started"], "the table's clocks started before the page came"
+            move = then[1:] if then and then[0] == s else None
+            thread = threading.Thread(target=self._read, args=(ws, move), daemon=True)
             thread.start()
-            self.sockets.append(ws)
+            self.sockets[s] = ws
             self.threads.append(thread)
 
     @staticmethod
-    def _drain(ws: Any) -> None:
+    def _read(ws: Any, move: tuple[str, int] | None) -> None:
         try:
-            for _ in ws:
-                pass
+            for message in ws:
+                if move and '"started":true' in message.replace(" ", "") and json.loads(message).get("type") == "state":
+                    ws.send(json.dumps({"type": "action", "action": move[0], "version": move[1]}))
+                    move = None
         except Exception:  # closed
             pass
 
     def close(self) -> None:
-        for ws in self.sockets:
+        for ws in self.sockets.values():
             ws.close()
         for thread in self.threads:
             thread.join(5)
 
 
 class Hold:
-    """Between a page and the server: every message passes until the page's first state; after it, states (and
-    patches) of a newer version are kept back, so the page stays at the version it opened at."""
+    """Between a page and the server: states (and patches) up to version ``upto`` pass, later ones are kept back,
+    so the page stays at the state the check looks at however the table goes on (a timed window closing on the
+    server, a bot moving)."""
 
     def __init__(self) -> None:
+        self.upto = 0
         self.kept = 0
 
     def __call__(self, ws: WebSocketRoute) -> None:
         server = ws.connect_to_server()
-        first: list[int] = []
 
         def down(message: str | bytes) -> None:
-            if isinstance(message, str) and message.startswith("{"):
-                kind = re.search(r'"type"\s*:\s*"(\w+)"', message)
-                if kind and kind.group(1) in ("state", "patch"):
-                    version = json.loads(message)["version"]
-                    if not first:
-                        first.append(version)
-                    elif version > first[0]:
-                        self.kept += 1
-                        return
+            if isinstance(message, str) and re.match(r'\{"type"\s*:\s*"(state|patch)"', message):
+                if json.loads(message)["version"] > self.upto:
+                    self.kept += 1
+                    return
             ws.send(message)
 
         server.on_message(down)
@@ -230,7 +248,8 @@ def new_page(browser: Browser, size: str) -> Page:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors  # type: ignore[attr-defined]
-    page.route_web_socket(re.compile(r"/ws/"), Hold())
+    page.hold = Hold()  # type: ignore[attr-defined]
+    page.route_web_socket(re.compile(r"/ws/"), page.hold)  # type: ignore[attr-defined]
     return page
 
 
@@ -243,23 +262,41 @@ READY = """(v) => {
 SETTLED = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
+#: How long the page's banners (what just happened) stay: a deal's end is looked at once they are gone.
+BANNERS_MS = 2000
+NO_BANNERS = "() => !document.querySelector('#kit-banner') || !document.querySelector('#kit-banner').children.length"
+
+
 def open_table(pages: list[Page], base: str, position: Position) -> tuple[dict[str, Any], StandIns]:
-    """A table at ``position``, its other people seated, and every page on seat 0's link, drawn and held there."""
+    """A table at ``position``, its people seated, every page on seat 0's link, drawn and held there, its time
+    stopped."""
     table = post_table(base, {"game": position.game, "players": position.players, "seats": position.seats(),
                               "seed": position.seed, "moves": [list(m) for m in position.moves],
                               "wait_for_players": True})
-    others = StandIns(base, table, [s for s in position.to_act if s != 0])
+    mover, action = position.then or (None, None)
+    # The move that ends the deal: another person's is played by her socket as soon as the pages are there; the
+    # page's own seat's, through the page once drawn; a timeout (no seat) comes by itself on the server's clock.
+    others = StandIns(base, table, position.people(),
+                      then=(mover, action, len(position.moves)) if mover not in (None, 0) else None)
     url = base + table["seats"][0]["invite_url"]
     for page in pages:
+        page.hold.upto = position.version  # type: ignore[attr-defined]
         page.clock.resume()
         page.goto(url, wait_until="commit")
+    if mover == 0:
+        pages[0].wait_for_function(READY, arg=len(position.moves))
+        pages[0].evaluate("(action) => window.parlour.ctx.play(action)", action)
     for page in pages:
         page.wait_for_function(READY, arg=position.version)
+    for page in pages:
         page.evaluate("document.fonts.ready")
         page.evaluate(SETTLED)
         # The page's time stops: a window's countdown stays where it began, nothing the page times (a peek that
         # hides itself when its window runs out on this page's clock) redraws while the check looks.
         stop(page)
+        if position.then is not None:  # the banners of what just happened go (on the page's clock, at once)
+            page.clock.run_for(BANNERS_MS)
+            page.wait_for_function(NO_BANNERS)
     return table, others
 
 
