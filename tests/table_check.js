@@ -7,6 +7,7 @@
 //     board point, anything with a click or pointer listener) in the table (#board) or the page's own bars;
 //   - "nothing marked": the player must act (body[data-my-turn=true]) and the page marks nothing;
 //   - "sideways": the page is wider than the viewport;
+//   - "outside the table": an element of the table (#board) drawn outside its box, over the page's bar or panels;
 //   - "text": text that spills out of its box, is clipped by a box, is cut by an ellipsis, or lies above or left
 //     of the page (where no scrolling reaches);
 //   - "small": on a phone, a target whose part a finger can reach (not covered by anything) is under the minimum
@@ -178,6 +179,25 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
       const r = el.getBoundingClientRect();
       if (r.width < minTarget - TOL || r.height < minTarget - TOL) {
         add("small", el, `${Math.round(r.width)}×${Math.round(r.height)} px (at least ${minTarget}×${minTarget})`);
+      }
+    }
+  }
+
+  // The table keeps to its box: nothing of #board is drawn over the page's bar or its panels (a result panel that
+  // grows out of the felt's middle). The outermost element sticking out is told, not each of its children.
+  const board = document.querySelector("#board");
+  if (board && shown(board)) {
+    const bb = board.getBoundingClientRect();
+    const out = [];
+    for (const el of board.querySelectorAll("*")) {
+      if (el.parentElement && el.parentElement.closest("svg")) continue;  // an SVG's own drawing is clipped by it
+      if (out.some((o) => o.contains(el))) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 1 || r.height < 1) continue;
+      if (r.left < bb.left - 2 || r.top < bb.top - 2 || r.right > bb.right + 2 || r.bottom > bb.bottom + 2) {
+        if (!shown(el) || visiblePart(el).by) continue;  // hidden, or cut off by a box of the table itself
+        out.push(el);
+        add("outside the table", el, `drawn outside the table's box ${JSON.stringify(round(bb))}, over the page around it`);
       }
     }
   }

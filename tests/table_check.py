@@ -101,9 +101,9 @@ class Position:
 
     def people(self) -> list[int]:
         """The seats other than the page's that are people: every seat that may act at either version (so that no
-        bot moves), and the one that plays ``then``."""
-        return sorted({*self.acting, *self.to_act, *([self.then[0]] if self.then and self.then[0] is not None else [])}
-                      - {0})
+        bot moves), the one that plays ``then``, and with ``then`` at least one (the latecomer of open_table)."""
+        people = {*self.acting, *self.to_act, *([self.then[0]] if self.then and self.then[0] is not None else [])} - {0}
+        return sorted(people or ({1} if self.then else set()))
 
     def seats(self) -> list[dict[str, Any]]:
         """Seat 0 the page's person; :meth:`people` named; a bot of the game's strongest level at every other."""
@@ -176,22 +176,22 @@ def positions(game_id: str, players: int, seed: int = SEED) -> dict[str, Positio
 
 class StandIns:
     """People at a table who never move on their own: a socket at each of their seats, read and never answered.
-    ``then`` (seat, action, version): that seat plays that action the moment the table's clocks start, that is when
-    the page has connected (the last person to), so that the page sees it played."""
+    A seat given a move (``moves``: seat → (action, version)) plays it the moment the table's clocks start."""
 
-    def __init__(self, base: str, table: dict[str, Any], seats: list[int],
-                 then: tuple[int, str, int] | None = None) -> None:
-        self.sockets: dict[int, Any] = {}
-        self.threads = []
+    def __init__(self, base: str, table: dict[str, Any]) -> None:
+        self.base, self.table = base, table
+        self.sockets: list[Any] = []
+        self.threads: list[threading.Thread] = []
+
+    def add(self, seats: list[int], moves: dict[int, tuple[str, int]] | None = None) -> None:
         for s in seats:
-            token = table["seats"][s]["token"]
-            ws = connect(f"ws{base[4:]}/ws/{table['table']}?token={token}", open_timeout=30)
+            token = self.table["seats"][s]["token"]
+            ws = connect(f"ws{self.base[4:]}/ws/{self.table['table']}?token={token}", open_timeout=30)
             first = json.loads(ws.recv(timeout=30))  # its first state: the server has seated it
             assert not first["table"]["started"], "the table's clocks started before the page came"
-            move = then[1:] if then and then[0] == s else None
-            thread = threading.Thread(target=self._read, args=(ws, move), daemon=True)
+            thread = threading.Thread(target=self._read, args=(ws, (moves or {}).get(s)), daemon=True)
             thread.start()
-            self.sockets[s] = ws
+            self.sockets.append(ws)
             self.threads.append(thread)
 
     @staticmethod
@@ -205,7 +205,7 @@ class StandIns:
             pass
 
     def close(self) -> None:
-        for ws in self.sockets.values():
+        for ws in self.sockets:
             ws.close()
         for thread in self.threads:
             thread.join(5)
@@ -253,12 +253,15 @@ def new_page(browser: Browser, size: str) -> Page:
     return page
 
 
-READY = """(v) => {
+#: The page has drawn version ``v`` (and nothing waits in its queue).
+DRAWN = """(v) => {
   const p = window.parlour;
-  if (!p || !p.ctx.view || !p.ctx.table || p.ctx.version !== v || p.queue.length) return false;
-  if (!document.querySelector('#board').children.length) return false;
-  return p.ctx.view.over ? !!p.ctx.over : p.ctx.table.started !== false;
+  return !!p && !!p.ctx.view && !!p.ctx.table && p.ctx.version === v && !p.queue.length
+    && document.querySelector('#board').children.length > 0;
 }"""
+#: ... and the table's clocks have started (or, at a finished match, the seed is revealed).
+READY = f"""(v) => ({DRAWN})(v) && (window.parlour.ctx.view.over ? !!window.parlour.ctx.over
+  : window.parlour.ctx.table.started !== false)"""
 SETTLED = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
@@ -269,23 +272,30 @@ NO_BANNERS = "() => !document.querySelector('#kit-banner') || !document.querySel
 
 def open_table(pages: list[Page], base: str, position: Position) -> tuple[dict[str, Any], StandIns]:
     """A table at ``position``, its people seated, every page on seat 0's link, drawn and held there, its time
-    stopped."""
+    stopped.
+
+    A position with a move to play while the pages watch (``then``, a deal's last move) keeps one person away (the
+    latecomer) until every page has drawn the table: the table's clocks start when she comes (it waits for its
+    people), and at that moment the move is made by its seat's socket (seat 0's too: a second socket at the page's
+    seat), or, for a timeout, the window opens then and closes on the server's clock with every page watching."""
     table = post_table(base, {"game": position.game, "players": position.players, "seats": position.seats(),
                               "seed": position.seed, "moves": [list(m) for m in position.moves],
                               "wait_for_players": True})
+    others = StandIns(base, table)
+    people = position.people()
     mover, action = position.then or (None, None)
-    # The move that ends the deal: another person's is played by her socket as soon as the pages are there; the
-    # page's own seat's, through the page once drawn; a timeout (no seat) comes by itself on the server's clock.
-    others = StandIns(base, table, position.people(),
-                      then=(mover, action, len(position.moves)) if mover not in (None, 0) else None)
+    moves = {mover: (action, len(position.moves))} if mover is not None else {}
+    late = people[-1:] if position.then is not None else []
+    others.add([s for s in people if s not in late] + ([0] if mover == 0 else []), moves)
     url = base + table["seats"][0]["invite_url"]
     for page in pages:
         page.hold.upto = position.version  # type: ignore[attr-defined]
         page.clock.resume()
         page.goto(url, wait_until="commit")
-    if mover == 0:
-        pages[0].wait_for_function(READY, arg=len(position.moves))
-        pages[0].evaluate("(action) => window.parlour.ctx.play(action)", action)
+    if late:
+        for page in pages:
+            page.wait_for_function(DRAWN, arg=len(position.moves))
+        others.add(late, moves)
     for page in pages:
         page.wait_for_function(READY, arg=position.version)
     for page in pages:

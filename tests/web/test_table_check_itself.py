@@ -15,6 +15,7 @@ from table_check import CHECK, LISTENERS
 
 PAGE = """<!doctype html><html><head><style>
   body {{ margin: 0; font: 16px sans-serif; }}
+  #board {{ position: relative; min-height: 580px; padding: 1px 0; }}
   button {{ min-width: 44px; min-height: 44px; }}
 </style></head><body data-my-turn="{turn}"><main id="board">{board}</main></body></html>"""
 
@@ -76,8 +77,9 @@ def test_nothing_marked_fails_only_when_the_player_must_act(page):
 
 def test_a_page_wider_than_the_viewport_fails(page):
     problems = check(page, """<p data-now>Go</p><div class="wide" style="width: 600px; height: 10px"></div>""")
-    assert kinds(problems) == ["sideways"] and "200 px wider" in problems[0]["detail"]
-    assert "div.wide" in problems[0]["what"]
+    assert kinds(problems) == ["outside the table", "sideways"]
+    wide = next(p for p in problems if p["kind"] == "sideways")
+    assert "200 px wider" in wide["detail"] and "div.wide" in wide["what"]
 
 
 @pytest.mark.parametrize("text, says", [
@@ -136,3 +138,12 @@ def test_text_scrolled_away_in_a_box_that_scrolls_is_not_cut(page):
     page.set_content(PAGE.format(turn="true", board=board))
     page.evaluate("document.querySelectorAll('ol').forEach((o) => { o.scrollTop = o.scrollHeight; })")
     assert page.evaluate(CHECK, {"phone": False})["problems"] == []
+
+
+def test_a_part_of_the_table_drawn_over_the_page_around_it_fails(page):
+    board = """<p data-now>Go</p><div class="result" data-now style="position: absolute; top: 40px; left: 10px;
+        width: 100px; height: 300px; background: #eee">Deal 1</div>"""
+    page.set_content(PAGE.format(turn="true", board=board).replace('<main id="board">',
+                     '<header style="height: 30px">bar</header><main id="board" style="min-height: 0; height: 100px">'))
+    problems = page.evaluate(CHECK, {"phone": False})["problems"]
+    assert kinds(problems) == ["outside the table"] and "div.result" in problems[0]["what"]
