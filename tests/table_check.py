@@ -2,20 +2,21 @@
 
 How a table is brought to a state, the same way for every game:
 
-1. :func:`positions` plays a match out with the engine (every seat played by the game's weakest own bot, seeded;
-   see :func:`player_level`) until its first deal (round, pack, game) is scored, and picks three
-   versions of it: the **opening** (the first state in which seat 0 must act), **mid**-play (the state nearest the
-   deal's middle in which seat 0 must act) and the **result** (the state right after the deal was scored: its result
-   drawn; for a one-deal match or a board game, the end of the match).
-2. The test server (``--fixed-seeds``) opens a table at that version: ``moves`` played at creation
-   (docs/protocol.md). Seat 0 is the page's, a person's. Every other seat that may act at that version is a person
-   too, connected by a :class:`StandIns` socket who never moves; the rest are bots of the game's strongest level,
-   who do not move either, since they are not to act. The table waits for its people (``wait_for_players``), so
-   its clocks (a peek, a snap window, a call) start when the page connects: the page sees the whole window.
-3. The page's socket passes through a :class:`Hold`: once the page has its first state, later states are kept
-   back, so the page stays at that version however long the check looks (a timed window closing on the server
-   changes nothing on the page).
-4. ``table_check.js`` measures the page (see its header for what it checks); :func:`axe` runs axe-core.
+1. :func:`positions` plays the first deal (round, pack; the whole game of a board game) out with the engine, every
+   seat played by the game's weakest own bot with a little noise (see :func:`player_level`), seeded, and picks
+   three versions of it: the **opening** (the first state in which seat 0 must act), **mid**-play (the state
+   nearest the deal's middle in which seat 0 must act) and the **result** (the state right after the move that
+   scored the deal: its result drawn; for a one-deal match or a board game, the end of the match).
+2. The test server (``--fixed-seeds``) opens a table there: ``moves`` played at creation (docs/protocol.md). Seat
+   0 is the page's, a person's. Every other seat that may act there is a person too, whose :class:`StandIns`
+   socket never moves; the rest are bots of the game's strongest level, who do not move either, since they are
+   not to act. The table waits for its people (``wait_for_players``), so its clocks (a peek, a snap window, a
+   call) start once the pages are there: they see the whole window. A result is not opened after its last move
+   but just before it, and that move is played while the pages watch (see :func:`open_table`), since a table
+   draws a deal's end as it happens (a page opened later would not show it).
+3. The page's socket passes through a :class:`Hold`, which keeps back every state after the one looked at, and
+   the page's own time is stopped (Playwright's clock): the page stays as it is however long the check looks.
+4. ``table_check.js`` measures the page (its header says what it checks); :func:`axe` runs axe-core.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ import json
 import random
 import re
 import threading
-from datetime import datetime
 from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -380,7 +381,8 @@ def tell_axe(position: Position | None, found: dict[str, list[dict[str, Any]]], 
     lines = []
     for size, violations in found.items():
         for v in violations:
-            lines.append(f"{position.name if position else where} at {size}: axe {v['id']} ({v['impact']}): {v['help']}")
+            name = position.name if position else where
+            lines.append(f"{name} at {size}: axe {v['id']} ({v['impact']}): {v['help']}")
             for n in v["nodes"][:6]:
                 lines.append(f"    {n['target']}: {n['summary']}")
             if len(v["nodes"]) > 6:
