@@ -12,7 +12,7 @@ says how each table is brought to its state and held there, tests/table_check.js
 
 Run one game's with ``-k kaboo``, one state's with ``-k mid``, without the refusals (while the kit's ``#notice`` is
 being built) with ``-k 'not refused'``. Screenshots: ``artifacts/check/<game>-<n>p-<state>-<size>.png``, every state
-and size at the game's default player count (a screenshot costs about as much as the check of a size).
+and size at the game's default player count.
 """
 
 from __future__ import annotations
