@@ -26,6 +26,8 @@ router = APIRouter(prefix="/api")
 
 #: ``GET /api/tables?tokens=`` reads at most this many tokens (the rest are ignored).
 MAX_TOKENS = 100
+#: ``POST /api/tables`` on a test server plays at most this many ``moves`` at creation.
+MAX_MOVES = 20_000
 
 
 def without_nul(name: str | None) -> str | None:
@@ -65,6 +67,12 @@ class NewTable(BaseModel):
     clock: Clock | None = None
     seed: int | None = Field(None, ge=0, lt=2**63, description="fixes the shuffle; only on a server started with "
                              "--fixed-seeds (tests and demos), since whoever creates the table would choose the deal")
+    moves: list[tuple[int | None, str]] | None = Field(
+        None, max_length=MAX_MOVES, description="moves played at creation, before anyone connects: `[seat, \"action "
+        "text\"]` pairs, `[null, \"timeout\"]` where the open timed window closes; each is checked as a seat's move "
+        "is, and the first one refused is answered with 422 naming it and why. Only on a server started with "
+        "--fixed-seeds (tests and demos: a table opened at a chosen position), with `seed`",
+        examples=[[[0, "trail 7H"], [1, "capture KH KD"]]])
     setup: str | None = Field(None, max_length=200_000, description="a start position, for a game that takes one "
                               "(its `position` in GET /api/games: SGF for Go)")
     spectator_chat: bool = Field(False, description="whether spectators may chat at the table")
@@ -124,11 +132,16 @@ async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
     if body.seed is not None and not getattr(request.app.state, "fixed_seeds", False):
         raise HTTPException(422, "seed: this server draws every seed itself; only a server started with "
                                  "--fixed-seeds (for tests and demos) takes one")
+    if body.moves is not None and not getattr(request.app.state, "fixed_seeds", False):
+        raise HTTPException(422, "moves: this server opens every table at the start; only a server started with "
+                                 "--fixed-seeds (for tests and demos) plays moves at creation")
+    if body.moves and body.seed is None:
+        raise HTTPException(422, "moves: give the seed too (the moves are made for one shuffle)")
     try:
         table = await lobby_of(request).create(body.game, body.players, body.options, specs,
                                                body.clock.seconds_per_move if body.clock else None, body.seed,
                                                body.setup, address=request.client.host if request.client else None,
-                                               settings=settings(body), listed=body.listed)
+                                               settings=settings(body), listed=body.listed, moves=body.moves)
     except ParlourError as e:
         raise HTTPException(422, str(e)) from None
     except LimitReached as e:

@@ -26,7 +26,7 @@ from .bots import BotPool
 from .limits import LimitReached, Limits, PerMinute, address_key
 from .report import unexpected
 from .storage import SeatRow, Store, TableRow
-from .table import Table, make_record, replay, summary_of
+from .table import Table, make_record, play_moves, replay, summary_of
 
 log = logging.getLogger("parlour.server")
 
@@ -86,7 +86,7 @@ class Lobby:
     async def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec],
                      seconds_per_move: float | None = None, seed: int | None = None, setup: str | None = None,
                      address: str | None = None, settings: dict[str, Any] | None = None,
-                     listed: bool = False) -> Table:
+                     listed: bool = False, moves: list[tuple[int | None, str]] | None = None) -> Table:
         """A new table; raises :class:`BadOption` (saying what is allowed) for a bad game, option or seat,
         :class:`~parlour.core.errors.IllegalAction` for a start position the game cannot read, and
         :class:`LimitReached` when ``address`` created too many tables this minute or the server is full.
@@ -95,7 +95,9 @@ class Lobby:
         start position in the game's ``position_format`` (SGF for Go). A ``listed`` table appears in the lobby's
         list of open tables: its human seats after the first (its creator's) are open to anyone (see :mod:`.around`).
         ``settings``: the table's own (``spectator_chat``, ``absent_seconds``, ``wait``: whether its clocks wait for
-        every invited person).
+        every invited person). ``moves`` (a test server's, see ``--fixed-seeds``): ``(seat, text)`` pairs, or
+        ``(None, "timeout")``, played from the start before anyone connects, each checked as a seat's move is; the
+        first one refused raises :class:`BadOption` naming it and why.
         """
         game = load(game_id, players, **options)
         if setup is not None:
@@ -119,6 +121,11 @@ class Lobby:
                 rows.append(SeatRow(i, "human", None, spec.name, secrets.token_urlsafe(16)))
             else:
                 raise BadOption(f"seat {i}: kind must be 'human' or 'bot', got {spec.kind!r}")
+        seed, salt = secrets.randbits(63) if seed is None else seed, secrets.token_hex(16)
+        created = round(self.now(), 3)
+        played = None
+        if moves:  # off the loop: a long list of moves (Skelly's flicks) takes a while to play
+            played = await asyncio.to_thread(play_moves, game, seed, setup, moves, created)
         free = open_seats(rows) if listed else []
         if listed and not free:
             raise BadOption("a listed table needs a seat for someone from the list: invite a person in a seat after "
@@ -130,16 +137,18 @@ class Lobby:
         if not await self._make_room():
             raise LimitReached(503, f"this server holds its maximum of {self.limits.open_tables} open tables, "
                                     "every one with someone at it; try again later", 60)
-        seed, salt = secrets.randbits(63) if seed is None else seed, secrets.token_hex(16)
+        state, entries, checks = played or (None, [], None)
         row = TableRow(secrets.token_urlsafe(8), game.id, game.players, dict(game.options), seed, salt,
-                       commitment(seed, salt), seconds_per_move, round(self.now(), 3), setup=setup,
-                       settings={**(settings or {}), **({"listed": True} if listed else {})})
-        table = Table(row, rows, [], self.store, self.bots, now=self.now, limits=self.limits)
+                       commitment(seed, salt), seconds_per_move, created, setup=setup,
+                       settings={**(settings or {}), **({"listed": True} if listed else {})},
+                       finished=bool(state is not None and state.over))
+        table = Table(row, rows, entries, self.store, self.bots, now=self.now, limits=self.limits, state=state,
+                      checks=checks)
         if self.cluster is not None:  # a new id: nobody else holds it. Before storing: without Redis, no table
             await self.cluster.take(row.id)
             await self.cluster.watch(row.id)
             table.cluster = self.cluster
-        await self.store.add_table(row, rows, table.clock_row(self.run), free=free)
+        await self.store.add_table(row, rows, table.clock_row(self.run), free=free, moves=entries)
         self._keep(table)
         table.schedule()
         return table

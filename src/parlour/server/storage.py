@@ -289,10 +289,14 @@ class Store:
         await self.engine.dispose()
 
     async def add_table(self, row: TableRow, seat_rows: list[SeatRow], clock: ClockRow | None = None,
-                        free: Sequence[int] = ()) -> None:
-        """Store a new table; ``free``: the seats anyone may take from the lobby's list of open tables."""
+                        free: Sequence[int] = (), moves: Sequence[ActionRow] = ()) -> None:
+        """Store a new table; ``free``: the seats anyone may take from the lobby's list of open tables; ``moves``:
+        the log it starts with (a test server's table opened at a chosen position)."""
         async with self.engine.begin() as conn:
             await _insert_table(conn, row, seat_rows)
+            if moves:
+                await conn.execute(insert(actions), [{"table_id": row.id, "idx": a.index, "seat": a.seat,
+                                                      "action": a.action, "t": a.t} for a in moves])
             if clock is not None:
                 await conn.execute(insert(clocks).values(**_clock_values(clock)))
             if free:

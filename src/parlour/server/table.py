@@ -48,7 +48,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from parlour.core.errors import ParlourError
+from parlour.core.errors import BadOption, ParlourError
 from parlour.core.game import Game, State
 from parlour.core.record import START, TIMEOUT, Record, table_entry
 from parlour.core.registry import load
@@ -132,6 +132,32 @@ def replay(game: Game, seed: int, entries: list[ActionRow], setup: str | None = 
         if checks is not None:
             checks.append(state.record_check())
     return state
+
+
+def play_moves(game: Game, seed: int, setup: str | None, moves: list[tuple[int | None, str]], t: float
+               ) -> tuple[State, list[ActionRow], list[Any]]:
+    """The state after ``moves`` played from the start, each checked as a seat's action would be, with their log
+    entries (all at time ``t``) and their record checks: how a test server (``--fixed-seeds``) opens a table at a
+    chosen position. A move is ``(seat, text)``, or ``(None, "timeout")`` to close the open timed window.
+    The first move refused raises :class:`BadOption` saying which one and why."""
+    state = game.new(seed=seed, deck=setup)
+    entries: list[ActionRow] = []
+    checks: list[Any] = []
+    for i, (seat, text) in enumerate(moves):
+        try:
+            if seat is None:
+                if text != TIMEOUT:
+                    raise ParlourError(f"a move without a seat is {TIMEOUT!r} (the open window closing), not {text!r}")
+                if state.deadline is None:
+                    raise ParlourError("no timed window is open, so nothing can time out")
+                state.timeout()
+            else:
+                text = str(state.apply(seat, text))
+        except ParlourError as e:
+            raise BadOption(f"moves[{i}] ({seat}, {text!r}) is refused: {e}") from None
+        entries.append(ActionRow(i, seat, text, t))
+        checks.append(state.record_check())
+    return state, entries, checks
 
 
 def apply_entry(state: State, entry: ActionRow) -> None:

@@ -261,6 +261,7 @@ function renderSeatsBar() {
   }
   const key = JSON.stringify(lines);
   box.hidden = !lines.length;
+  box.toggleAttribute("data-now", !!lines.length);  // who is missing, and what to do about it: see it now
   if (box.dataset.key === key) return;  // unchanged: keep the buttons (a click may be on its way)
   box.dataset.key = key;
   fill(box, lines.map(([kind, text, button]) => h("div", { class: `line ${kind}` }, h("span", {}, text),
@@ -335,7 +336,7 @@ function renderBanner() {
     return;
   }
   const o = ctx.over;
-  fill(box, h("div", { class: "banner-card", role: "dialog", "aria-label": t("Match over") },
+  fill(box, h("div", { class: "banner-card", role: "dialog", "aria-label": t("Match over"), "data-now": "" },
     h("h2", {}, outcome(view)),
     o ? h("div", { class: "reveal" },
       h("p", {}, tx("The shuffle was fixed before the first deal. Revealed seed: {seed}",

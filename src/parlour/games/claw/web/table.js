@@ -122,7 +122,7 @@ function callPanel(view, ctx, legal) {
         t("Call the next card")));
     }
   }
-  return h("div", { class: `call-panel phase-${view.phase}`, role: "status" }, parts);
+  return h("div", { class: `call-panel phase-${view.phase}`, role: "status", "data-now": "" }, parts);
 }
 
 /** A line about this page's own seat: benched, calling, or nothing. */

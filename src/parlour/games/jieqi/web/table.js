@@ -302,7 +302,7 @@ function status(view, ctx) {
     const mover = view.to_move === "red" ? view.red : 1 - view.red;
     text = mover === ctx.seat ? t("You are thinking…") : t("{who} is thinking…", { who: seatName(ctx, mover) });
   }
-  return h("p", { class: `jieqi-status${ctx.myTurn ? " yours" : ""}${view.check && !view.over ? " check" : ""}`, role: "status" }, text);
+  return h("p", { class: `jieqi-status${ctx.myTurn ? " yours" : ""}${view.check && !view.over ? " check" : ""}`, role: "status", "data-now": "" }, text);
 }
 
 export function board(view, ctx) {

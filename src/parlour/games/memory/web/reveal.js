@@ -84,7 +84,8 @@ export function revealPanel(view, ctx, rules) {
       h("strong", { class: "mem-round-points" }, String(score.points[seat]))));
   });
   const open = ctx.ui.revealOpen ?? true;
-  return h("details", { class: "panel mem-reveal", open, dataset: { round: score.round },
+  return h("details", { class: "panel mem-reveal", open, dataset: { round: score.round },  // must be seen: until play resumes
+    "data-now": view.phase === "peek" || view.phase === "setup" ? "" : null,
     ontoggle: (ev) => { ctx.ui.revealOpen = ev.target.open; } },
   h("summary", {}, t("Round {round}: the cards turned up", { round: score.round })),
   h("div", { class: "mem-reveal-rows" }, rows),

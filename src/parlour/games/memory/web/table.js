@@ -297,7 +297,7 @@ function center(view, ctx, rules, moves, active) {
   return h("div", { class: "mem-center" },
     h("div", { class: "mem-piles" }, stockEl, pileEl, drawn),
     ring ? h("div", { class: `mem-window${snapOpen ? " snap" : ""}` }, ring, h("span", {}, windowLabel(view))) : null,
-    h("p", { class: "mem-prompt", role: "status" }, prompt(view, ctx, rules, moves)));
+    h("p", { class: "mem-prompt", role: "status", "data-now": "" }, prompt(view, ctx, rules, moves)));
 }
 
 /** One line saying what is happening, and what this seat may do about it. */

@@ -339,13 +339,13 @@ function actions(view, ctx) {
   const seatRole = (s) => (view.game === "go" ? seatName(ctx, s) : `${seatName(ctx, s)} (${roleText(view.roles[s])})`);
   if (!mine) ctx.ui.armed = null;
   if (view.over) {
-    return h("div", { class: "go-status over" }, h("p", { class: "go-result" }, resultText(view.result)));
+    return h("div", { class: "go-status over", "data-now": "" }, h("p", { class: "go-result" }, resultText(view.result)));
   }
   if (view.phase === "play") {
     const text = mine ? (ctx.pending ? t("Playing…") : view.turn === "B" ? t("Your turn: click a point to play Black.")
       : t("Your turn: click a point to play White."))
       : t("Waiting for {who} to play {colour}…", { who: seatRole(toAct), colour: colour(view.turn) });
-    return h("div", { class: "go-status" }, h("p", { class: "kit-turn" + (mine ? " yours" : ""), role: "status" }, text),
+    return h("div", { class: "go-status", "data-now": "" }, h("p", { class: "kit-turn" + (mine ? " yours" : ""), role: "status" }, text),
       mine ? h("div", { class: "go-buttons" },
         legal.has("pass") ? button(ctx, "pass", t("Pass")) : null,
         legal.has("resign") ? button(ctx, "resign", t("Resign"), { cls: "quiet", confirm: t("Really resign?") }) : null) : null);
@@ -367,7 +367,7 @@ function actions(view, ctx) {
       confirm: t("{who} accepts the changed marking, or resumes play…", { who }),
     }[view.step];
   }
-  return h("div", { class: "go-status scoring" },
+  return h("div", { class: "go-status scoring", "data-now": "" },
     h("p", { class: "kit-turn" + (mine ? " yours" : ""), role: "status" }, text),
     mine ? h("div", { class: "go-buttons" },
       legal.has("accept") ? button(ctx, "accept", t("Accept"), { cls: "primary" }) : null,

@@ -414,7 +414,7 @@ function status(view, ctx) {
     text = cap.killer ? t("{who} is shooting as a killer…", { who: seatName(ctx, view.turn) })
       : t("{who} is shooting for {target}…", { who: seatName(ctx, view.turn), target: targetText(cap.next.label) });
   }
-  return h("p", { class: `skelly-status${ctx.myTurn ? " yours" : ""}`, role: "status" }, text);
+  return h("p", { class: `skelly-status${ctx.myTurn ? " yours" : ""}`, role: "status", "data-now": "" }, text);
 }
 
 function precise(view, ctx) {

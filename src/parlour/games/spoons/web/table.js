@@ -225,7 +225,7 @@ function center(view, ctx, just) {
   const timer = (view.phase === "countdown" || view.phase === "grab") ? countdown(ctx, { size: 46,
     label: view.phase === "countdown" ? t("Starts in") : t("Time to grab") }) : null;
   return [
-    h("div", { class: "spoon-status", role: "status" }, status(view, ctx), timer),
+    h("div", { class: "spoon-status", role: "status", "data-now": "" }, status(view, ctx), timer),
     spoons,
     view.grabbed.length ? h("div", { class: "grab-line" }, grabLine(view, ctx)) : null,
     view.laid ? h("div", { class: "laid" }, `${seatName(ctx, view.laid.seat)}: `,

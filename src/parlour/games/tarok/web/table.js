@@ -335,7 +335,7 @@ function result(view, ctx) {
   const reveal = ended.find((e) => e.type === "reveal");
   const next = () => { ctx.ui.rowsSeen += 1; ctx.rerender(); };
   const mineP = ctx.seat != null ? (row.points || [])[ctx.seat] : null;
-  return h("div", { class: "result", role: "dialog", "aria-label": t("Deal {n} result", { n: ctx.ui.rowsSeen + 1 }) },
+  return h("div", { class: "result", role: "dialog", "aria-label": t("Deal {n} result", { n: ctx.ui.rowsSeen + 1 }), "data-now": "" },
     h("h2", {}, t("Deal {n}: {summary}", { n: ctx.ui.rowsSeen + 1, summary: summary(d, ctx) })),
     final ? h("div", { class: "final-trick" }, h("span", {}, t("Last trick")),
       h("span", { class: "kit-row" }, final.plays.map((p) => h("span", {

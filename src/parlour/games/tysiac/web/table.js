@@ -197,7 +197,7 @@ function result(view, ctx) {
   // the hand's last trick, from the view's previous (the next hand is dealt already)
   const latest = ctx.ui.rowsSeen === rows.length - 1;
   const final = latest ? tricks(view.previous || []).pop() : null;
-  return h("div", { class: "result", role: "dialog", "aria-label": t("Hand {n} result", { n: ctx.ui.rowsSeen + 1 }) },
+  return h("div", { class: "result", role: "dialog", "aria-label": t("Hand {n} result", { n: ctx.ui.rowsSeen + 1 }), "data-now": "" },
     h("h2", {}, t("Hand {n}: {summary}", { n: ctx.ui.rowsSeen + 1, summary: summary(d, ctx) })),
     final ? h("div", { class: "final-trick" }, h("span", {}, t("Last trick")),
       final.plays.map((p) => h("span", { class: `final-card${p.seat === final.winner ? " won" : ""}`, title: seatName(ctx, p.seat) },

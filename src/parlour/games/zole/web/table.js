@@ -220,7 +220,7 @@ function result(view, ctx) {
   const shown = (label, codes) => (codes && codes.length ? h("div", { class: "final-trick" }, h("span", {}, label),
     cardRow(codes, { cls: "small", flip: false })) : null);
   const label = sheetWord(ctx, row.label);
-  return h("div", { class: "result", role: "dialog", "aria-label": t("{hand} result", { hand: label }) },
+  return h("div", { class: "result", role: "dialog", "aria-label": t("{hand} result", { hand: label }), "data-now": "" },
     h("h2", {}, `${label[0].toUpperCase()}${label.slice(1)}: ${summary(d, ctx)}`),
     end && end.last ? h("div", { class: "final-trick" }, h("span", {}, t("Last trick")),
       h("span", { class: "kit-row" }, end.last.plays.map((p) => h("span", {

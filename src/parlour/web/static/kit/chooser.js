@@ -73,7 +73,7 @@ export function picker(ctx, id) {
  */
 export function confirmBar(ctx, { picked = [], done = null, verb = t("Confirm"), hint = "", word = prettyText,
   onClear = null } = {}) {
-  return h("div", { class: "kit-confirm-bar", role: "group", "aria-label": verb },
+  return h("div", { class: "kit-confirm-bar", role: "group", "aria-label": verb, "data-now": "" },
     h("span", { class: "kit-picked" }, picked.length ? picked.map((p) => h("span", { class: "kit-chip" }, word(p))) : hint),
     h("button", { type: "button", class: "kit-confirm primary", disabled: !done || ctx.pending,
       dataset: done ? { action: done } : {}, onclick: () => { if (done) { onClear && onClear(); ctx.play(done); } } }, verb),
@@ -91,7 +91,7 @@ export function chooser(ctx, { id, actions, prefix = "", unordered = false, word
   const pick = picker(ctx, id);
   const c = compound(actions, pick.parts, { prefix, unordered });
   if (!c.candidates.length && !pick.parts.length) return null;
-  return h("div", { class: "kit-chooser", role: "group", "aria-label": title || verb },
+  return h("div", { class: "kit-chooser", role: "group", "aria-label": title || verb, "data-now": "" },
     title ? h("span", { class: "kit-chooser-title" }, title) : null,
     pick.parts.map((p, i) => h("button", { type: "button", class: "kit-chip", title: t("take back"),
       disabled: i !== pick.parts.length - 1, onclick: pick.back }, word(p))),

@@ -31,7 +31,8 @@ export function countdown(ctx, { size = 40, label = t("Time left") } = {}) {
   arc.style.animationDuration = `${left}ms`;
   svg.append(arc);
   const seconds = h("span", { class: "kit-countdown-text" }, String(Math.ceil(left / 1000)));
-  const box = h("span", { class: "kit-countdown", role: "timer", "aria-label": label, title: label }, svg, seconds);
+  const box = h("span", { class: "kit-countdown", role: "timer", "aria-label": label, title: label, "data-now": "" },
+    svg, seconds);
   // The number ticks by itself until the window closes or the element leaves the page.
   const tick = setInterval(() => {
     if (!box.isConnected && box.dataset.started) { clearInterval(tick); return; }

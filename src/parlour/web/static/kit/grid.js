@@ -13,16 +13,19 @@ import { t } from "../i18n.js";
  * `marks` small elements drawn on the card (a badge, a cross), never buttons.
  * Options: cols (slots per row), pickable(slot, i) → true | false | reason, onPick(slot, i), selected (indexes),
  * small (smaller cards), label (accessible name), flip(slot, i) → a motion key (default "slot:<owner>:<i>" when
- * `owner` is given).
+ * `owner` is given), now (mark it `data-now`, what the player must see now: default, while a slot may be picked;
+ * your own grid is marked by feltTable's `me` around it).
  * Each slot is `<button class="kit-slot" data-slot=i>` (a div when nothing may be picked).
  */
 export function grid(slots, { cols = 2, pickable = () => false, onPick = null, selected = [], small = false,
-  label = t("Cards"), owner = null, flip = null } = {}) {
+  label = t("Cards"), owner = null, flip = null, now = null } = {}) {
   const chosen = new Set(selected);
+  const oks = slots.map((slot, i) => (onPick ? pickable(slot, i) : false));
+  const marked = now ?? oks.some((ok) => ok === true);
   return h("div", { class: `kit-grid${small ? " small" : ""}`, role: "group", "aria-label": label,
-    style: `--cols: ${cols}` },
+    style: `--cols: ${cols}`, "data-now": marked ? "" : null },
   slots.map((slot, i) => {
-    const ok = onPick ? pickable(slot, i) : false;
+    const ok = oks[i];
     const number = slot.number ?? i + 1;
     const empty = slot.card === undefined;
     const face = empty ? h("span", { class: "kit-empty" }) : cardSVG(slot.card);

@@ -12,16 +12,18 @@ import { t } from "../i18n.js";
  *  - active: whether you may pick now (else every card is shown plainly, nothing raised or dimmed);
  *  - legal(code): true when the card may be picked; false or a string (the reason, shown on hover) when not;
  *  - selected: codes drawn picked (lifted, ringed); onPick(code): called on a click of a legal card;
- *  - label: the hand's accessible name; cls: more classes; title(code): a tooltip for a legal card.
+ *  - label: the hand's accessible name; cls: more classes; title(code): a tooltip for a legal card;
+ *  - now: the hand is marked `data-now` (what the player must see now: see README, "What the player must see");
+ *    default true, since a hand is your own; false for a hand shown that is not.
  * Each card is `<button class="kit-card" data-code=CODE>`, disabled unless legal; `data-flip="card:CODE"` lets
  * the card fly to where it goes next (motion.js).
  */
 export function hand(cards, { active = false, legal = () => true, selected = [], onPick = null, label = t("Your hand"),
-  cls = "", title = null } = {}) {
+  cls = "", title = null, now = true } = {}) {
   const picked = new Set(selected);
   const list = cards || [];
   return h("div", { class: `kit-hand ${active ? "active" : ""} ${cls}`.trim(), role: "group", "aria-label": label,
-    style: `--n: ${list.length}` },
+    style: `--n: ${list.length}`, "data-now": now ? "" : null },
   list.map((code, i) => {
     const ok = active ? legal(code) : false;
     const allowed = ok === true;

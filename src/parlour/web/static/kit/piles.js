@@ -28,7 +28,8 @@ export function pile({ count = 0, top = null, label = null, mine = false, flip =
   const body = [face, h("span", { class: "kit-pile-text" },
     label ? h("strong", {}, label) : null,
     h("span", { class: "kit-pile-count" }, tn("{n} card", "{n} cards", count)))];
-  const attrs = { class: `kit-pile${mine ? " mine" : ""} ${cls}`.trim(), dataset: flip ? { flip } : {} };
+  const attrs = { class: `kit-pile${mine ? " mine" : ""} ${cls}`.trim(), dataset: flip ? { flip } : {},
+    "data-now": onClick ? "" : null };  // a pile you may take now is a target: see README, "What the player must see"
   return onClick ? h("button", { ...attrs, type: "button", onclick: onClick }, body) : h("div", attrs, body);
 }
 
@@ -37,7 +38,8 @@ export function stock(count, { label = t("Stock"), onClick = null } = {}) {
   const n = Math.max(0, count | 0);
   const body = [n > 0 ? cardSVG(null) : h("span", { class: "kit-empty" }),
     h("span", { class: "kit-pile-text" }, h("strong", {}, label), h("span", { class: "kit-stock-count" }, String(n)))];
-  const attrs = { class: "kit-pile kit-stock", title: tn("{n} card left", "{n} cards left", n), dataset: { flip: "stock" } };
+  const attrs = { class: "kit-pile kit-stock", title: tn("{n} card left", "{n} cards left", n), dataset: { flip: "stock" },
+    "data-now": onClick ? "" : null };
   return onClick ? h("button", { ...attrs, type: "button", onclick: onClick }, body) : h("div", attrs, body);
 }
 

@@ -73,7 +73,8 @@ export function seatPlate(ctx, seat, { where = "top", badges = [], note = null, 
 
 /**
  * The felt with the seats around it. `places` from placeSeats; `plate(seat, where)` draws each seat but the
- * bottom one; `center` lies in the middle; `me` (your plate and hand) along the bottom edge.
+ * bottom one; `center` lies in the middle; `me` (your plate and hand) along the bottom edge, marked `data-now`:
+ * what the player must see now (README, "What the player must see").
  * Returns `<div class="kit-table seats-N">`; a game adds its own class through `cls`.
  */
 export function feltTable(places, plate, { center = null, me = null, cls = "" } = {}) {
@@ -84,5 +85,5 @@ export function feltTable(places, plate, { center = null, me = null, cls = "" } 
     h("div", { class: "kit-rim left" }, at("left")),
     h("div", { class: "kit-center" }, center),
     h("div", { class: "kit-rim right" }, at("right")),
-    h("div", { class: "kit-me" }, me));
+    h("div", { class: "kit-me", "data-now": me ? "" : null }, me));
 }
