@@ -27,7 +27,7 @@ def play_one_move(page: Page, shot: Path | None = None) -> bool:
     ``shot`` is a screenshot taken while a group is half taken (its cards raised, the cards that complete it lit).
     """
     legal = view(page)["legal"]
-    hand = page.locator(".kit-hand .kit-card:enabled")
+    hand = page.locator(".kit-hand .kit-card.legal")
     codes = [hand.nth(i).get_attribute("data-code") for i in range(hand.count())]
     can_capture = [c for c in codes if f"capture {c}" in legal]
     card = (can_capture or codes)[0]

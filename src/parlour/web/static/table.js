@@ -11,7 +11,8 @@ import { h, fill, toast, label } from "./util.js";
 import { t, tn, tx, translatePage, translator } from "./i18n.js";
 import { sheetPanel, logPanel, legalPanel, seatName, botLevel, sideOf, sideLabel } from "./panels.js";
 import { snapshot, animate } from "./kit/motion.js";
-import { banner } from "./kit/banner.js";
+import { banner, keepBannersClear } from "./kit/banner.js";
+import { notice, clearNotice, explainRefusals, explainDisabled, keepNoticeClear, whyNot } from "./kit/notice.js";
 import * as generic from "./generic.js";
 import { noteTable, noteResult } from "./history.js";
 import { cue, cueFor, muteSwitch } from "./sound.js";
@@ -57,12 +58,17 @@ let newest = null;
 const awaySince = {};
 
 function play(action) {
-  if (ctx.pending || !ctx.view || ctx.replay) return;
-  sent = { action, view: ctx.view, version: ctx.version };
-  if (!conn.send({ type: "action", action, version: ctx.version })) {
-    toast(t("Not connected — the move was not sent. Reconnecting…"));
+  if (!ctx.view) return;
+  if (ctx.pending || ctx.replay) {
+    notice(whyNot(ctx));
     return;
   }
+  sent = { action, view: ctx.view, version: ctx.version };
+  if (!conn.send({ type: "action", action, version: ctx.version })) {
+    notice(t("Not connected — the move was not sent. Reconnecting…"), { kind: "error" });
+    return;
+  }
+  clearNotice();
   ctx.pending = true;
   clearTimeout(ctx.pendingTimer);
   ctx.pendingTimer = setTimeout(() => { ctx.pending = false; render(); }, PENDING_MS);
@@ -202,6 +208,9 @@ function render() {
   const board = $("board");
   const before = snapshot(board);
   fill(board, lay.board(view, ctx));
+  const own = idleWhy();
+  explainDisabled(board, own || whyNot(ctx),
+    own || !ctx.myTurn || ctx.pending ? null : t("You cannot play a card now: first make the move the table asks for."));
   animate(board, before);
   fill($("sheet"), lay.sheet ? lay.sheet(view, ctx) : sheetPanel(view, ctx));
   fill($("log"), logPanel(view, ctx, lay.describe));
@@ -210,6 +219,16 @@ function render() {
   renderChat();
   renderBanner();
   renderSeatsBar();
+  keepNoticeClear();
+  keepBannersClear();
+}
+
+/**
+ * The module's own words for a disabled control on the table while the seat is to act (`why(view, ctx)`: "Bid
+ * first: the cards are played after the auction"), or null: then the page's (whyNot) say it.
+ */
+function idleWhy() {
+  return ctx.myTurn && !ctx.pending && layout && layout.why ? layout.why(ctx.view, ctx) || null : null;
 }
 
 /** Keep when each friend left, from a summary's `away` (seconds, as the server counted when it sent it). */
@@ -221,7 +240,7 @@ function noteAway(table, received) {
 }
 
 function send(message) {
-  if (!conn.send(message)) toast(t("Not connected — nothing was sent. Reconnecting…"));
+  if (!conn.send(message)) notice(t("Not connected — nothing was sent. Reconnecting…"), { kind: "error" });
 }
 
 /**
@@ -448,8 +467,8 @@ function onmessage(msg, raw) {
       ctx.pending = false;
       if (msg.code === "stale" && resend()) break;
       if (msg.code === "retry" && retryLater()) break;
-      toast(msg.message || t("Error: {code}", { code: msg.code }));
       render();
+      notice(refusal(msg), { kind: "error" });
       break;
     case "chat":
       addChat(msg);
@@ -471,9 +490,9 @@ function onmessage(msg, raw) {
       renderBanner();
       break;
     case "back":
-      toast(tn("You have your seat back. A bot ({level}) played {n} move for you meanwhile.",
+      banner(tn("You have your seat back. A bot ({level}) played {n} move for you meanwhile.",
         "You have your seat back. A bot ({level}) played {n} moves for you meanwhile.", msg.moves,
-        { level: botLevel(ctx, msg.level) }), "info", 8000);
+        { level: botLevel(ctx, msg.level) }), { kind: "info", ms: 8000 });
       break;
     case "over": {
       // Seeds are 64-bit: read the digits from the text, since a JS number would round them.
@@ -484,6 +503,16 @@ function onmessage(msg, raw) {
     }
     default:
       break;
+  }
+}
+
+/** A refusal from the server in words: the page says the ones it knows better than the server's plain text. */
+function refusal(msg) {
+  switch (msg.code) {
+    case "stale": return t("The table moved on before your move arrived: look again and play.");
+    case "not_your_turn": return whyNot({ ...ctx, pending: false });
+    case "flood": return t("Too many clicks at once: wait a moment, then play again.");
+    default: return msg.message || t("Error: {code}", { code: msg.code });
   }
 }
 
@@ -534,6 +563,7 @@ function onstatus(status, info) {
 }
 
 translatePage();
+explainRefusals(document);
 $("conn").before(muteSwitch());
 const conn = new Connection(`/ws/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
   { onmessage, onstatus, patches: true });

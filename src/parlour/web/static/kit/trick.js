@@ -41,7 +41,7 @@ export function trick({ plays = [], n, me = 0, winner = null, ctx = null, captio
 
 /**
  * A "Last trick" button; a click shows that trick (small, with its winner) until clicked again or until the next
- * trick is complete. last: {plays, winner} or null (then the button is disabled); the open/closed state lives in
+ * trick is complete. last: {plays, winner} or null (then the button says there is none); the open/closed state lives in
  * ctx.ui.lastTrick.
  */
 export function lastTrick(ctx, last, { n, me = 0, label = t("Last trick") } = {}) {
@@ -49,6 +49,7 @@ export function lastTrick(ctx, last, { n, me = 0, label = t("Last trick") } = {}
   const open = !!last && ctx.ui.lastTrick === key;
   const button = h("button", {
     type: "button", class: `kit-last-button${open ? " open" : ""}`, disabled: !last, "aria-expanded": String(open),
+    "data-why": last ? null : t("No trick has been taken yet."),
     onclick: () => { ctx.ui.lastTrick = open ? null : key; ctx.rerender(); },
   }, open ? t("Hide last trick") : label);
   return h("div", { class: "kit-last" }, button,
