@@ -9,7 +9,7 @@ import { Connection } from "./connection.js";
 import { getJSON, postJSON, remember } from "./api.js";
 import { h, fill, toast, label } from "./util.js";
 import { t, tn, tx, translatePage, translator } from "./i18n.js";
-import { sheetPanel, logPanel, legalPanel, seatName, botLevel, sideOf, sideLabel } from "./panels.js";
+import { sheetPanel, fitSheet, logPanel, legalPanel, seatName, botLevel, sideOf, sideLabel } from "./panels.js";
 import { snapshot, animate } from "./kit/motion.js";
 import { banner, keepBannersClear } from "./kit/banner.js";
 import { notice, clearNotice, explainRefusals, explainDisabled, keepNoticeClear, whyNot } from "./kit/notice.js";
@@ -213,6 +213,7 @@ function render() {
     own || !ctx.myTurn || ctx.pending ? null : t("You cannot play a card now: first make the move the table asks for."));
   animate(board, before);
   fill($("sheet"), lay.sheet ? lay.sheet(view, ctx) : sheetPanel(view, ctx));
+  fitSheet($("sheet"));
   fill($("log"), logPanel(view, ctx, lay.describe));
   fill($("legal"), lay.ownsLegal ? null : legalPanel(view, ctx));
   renderClock();
@@ -576,6 +577,7 @@ $("chat-form").addEventListener("submit", (ev) => {
   if (conn.send({ type: "chat", text: text.slice(0, 500) })) input.value = "";
   else toast(t("Not connected — the message was not sent."));
 });
+addEventListener("resize", () => fitSheet($("sheet")));
 setInterval(() => {
   if (ctx.deadline != null) renderClock();
   renderSeatsBar();
