@@ -350,6 +350,7 @@ function outcome(view) {
 function renderBanner() {
   const box = $("banner");
   const view = ctx.view;
+  renderOverBar();
   if (!view || !view.over || ctx.bannerClosed) {
     box.hidden = true;
     return;
@@ -375,6 +376,26 @@ function renderBanner() {
       h("a", { href: "/", class: "button primary" }, t("Back to the lobby")),
       h("button", { type: "button", onclick: () => { ctx.bannerClosed = true; renderBanner(); } }, t("Look at the table")))));
   box.hidden = false;
+}
+
+/**
+ * The match is over and its dialog closed ("Look at the table"): a bar above the table keeps the way to the
+ * result, the rematch, the replay and the record.
+ */
+function renderOverBar() {
+  const bar = $("over-bar");
+  const view = ctx.view;
+  bar.hidden = !view || !view.over || !ctx.bannerClosed || ctx.replay;
+  if (bar.hidden) return;
+  const o = ctx.over;
+  fill(bar, h("strong", { class: "over-text" }, outcome(view)),
+    h("button", { type: "button", class: "show-result", onclick: () => { ctx.bannerClosed = false; renderBanner(); } },
+      t("Show the result")),
+    ctx.seat != null && !offeredToMe() ? h("button", { type: "button", class: "primary rematch", onclick: offerRematch },
+      t("Rematch")) : null,
+    h("button", { type: "button", class: "replay-open", onclick: startReplay }, t("Replay")),
+    o && o.record_url ? h("a", { href: o.record_url, class: "button", target: "_blank", rel: "noopener" }, t("Match record"))
+      : null);
 }
 
 /** Whether someone else offered a rematch that this page has not followed yet. */
