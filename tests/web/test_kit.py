@@ -122,6 +122,21 @@ def test_the_trick_lays_each_card_before_its_player_and_marks_the_winner(page: P
     assert [c["seat"] for c in got if c["won"]] == [1] and at[1]["tag"] == "Bot 1 (heuristic) won"
 
 
+@pytest.mark.parametrize(("lang", "you", "ana"), [("en", "You won", "Ana won"), ("sl", "pobereš", "pobere: Ana")])
+def test_a_trick_you_won_says_so_in_your_own_words(parlour_server: str, browser: Browser, lang: str, you: str,
+                                                  ana: str) -> None:
+    """A sentence about "you" has its own words: never "pobere: Ti" (a name put into a third-person sentence)."""
+    p = open_page(browser, f"{parlour_server}/static/kit/README.md?lang={lang}")
+    tags = p.evaluate("""async () => {
+      const kit = await import('/static/kit/kit.js');
+      const ctx = { seat: 0, table: { seats: [{ seat: 0, kind: 'human' }, { seat: 1, kind: 'human', name: 'Ana' }] } };
+      return [0, 1].map((winner) => kit.trick({ plays: [{ seat: 0, card: 'KH' }, { seat: 1, card: 'AH' }], n: 2, me: 0,
+        winner, ctx }).querySelector('.kit-won-tag').textContent);
+    }""")
+    assert tags == [you, ana]
+    p.context.close()
+
+
 def test_the_last_trick_opens_on_demand(page: Page) -> None:
     got = run(page, """
       const last = { plays: [{seat: 0, card: 'KH'}, {seat: 1, card: 'QH'}], winner: 0 };

@@ -41,6 +41,8 @@ def test_after_looking_at_the_table_rematch_and_replay_are_still_there(parlour_s
     bar.get_by_role("button", name="Replay").click()
     page.wait_for_function("document.body.dataset.replay === 'true'")
     expect(bar).to_be_hidden()
+    # its point of view in your own words ("As you saw it", never "As You saw it")
+    assert page.locator(".replay-seat option").all_inner_texts()[:2] == ["As you saw it", "As Bot 1 (random) saw it"]
     page.click(".replay-close")
     page.wait_for_function("document.body.dataset.replay === 'false'")
     expect(bar).to_be_visible()

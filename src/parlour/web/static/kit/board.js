@@ -56,9 +56,9 @@ export function board({ cols, rows, kind = "points", step = 40, coords = false, 
     for (let y = 0; y < rows; y++) grid.append(el("line", { x1: 0, y1: y * step, x2: w, y2: y * step }));
   }
   svg.append(grid);
+  const colLabels = (coords && coords.cols) || Array.from({ length: cols }, (_, i) => FILES[i] || String(i + 1));
+  const rowLabels = (coords && coords.rows) || Array.from({ length: rows }, (_, i) => String(rows - i));
   if (coords) {
-    const colLabels = coords.cols || Array.from({ length: cols }, (_, i) => FILES[i] || String(i + 1));
-    const rowLabels = coords.rows || Array.from({ length: rows }, (_, i) => String(rows - i));
     const g = el("g", { class: "kit-board-coords", "font-size": step * 0.36, "text-anchor": "middle" });
     colLabels.forEach((t, x) => {
       const [px] = at(x, 0);
@@ -116,7 +116,7 @@ export function board({ cols, rows, kind = "points", step = 40, coords = false, 
           continue;
         }
         const hit = el("rect", { class: "kit-hit", x: px - step / 2, y: py - step / 2, width: step, height: step,
-          "data-x": x, "data-y": y, tabindex: 0, role: "button", "aria-label": `${x},${y}` });
+          "data-x": x, "data-y": y, tabindex: 0, role: "button", "aria-label": coords ? `${colLabels[x]}${rowLabels[y]}` : `${x},${y}` });
         hit.addEventListener("click", () => onPoint(x, y));
         hit.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPoint(x, y); } });
         hits.append(hit);
