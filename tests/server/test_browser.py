@@ -98,10 +98,10 @@ def test_two_friends_play_the_first_deal_in_their_browsers(live_server: str, bro
     ana.click(".chat-form button")
     expect(bora.locator("#chat-list li")).to_contain_text(["good luck!"])
 
-    # A stale action is refused with a toast, and nothing changes.
+    # A stale action is refused, said in words in the notice, and nothing changes.
     before = view(ana)
     ana.evaluate("window.parlour.conn.send({type: 'action', action: 'trail 2C', version: -1})")
-    expect(ana.locator(".toast.error")).to_be_visible()
+    expect(ana.locator("#notice.error")).to_contain_text("The table moved on before your move arrived")
     assert view(ana)["table"] == before["table"]
 
     moves = 0

@@ -19,6 +19,8 @@ import { cue, cueFor, muteSwitch } from "./sound.js";
 import { replayBar } from "./replay.js";
 
 const PENDING_MS = 8000;
+/** Errors about the page itself (its link, the table), not about a move: said in a toast, not beside a click. */
+const PAGE_ERRORS = new Set(["bad_token", "not_found", "server_error", "full", "closed"]);
 /** Beyond this many states waiting, holds are skipped to catch up (a tab woken from sleep). */
 const CATCH_UP = 6;
 const $ = (id) => document.getElementById(id);
@@ -490,7 +492,8 @@ function onmessage(msg, raw) {
       if (msg.code === "stale" && resend()) break;
       if (msg.code === "retry" && retryLater()) break;
       render();
-      notice(refusal(msg), { kind: "error" });
+      if (PAGE_ERRORS.has(msg.code)) toast(msg.message || t("Error: {code}", { code: msg.code }));
+      else notice(refusal(msg), { kind: "error" });
       break;
     case "chat":
       addChat(msg);
