@@ -3,10 +3,10 @@
 // buttons, seat plates, a result's buttons). Messages are `position: fixed`; this picks their top-left corner.
 // Example: placeAside(box, { near: clicked.getBoundingClientRect() })
 
-/** What a message must never lie over: the table's cards, buttons, plates and prompts; `data-now` marks the rest. */
+/** What a message must never lie over: every card drawn, buttons, plates and prompts; `data-now` marks the rest. */
 export const KEEP_CLEAR = [
   "[data-now]", "button", "a.button", "input", "select", "textarea", "[role=button]",
-  ".kit-card", ".kit-slot", ".kit-hand", ".kit-grid", ".kit-plate", ".kit-hit", ".kit-miss", ".kit-pile",
+  "svg.card", ".kit-card", ".kit-slot", ".kit-hand", ".kit-grid", ".kit-plate", ".kit-hit", ".kit-miss", ".kit-pile",
   ".kit-trick-card", ".kit-turn", ".kit-chooser", ".kit-confirm-bar", ".banner-card", ".over-bar",
 ].join(", ");
 
