@@ -35,7 +35,7 @@ WATCH = """(keep) => {
 }"""
 
 KEEP_CLEAR = ("svg.card, .kit-card, .kit-slot, .kit-plate, .kit-pile, .kit-hand, button, a.button, .kit-turn, .kit-chooser, "
-              ".kit-confirm-bar, [data-now]")
+              ".kit-confirm-bar, #board [role=status], .call-title, [data-now]")
 
 
 def play_a_while(page: Page, moves: int) -> None:

@@ -16,7 +16,8 @@ from browser import CARD_CORNER, LAPTOP, PHONE, click_and_wait, create_table, op
 SIZES = {"1280x800": {"width": 1280, "height": 800}, "1366x768": {"width": 1366, "height": 768}, "390x844": PHONE}
 
 #: What the notice must never lie over (the top bar's own switches aside).
-KEEP_CLEAR = ".kit-card, .kit-slot, .kit-plate, .kit-hit, .kit-pile, button, a.button, [data-now]"
+KEEP_CLEAR = (".kit-card, .kit-slot, .kit-plate, .kit-hit, .kit-pile, button, a.button, #board [role=status], "
+              ".call-title, [data-now]")
 
 NOTICE = """(keep) => {
   const box = document.getElementById('notice');

@@ -8,6 +8,7 @@ export const KEEP_CLEAR = [
   "[data-now]", "button", "a.button", "input", "select", "textarea", "[role=button]",
   "svg.card", ".kit-card", ".kit-slot", ".kit-hand", ".kit-grid", ".kit-plate", ".kit-hit", ".kit-miss", ".kit-pile",
   ".kit-trick-card", ".kit-turn", ".kit-chooser", ".kit-confirm-bar", ".banner-card", ".over-bar",
+  "#board [role=status]", ".call-title",  // the prompts: a game's status line, the card games' "Give a card…"
 ].join(", ");
 
 /** Chrome a message may cover a moment: the top bar's title, links and switches are not what a player acts on. */
