@@ -80,3 +80,19 @@ def test_the_lobby_passes_axe_at_every_size(parlour_server: str, browser: Browse
         shot(page, f"chrome-lobby-{size}")
         assert page.errors == []  # type: ignore[attr-defined]
         page.context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_table_saying_why_passes_axe(parlour_server: str, browser: Browser, size: str) -> None:
+    """The notice of a refused click, a banner and the seat plates (a friend's connection dot) pass axe-core."""
+    table = create_table(parlour_server, "golf6", [{"kind": "human", "name": "Ana"}, "human"], seed=3)
+    page = open_seat(browser, parlour_server, table, 0, viewport=SIZES[size])
+    wait_my_turn(page)
+    page.locator(".kit-slot[data-why]").first.click()
+    page.wait_for_function("document.getElementById('notice').textContent !== ''")
+    page.evaluate("window.parlour.ctx.banner('Bora snaps a 7', { ms: 60000 })")
+    found = Axe().run(page).response["violations"]
+    serious = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found if v["impact"] in ("serious", "critical")]
+    assert serious == [], serious
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
