@@ -72,7 +72,7 @@ def test_a_friend_leaves_a_bot_plays_for_her_and_she_takes_her_seat_back(browser
 
     # Mia opens her link again: her seat is hers, she is told, and Ana sees her back
     mia = open_seat(browser, parlour_server, table, 1)
-    mia.wait_for_selector(".toast.info >> text=You have your seat back")
+    mia.wait_for_selector(".kit-banner-item >> text=You have your seat back")
     ana.wait_for_function("!document.querySelector('#seats-bar .standin')")
     assert (None, "back 1") in log_of(parlour_server, table)
     assert "Mia (bot)" not in ana.inner_text("#board")

@@ -27,7 +27,7 @@ def play_one_move(page: Page, shot: Path | None = None) -> bool:
     ``shot`` is a screenshot taken while a group is half taken (its cards raised, the cards that complete it lit).
     """
     legal = view(page)["legal"]
-    hand = page.locator(".kit-hand .kit-card:enabled")
+    hand = page.locator(".kit-hand .kit-card.legal")
     codes = [hand.nth(i).get_attribute("data-code") for i in range(hand.count())]
     can_capture = [c for c in codes if f"capture {c}" in legal]
     card = (can_capture or codes)[0]
@@ -98,10 +98,10 @@ def test_two_friends_play_the_first_deal_in_their_browsers(live_server: str, bro
     ana.click(".chat-form button")
     expect(bora.locator("#chat-list li")).to_contain_text(["good luck!"])
 
-    # A stale action is refused with a toast, and nothing changes.
+    # A stale action is refused, said in words in the notice, and nothing changes.
     before = view(ana)
     ana.evaluate("window.parlour.conn.send({type: 'action', action: 'trail 2C', version: -1})")
-    expect(ana.locator(".toast.error")).to_be_visible()
+    expect(ana.locator("#notice.error")).to_contain_text("The table moved on before your move arrived")
     assert view(ana)["table"] == before["table"]
 
     moves = 0

@@ -74,13 +74,16 @@ def test_the_hand_raises_legal_cards_and_dims_the_others_with_the_reason(page: P
       document.body.replaceChildren(el);
       for (const b of el.querySelectorAll('button')) b.click();
       const cards = [...el.querySelectorAll('.kit-card')];
-      return { picked, cls: cards.map((c) => c.className), title: cards[2].title,
+      return { picked, cls: cards.map((c) => c.className), why: cards.map((c) => c.dataset.why ?? null),
+        name: cards[2].getAttribute('aria-label'), title: cards[2].title,
         disabled: cards.map((c) => c.disabled), codes: cards.map((c) => c.dataset.code) };
     """)
     assert got["codes"] == ["KH", "T21", "7C"]
-    assert got["picked"] == ["KH", "T21"]
+    assert got["picked"] == ["KH", "T21"]  # a click on the refused card plays nothing
     assert got["cls"] == ["kit-card legal selected", "kit-card legal", "kit-card illegal"]
-    assert got["disabled"] == [False, False, True] and got["title"] == "7♣: follow suit"
+    # the refused card stays clickable, to say why (no tooltip: a phone has no hover)
+    assert got["disabled"] == [False, False, False] and got["why"] == [None, None, "follow suit"]
+    assert got["name"] == "7♣: follow suit" and got["title"] == ""
     idle = run(page, "const el = kit.hand(['KH'], {}); return [el.className, el.querySelector('button').disabled];")
     assert idle == ["kit-hand", True]
 
@@ -119,6 +122,21 @@ def test_the_trick_lays_each_card_before_its_player_and_marks_the_winner(page: P
     assert [c["seat"] for c in got if c["won"]] == [1] and at[1]["tag"] == "Bot 1 (heuristic) won"
 
 
+@pytest.mark.parametrize(("lang", "you", "ana"), [("en", "You won", "Ana won"), ("sl", "pobereš", "pobere: Ana")])
+def test_a_trick_you_won_says_so_in_your_own_words(parlour_server: str, browser: Browser, lang: str, you: str,
+                                                  ana: str) -> None:
+    """A sentence about "you" has its own words: never "pobere: Ti" (a name put into a third-person sentence)."""
+    p = open_page(browser, f"{parlour_server}/static/kit/README.md?lang={lang}")
+    tags = p.evaluate("""async () => {
+      const kit = await import('/static/kit/kit.js');
+      const ctx = { seat: 0, table: { seats: [{ seat: 0, kind: 'human' }, { seat: 1, kind: 'human', name: 'Ana' }] } };
+      return [0, 1].map((winner) => kit.trick({ plays: [{ seat: 0, card: 'KH' }, { seat: 1, card: 'AH' }], n: 2, me: 0,
+        winner, ctx }).querySelector('.kit-won-tag').textContent);
+    }""")
+    assert tags == [you, ana]
+    p.context.close()
+
+
 def test_the_last_trick_opens_on_demand(page: Page) -> None:
     got = run(page, """
       const last = { plays: [{seat: 0, card: 'KH'}, {seat: 1, card: 'QH'}], winner: 0 };
@@ -141,10 +159,12 @@ def test_a_grid_numbers_its_slots_and_picks_only_the_pickable(page: Page) -> Non
       el.querySelectorAll('button').forEach((b) => b.click());
       return { picked, numbers: [...el.querySelectorAll('.kit-slot-no')].map((n) => n.textContent),
         flips: [...el.querySelectorAll('.kit-slot')].map((s) => s.dataset.flip), title: el.querySelector('.kit-slot').title,
+        why: [...el.querySelectorAll('.kit-slot')].map((s) => s.dataset.why ?? null),
         backs: el.querySelectorAll('svg.card.back').length };
     """)
     assert got["picked"] == [1, 3] and got["numbers"] == ["1", "2", "3", "9"] and got["backs"] == 2
-    assert got["flips"] == ["slot:1:0", "slot:1:1", "slot:1:2", "slot:1:3"] and got["title"] == "1: 5♥ — face up already"
+    assert got["flips"] == ["slot:1:0", "slot:1:1", "slot:1:2", "slot:1:3"] and got["title"] == "1: 5♥"
+    assert got["why"] == ["face up already", None, "face up already", None]
 
 
 def test_a_board_has_a_target_on_each_pickable_point_and_draws_marks(page: Page) -> None:
@@ -155,10 +175,24 @@ def test_a_board_has_a_target_on_each_pickable_point_and_draws_marks(page: Page)
       document.body.replaceChildren(el);
       const targets = el.querySelectorAll('.kit-hit');
       targets[1].dispatchEvent(new MouseEvent('click'));
+      const misses = el.querySelectorAll('.kit-miss');
+      misses[0].dispatchEvent(new MouseEvent('click'));
       return { targets: targets.length, hits, discs: el.querySelectorAll('.kit-disc.black').length,
+        misses: misses.length, tabbable: [...misses].some((m) => m.hasAttribute('tabindex')),
         labels: [...el.querySelectorAll('.kit-board-coords text')].slice(0, 2).map((t) => t.textContent) };
     """)
     assert got["targets"] == 41 and got["hits"] == [[2, 0]] and got["discs"] == 1 and got["labels"] == ["a", "a"]
+    assert got["misses"] == 40 and not got["tabbable"]  # every other point is a refusal, not a keyboard stop
+
+
+def test_a_board_point_says_why_it_may_not_be_played(page: Page) -> None:
+    got = run(page, """
+      const el = kit.board({ cols: 3, rows: 3, pickable: (x, y) => (x === 1 && y === 1) || (x === 0 ? 'taken' : false),
+        why: (x, y) => (y === 0 ? 'not there' : null), onPoint: () => {} });
+      return [...el.querySelectorAll('.kit-miss')].map((m) => [m.dataset.x, m.dataset.y, m.dataset.why ?? null]);
+    """)
+    assert got == [["0", "0", "taken"], ["1", "0", "not there"], ["2", "0", "not there"], ["0", "1", "taken"],
+                   ["2", "1", None], ["0", "2", "taken"], ["1", "2", None], ["2", "2", None]]
 
 
 def test_the_countdown_ring_shows_the_seconds_left_and_nothing_without_a_window(page: Page) -> None:

@@ -34,12 +34,14 @@ def test_a_person_claims_gets_benched_and_claims_again(parlour_server, browser) 
         if (!v.blocked.includes(0)) return false;
         return { call: v.call, more: v.sitting[0], text: document.querySelector('.call-panel').innerText,
                  benched: document.querySelectorAll(".kit-plate.benched[data-seat='0']").length,
-                 open: document.querySelectorAll('.spread-card:not([disabled])').length };
+                 open: document.querySelectorAll('.spread-card:not([data-why])').length,
+                 why: document.querySelector('.spread-card').dataset.why };
     })()""").json_value()
     assert seen["call"] + seen["more"] == 3, "the wrong claim at call 1 benches the person for calls 1 to 3"
     said = f"You sit out this call and {seen['more']} more" if seen["more"] else "You sit out this call"
     assert said in seen["text"] and seen["benched"] == 1
     assert seen["open"] == 0, "a benched seat cannot click the table"
+    assert seen["why"].startswith("You sit out this call"), "a click on the table says why"
     shot(page, "claw-benched")
 
     v = wait_call(page, 4)

@@ -75,7 +75,7 @@ def test_a_person_plays_a_whole_deal_of_tarok_against_three_bots(parlour_server,
     for king in (c for c in mine if c in ("KH", "KD", "KS", "KC")):
         card = page.locator(f".kit-hand .kit-card[data-code='{king}']")
         expect(card).to_have_class("kit-card illegal")
-        assert "kings may not be laid away" in card.get_attribute("title")
+        assert "kings may not be laid away" in card.get_attribute("data-why")  # said when it is clicked
     legal = page.locator(".kit-hand .kit-card.legal")
     legal.first.click(position=CARD_CORNER)
     page.locator(".kit-hand .kit-card.legal:not(.selected)").first.click(position=CARD_CORNER)
@@ -111,7 +111,7 @@ def test_a_person_plays_a_whole_deal_of_tarok_against_three_bots(parlour_server,
         cards = page.locator(".kit-hand .kit-card.legal")
         assert cards.count() == sum(a.startswith("play ") for a in view(page)["legal"])
         if page.locator(".kit-hand .kit-card.illegal").count():
-            assert page.locator(".kit-hand .kit-card.illegal").first.get_attribute("title")
+            assert page.locator(".kit-hand .kit-card.illegal").first.get_attribute("data-why")
         click_and_wait(page, cards.first, position=CARD_CORNER)
         played += 1
         if played == 3:

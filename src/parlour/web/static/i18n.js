@@ -207,7 +207,7 @@ export function translatePage(root = document) {
     if (!node.children.length && node.textContent.trim()) node.textContent = t(node.textContent.trim().replace(/\s+/g, " "));
   }
   const bar = root.querySelector(".topbar");
-  if (bar && !bar.querySelector(".lang-switch")) bar.append(languageSwitch());
+  if (bar && !bar.querySelector(".lang-switch")) (bar.querySelector(".topbar-tools") || bar).append(languageSwitch());
 }
 
 /** A number as the page's language writes it (1 000, 1.000, 1,000). */

@@ -102,6 +102,29 @@ export function sheetPanel(view, ctx) {
       h("td", { colspan: sides.length + 1, class: "muted" }, t("No deal scored yet.")))), h("tfoot", {}, totals)));
 }
 
+/**
+ * Make a drawn score sheet (`.sheet` inside `box`: the generic one or a game's own) show every column: crowded
+ * (smaller, the names standing up) when its columns are wider than its panel; if even that is too wide, its table
+ * scrolls sideways under a visible hint, the row labels stay put and your column (or the leader's) is scrolled
+ * into view.
+ */
+export function fitSheet(box) {
+  const sheet = box && box.querySelector(".sheet");
+  const table = sheet && sheet.querySelector("table");
+  if (!table || !sheet.clientWidth) return;
+  const wide = () => sheet.scrollWidth > sheet.clientWidth + 1;
+  sheet.classList.remove("crowded", "scrolls");
+  sheet.querySelector(".sheet-more")?.remove();
+  if (!wide()) return;
+  sheet.classList.add("crowded");
+  if (!wide()) return;
+  sheet.classList.add("scrolls");  // the table scrolls inside the panel; its heading and the hint stay
+  table.before(h("p", { class: "sheet-more hint" }, t("Scroll sideways for every column →")));
+  const col = table.querySelector("thead .leader, thead .mine");
+  const label = table.querySelector("thead th");
+  if (col) table.scrollLeft = Math.max(0, col.offsetLeft - (label ? label.offsetWidth : 0) - 8);
+}
+
 /** A log entry as plain words, for games without their own wording. */
 export function genericEntry(e, ctx) {
   const who = e.seat != null ? `${seatName(ctx, e.seat)}: ` : "";

@@ -20,7 +20,7 @@ export function replayBar({ table, seats, seat, name, show, close }) {
     "aria-label": t("Replay step") });
   const who = h("select", { class: "replay-seat", "aria-label": t("Point of view") },
     Array.from({ length: seats }, (_, s) => h("option", { value: String(s), selected: s === seat },
-      t("As {name} saw it", { name: name(s) }))),
+      s === seat ? t("As you saw it") : t("As {name} saw it", { name: name(s) }))),
     h("option", { value: "", selected: seat == null }, t("As a spectator saw it")));
   const button = (cls, label, text, to) => h("button", { type: "button", class: `replay-${cls}`, title: label,
     "aria-label": label, onclick: () => go(to()) }, text);

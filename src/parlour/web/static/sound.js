@@ -66,12 +66,29 @@ export function cue(name) {
   return true;
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
+/** A loudspeaker, with waves when the sound is on and a cross when it is off (drawn: no emoji font needed). */
+function icon(off) {
+  const svg = document.createElementNS(SVG, "svg");
+  for (const [k, v] of Object.entries({ viewBox: "0 0 24 24", width: 18, height: 18, "aria-hidden": "true",
+    class: "sound-icon" })) svg.setAttribute(k, String(v));
+  const paths = ["M4 9h4l5-4v14l-5-4H4z", off ? "M16 9l5 6M21 9l-5 6" : "M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"];
+  paths.forEach((d, i) => {
+    const p = document.createElementNS(SVG, "path");
+    for (const [k, v] of Object.entries({ d, fill: i === 0 ? "currentColor" : "none", stroke: "currentColor",
+      "stroke-width": 2, "stroke-linecap": "round", "stroke-linejoin": "round" })) p.setAttribute(k, String(v));
+    svg.append(p);
+  });
+  return svg;
+}
+
 /** The switch for the top bar: a button that mutes and unmutes, showing which it is. */
 export function muteSwitch() {
   const button = h("button", { type: "button", id: "sound", class: "sound-switch quiet" });
   const show = () => {
     button.setAttribute("aria-pressed", String(state.muted));
-    button.textContent = state.muted ? "🔇" : "🔔";
+    button.replaceChildren(icon(state.muted));
     button.title = state.muted ? t("Sound off: click to hear your turn and snap windows") : t("Sound on: click to mute");
     button.setAttribute("aria-label", button.title);
   };

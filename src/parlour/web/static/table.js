@@ -9,15 +9,18 @@ import { Connection } from "./connection.js";
 import { getJSON, postJSON, remember } from "./api.js";
 import { h, fill, toast, label } from "./util.js";
 import { t, tn, tx, translatePage, translator } from "./i18n.js";
-import { sheetPanel, logPanel, legalPanel, seatName, botLevel, sideOf, sideLabel } from "./panels.js";
+import { sheetPanel, fitSheet, logPanel, legalPanel, seatName, botLevel, sideOf, sideLabel } from "./panels.js";
 import { snapshot, animate } from "./kit/motion.js";
-import { banner } from "./kit/banner.js";
+import { banner, keepBannersClear } from "./kit/banner.js";
+import { notice, clearNotice, explainRefusals, explainDisabled, keepNoticeClear, whyNot } from "./kit/notice.js";
 import * as generic from "./generic.js";
 import { noteTable, noteResult } from "./history.js";
 import { cue, cueFor, muteSwitch } from "./sound.js";
 import { replayBar } from "./replay.js";
 
 const PENDING_MS = 8000;
+/** Errors about the page itself (its link, the table), not about a move: said in a toast, not beside a click. */
+const PAGE_ERRORS = new Set(["bad_token", "not_found", "server_error", "full", "closed"]);
 /** Beyond this many states waiting, holds are skipped to catch up (a tab woken from sleep). */
 const CATCH_UP = 6;
 const $ = (id) => document.getElementById(id);
@@ -57,12 +60,17 @@ let newest = null;
 const awaySince = {};
 
 function play(action) {
-  if (ctx.pending || !ctx.view || ctx.replay) return;
-  sent = { action, view: ctx.view, version: ctx.version };
-  if (!conn.send({ type: "action", action, version: ctx.version })) {
-    toast(t("Not connected — the move was not sent. Reconnecting…"));
+  if (!ctx.view) return;
+  if (ctx.pending || ctx.replay) {
+    notice(whyNot(ctx));
     return;
   }
+  sent = { action, view: ctx.view, version: ctx.version };
+  if (!conn.send({ type: "action", action, version: ctx.version })) {
+    notice(t("Not connected — the move was not sent. Reconnecting…"), { kind: "error" });
+    return;
+  }
+  clearNotice();
   ctx.pending = true;
   clearTimeout(ctx.pendingTimer);
   ctx.pendingTimer = setTimeout(() => { ctx.pending = false; render(); }, PENDING_MS);
@@ -202,14 +210,28 @@ function render() {
   const board = $("board");
   const before = snapshot(board);
   fill(board, lay.board(view, ctx));
+  const own = idleWhy();
+  explainDisabled(board, own || whyNot(ctx),
+    own || !ctx.myTurn || ctx.pending ? null : t("You cannot play a card now: first make the move the table asks for."));
   animate(board, before);
   fill($("sheet"), lay.sheet ? lay.sheet(view, ctx) : sheetPanel(view, ctx));
+  fitSheet($("sheet"));
   fill($("log"), logPanel(view, ctx, lay.describe));
   fill($("legal"), lay.ownsLegal ? null : legalPanel(view, ctx));
   renderClock();
   renderChat();
   renderBanner();
   renderSeatsBar();
+  keepNoticeClear();
+  keepBannersClear();
+}
+
+/**
+ * The module's own words for a disabled control on the table while the seat is to act (`why(view, ctx)`: "Bid
+ * first: the cards are played after the auction"), or null: then the page's (whyNot) say it.
+ */
+function idleWhy() {
+  return ctx.myTurn && !ctx.pending && layout && layout.why ? layout.why(ctx.view, ctx) || null : null;
 }
 
 /** Keep when each friend left, from a summary's `away` (seconds, as the server counted when it sent it). */
@@ -221,7 +243,7 @@ function noteAway(table, received) {
 }
 
 function send(message) {
-  if (!conn.send(message)) toast(t("Not connected — nothing was sent. Reconnecting…"));
+  if (!conn.send(message)) notice(t("Not connected — nothing was sent. Reconnecting…"), { kind: "error" });
 }
 
 /**
@@ -331,6 +353,7 @@ function outcome(view) {
 function renderBanner() {
   const box = $("banner");
   const view = ctx.view;
+  renderOverBar();
   if (!view || !view.over || ctx.bannerClosed) {
     box.hidden = true;
     return;
@@ -356,6 +379,26 @@ function renderBanner() {
       h("a", { href: "/", class: "button primary" }, t("Back to the lobby")),
       h("button", { type: "button", onclick: () => { ctx.bannerClosed = true; renderBanner(); } }, t("Look at the table")))));
   box.hidden = false;
+}
+
+/**
+ * The match is over and its dialog closed ("Look at the table"): a bar above the table keeps the way to the
+ * result, the rematch, the replay and the record.
+ */
+function renderOverBar() {
+  const bar = $("over-bar");
+  const view = ctx.view;
+  bar.hidden = !view || !view.over || !ctx.bannerClosed || ctx.replay;
+  if (bar.hidden) return;
+  const o = ctx.over;
+  fill(bar, h("strong", { class: "over-text" }, outcome(view)),
+    h("button", { type: "button", class: "show-result", onclick: () => { ctx.bannerClosed = false; renderBanner(); } },
+      t("Show the result")),
+    ctx.seat != null && !offeredToMe() ? h("button", { type: "button", class: "primary rematch", onclick: offerRematch },
+      t("Rematch")) : null,
+    h("button", { type: "button", class: "replay-open", onclick: startReplay }, t("Replay")),
+    o && o.record_url ? h("a", { href: o.record_url, class: "button", target: "_blank", rel: "noopener" }, t("Match record"))
+      : null);
 }
 
 /** Whether someone else offered a rematch that this page has not followed yet. */
@@ -449,8 +492,9 @@ function onmessage(msg, raw) {
       ctx.pending = false;
       if (msg.code === "stale" && resend()) break;
       if (msg.code === "retry" && retryLater()) break;
-      toast(msg.message || t("Error: {code}", { code: msg.code }));
       render();
+      if (PAGE_ERRORS.has(msg.code)) toast(msg.message || t("Error: {code}", { code: msg.code }));
+      else notice(refusal(msg), { kind: "error" });
       break;
     case "chat":
       addChat(msg);
@@ -472,9 +516,9 @@ function onmessage(msg, raw) {
       renderBanner();
       break;
     case "back":
-      toast(tn("You have your seat back. A bot ({level}) played {n} move for you meanwhile.",
+      banner(tn("You have your seat back. A bot ({level}) played {n} move for you meanwhile.",
         "You have your seat back. A bot ({level}) played {n} moves for you meanwhile.", msg.moves,
-        { level: botLevel(ctx, msg.level) }), "info", 8000);
+        { level: botLevel(ctx, msg.level) }), { kind: "info", ms: 8000 });
       break;
     case "over": {
       // Seeds are 64-bit: read the digits from the text, since a JS number would round them.
@@ -485,6 +529,16 @@ function onmessage(msg, raw) {
     }
     default:
       break;
+  }
+}
+
+/** A refusal from the server in words: the page says the ones it knows better than the server's plain text. */
+function refusal(msg) {
+  switch (msg.code) {
+    case "stale": return t("The table moved on before your move arrived: look again and play.");
+    case "not_your_turn": return whyNot({ ...ctx, pending: false });
+    case "flood": return t("Too many clicks at once: wait a moment, then play again.");
+    default: return msg.message || t("Error: {code}", { code: msg.code });
   }
 }
 
@@ -535,6 +589,7 @@ function onstatus(status, info) {
 }
 
 translatePage();
+explainRefusals(document);
 $("conn").before(muteSwitch());
 const conn = new Connection(`/ws/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
   { onmessage, onstatus, patches: true });
@@ -547,6 +602,7 @@ $("chat-form").addEventListener("submit", (ev) => {
   if (conn.send({ type: "chat", text: text.slice(0, 500) })) input.value = "";
   else toast(t("Not connected — the message was not sent."));
 });
+addEventListener("resize", () => fitSheet($("sheet")));
 setInterval(() => {
   if (ctx.deadline != null) renderClock();
   renderSeatsBar();

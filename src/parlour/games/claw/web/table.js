@@ -145,10 +145,11 @@ function spread(view, ctx, legal) {
   return h("div", { class: `spread${claims.size ? " hunting" : ""}`, role: "group", "aria-label": t("The cards on the table") },
     view.spread.map(([code, x, y, angle], i) => {
       const action = code === contested ? tug : claims.get(code);
+      const why = action || ctx.pending ? null : me(view, ctx)?.textContent || null;  // benched, or the caller
       return h("button", {
         type: "button", class: `spread-card${code === contested ? " contested" : ""}`,
         style: `left: ${(x / WIDTH) * 100}%; top: ${(y / HEIGHT) * 100}%; --a: ${angle}deg; z-index: ${i + 1}`,
-        dataset: { code, flip: `card:${code}` }, disabled: !action || ctx.pending,
+        dataset: { code, flip: `card:${code}` }, disabled: !action || ctx.pending, "data-why": why,
         "aria-label": cardText(code), title: action ? t("Claim {card}", { card: cardText(code) }) : cardText(code),
         onclick: action ? () => ctx.play(action) : null,
       }, cardSVG(code));

@@ -176,8 +176,14 @@ function theBoard(view, ctx) {
     }
   };
   const pickable = (x, y) => {
-    const name = pointName(...fromScreen(x, y, flipped));
-    return byOrigin.has(name) || targets.has(name);
+    const [file, rank] = fromScreen(x, y, flipped);
+    const name = pointName(file, rank);
+    if (byOrigin.has(name) || targets.has(name)) return true;
+    if (!byOrigin.size) return false;  // not this page's move: the table page says why
+    const letter = placed.get(`${file},${rank}`);
+    if (letter && isRed(letter) === (view.colour === "red")) return t("This piece has no move now.");
+    if (letter) return from ? t("Your piece cannot take that one.") : t("That piece is not yours.");
+    return from ? t("Your piece cannot go there.") : t("Pick one of your pieces first.");
   };
 
   const draw = (b) => {

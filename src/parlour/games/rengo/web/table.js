@@ -222,9 +222,12 @@ function liveBoard(view, ctx) {
   const pickable = (x, y) => {
     if (!acting) return false;
     const name = pointName(x, y, size);
-    if (playing) return legal.has(`play ${name}`);
+    if (playing) {
+      return legal.has(`play ${name}`) || ("XO".includes(view.board[y][x]) ? t("This point is taken.")
+        : t("Not here: the stone would have no liberty, or it would repeat an earlier position (ko)."));
+    }
     const g = groupAt.get(name);
-    return view.phase === "scoring" && !!g && legal.has(g.action);
+    return (view.phase === "scoring" && !!g && legal.has(g.action)) || false;
   };
   const onPoint = (x, y) => {
     const name = pointName(x, y, size);

@@ -205,6 +205,13 @@ function status(view, ctx) {
   return ctx.seat === view.holder ? t("Waiting for the stock…") : t("Waiting for a card from {who}", { who: seatName(ctx, passerTo(view, ctx.seat)) });
 }
 
+/** Why a spoon may not be grabbed now (said when the spoons or Grab! are clicked), or null. */
+function noGrab(view, ctx) {
+  if ((view.legal || []).includes("grab") || ctx.pending || ctx.seat == null || view.over) return null;
+  if (view.grabbed.includes(ctx.seat)) return t("You have a spoon already.");
+  return t("Not yet: grab with four of a kind, or as soon as someone else has grabbed a spoon.");
+}
+
 function center(view, ctx, just) {
   const left = view.spoons - view.grabbed.length;
   const canGrab = (view.legal || []).includes("grab") && !ctx.pending;
@@ -212,7 +219,7 @@ function center(view, ctx, just) {
   for (let i = view.grabbed.length; i < view.spoons; i++) ring.push(spoon(view, i, view.phase === "grab" ? "shake" : ""));
   const spoons = h("button", {
     type: "button", class: `spoons${canGrab ? " can-grab" : ""}${view.phase === "grab" ? " race" : ""}`,
-    disabled: !canGrab, onclick: canGrab ? () => ctx.play("grab") : null,
+    disabled: !canGrab, onclick: canGrab ? () => ctx.play("grab") : null, "data-why": noGrab(view, ctx),
     "aria-label": canGrab ? tn("{n} spoon in the middle: grab one", "{n} spoons in the middle: grab one", left)
       : tn("{n} spoon in the middle", "{n} spoons in the middle", left),
   }, ring.length ? ring : h("span", { class: "none" }, t("no spoon left")));
@@ -262,7 +269,7 @@ function mine(view, ctx, seat, just) {
       i >= 0 ? spoon(view, i, "taken") : null] }),
     h("div", { class: "my-row" }, fan,
       h("button", { type: "button", class: `grab-button${canGrab ? " can-grab" : ""}`, disabled: !canGrab,
-        onclick: canGrab ? () => ctx.play("grab") : null }, t("Grab!"))),
+        "data-why": noGrab(view, ctx), onclick: canGrab ? () => ctx.play("grab") : null }, t("Grab!"))),
   ];
 }
 

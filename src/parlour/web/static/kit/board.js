@@ -21,17 +21,25 @@ function el(name, attrs = {}, ...children) {
  *  - cols, rows: points (kind "points") or cells (kind "cells") across and down;
  *  - step: distance between points / a cell's side in SVG units (default 40); the SVG scales to its box (CSS);
  *  - coords: true for Go-style letters and numbers along the edges, or {cols: [labels], rows: [labels]};
- *  - pickable(x, y) → bool, onPoint(x, y): click targets (x from the left, y from the top, both from 0);
+ *  - pickable(x, y) → true, false or a reason (a string), onPoint(x, y): click targets (x from the left, y from the
+ *    top, both from 0); a point that may not be picked says why when clicked: its reason, else `why(x, y)`, else
+ *    the table page's reason why nothing may be played now ("Not your turn: waiting for Bot 1");
+ *  - why(x, y): the reason for the points pickable gives none;
  *  - draw(b): draws the game's marks with the helpers of `b` (below) after the grid and before the targets;
  *  - label: the accessible name; cls: more classes.
  * The helpers: b.at(x, y) → [px, py] (centre of a point or cell); b.line(x1, y1, x2, y2, attrs);
  * b.disc(x, y, {cls, r, text}) a stone or piece; b.mark(x, y, {cls, r}) a small dot (star point, last move);
  * b.cell(x, y, {cls}) fills a cell; b.text(x, y, text, {cls}); b.el(name, attrs) any SVG element, appended.
+<<<<<<< HEAD
  * Every target is `<rect class="kit-hit" data-x data-y>`; the svg is `<svg class="kit-board">`, marked `data-now`
  * (what the player must see now) while it has a target.
+=======
+ * Every target is `<rect class="kit-hit" data-x data-y>`, every refused point `<rect class="kit-miss" data-why>`;
+ * the svg is `<svg class="kit-board">`.
+>>>>>>> h7-kit
  */
 export function board({ cols, rows, kind = "points", step = 40, coords = false, pickable = () => false,
-  onPoint = null, draw = null, label = t("Board"), cls = "" } = {}) {
+  onPoint = null, why = () => null, draw = null, label = t("Board"), cls = "" } = {}) {
   const cells = kind === "cells";
   const pad = step * (coords ? 1.1 : 0.7);
   const w = (cells ? cols : cols - 1) * step;
@@ -53,9 +61,9 @@ export function board({ cols, rows, kind = "points", step = 40, coords = false, 
     for (let y = 0; y < rows; y++) grid.append(el("line", { x1: 0, y1: y * step, x2: w, y2: y * step }));
   }
   svg.append(grid);
+  const colLabels = (coords && coords.cols) || Array.from({ length: cols }, (_, i) => FILES[i] || String(i + 1));
+  const rowLabels = (coords && coords.rows) || Array.from({ length: rows }, (_, i) => String(rows - i));
   if (coords) {
-    const colLabels = coords.cols || Array.from({ length: cols }, (_, i) => FILES[i] || String(i + 1));
-    const rowLabels = coords.rows || Array.from({ length: rows }, (_, i) => String(rows - i));
     const g = el("g", { class: "kit-board-coords", "font-size": step * 0.36, "text-anchor": "middle" });
     colLabels.forEach((t, x) => {
       const [px] = at(x, 0);
@@ -103,10 +111,17 @@ export function board({ cols, rows, kind = "points", step = 40, coords = false, 
     const hits = el("g", { class: "kit-board-hits" });
     for (let y = 0; y < rows; y++) {
       for (let x = 0; x < cols; x++) {
-        if (!pickable(x, y)) continue;
+        const ok = pickable(x, y);
         const [px, py] = at(x, y);
+        if (ok !== true) {
+          const reason = (typeof ok === "string" && ok) || why(x, y);
+          // refused points are no tab stops: the keyboard walks the moves, a click anywhere else says why
+          hits.append(el("rect", { class: "kit-miss", x: px - step / 2, y: py - step / 2, width: step, height: step,
+            "data-x": x, "data-y": y, "data-why": reason || null }));
+          continue;
+        }
         const hit = el("rect", { class: "kit-hit", x: px - step / 2, y: py - step / 2, width: step, height: step,
-          "data-x": x, "data-y": y, tabindex: 0, role: "button", "aria-label": `${x},${y}` });
+          "data-x": x, "data-y": y, tabindex: 0, role: "button", "aria-label": coords ? `${colLabels[x]}${rowLabels[y]}` : `${x},${y}` });
         hit.addEventListener("click", () => onPoint(x, y));
         hit.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPoint(x, y); } });
         hits.append(hit);

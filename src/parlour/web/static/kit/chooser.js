@@ -76,6 +76,7 @@ export function confirmBar(ctx, { picked = [], done = null, verb = t("Confirm"),
   return h("div", { class: "kit-confirm-bar", role: "group", "aria-label": verb, "data-now": "" },
     h("span", { class: "kit-picked" }, picked.length ? picked.map((p) => h("span", { class: "kit-chip" }, word(p))) : hint),
     h("button", { type: "button", class: "kit-confirm primary", disabled: !done || ctx.pending,
+      "data-why": done || ctx.pending ? null : (typeof hint === "string" && hint) || t("Pick the rest of the move first."),
       dataset: done ? { action: done } : {}, onclick: () => { if (done) { onClear && onClear(); ctx.play(done); } } }, verb),
     picked.length && onClear ? h("button", { type: "button", class: "quiet", onclick: onClear }, t("Clear")) : null);
 }
@@ -94,10 +95,12 @@ export function chooser(ctx, { id, actions, prefix = "", unordered = false, word
   return h("div", { class: "kit-chooser", role: "group", "aria-label": title || verb, "data-now": "" },
     title ? h("span", { class: "kit-chooser-title" }, title) : null,
     pick.parts.map((p, i) => h("button", { type: "button", class: "kit-chip", title: t("take back"),
-      disabled: i !== pick.parts.length - 1, onclick: pick.back }, word(p))),
+      disabled: i !== pick.parts.length - 1, "data-why": i !== pick.parts.length - 1 ? t("Take back the last part first.") : null,
+      onclick: pick.back }, word(p))),
     [...c.next].map((p) => h("button", { type: "button", class: "kit-part", dataset: { part: p },
       onclick: () => pick.add(p) }, word(p))),
     h("button", { type: "button", class: "kit-confirm primary", disabled: !c.done || ctx.pending,
+      "data-why": c.done || ctx.pending ? null : t("Pick the rest of the move first."),
       dataset: c.done ? { action: c.done } : {}, onclick: () => { const a = c.done; pick.clear(); ctx.play(a); } }, verb),
     pick.parts.length ? h("button", { type: "button", class: "quiet", onclick: pick.clear }, t("Clear")) : null);
 }

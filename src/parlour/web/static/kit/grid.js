@@ -11,11 +11,18 @@ import { t } from "../i18n.js";
  * slots: [{card, number, label, cls, marks}] in reading order: `card` a code (face up), null (face down), or
  * undefined (an empty slot); `number` the slot's number shown on it (default: its index + 1); `label` a tooltip;
  * `marks` small elements drawn on the card (a badge, a cross), never buttons.
- * Options: cols (slots per row), pickable(slot, i) → true | false | reason, onPick(slot, i), selected (indexes),
+ * Options: cols (slots per row), pickable(slot, i) → true | false | reason (said when the slot is clicked),
+ * onPick(slot, i), selected (indexes),
  * small (smaller cards), label (accessible name), flip(slot, i) → a motion key (default "slot:<owner>:<i>" when
+<<<<<<< HEAD
  * `owner` is given), now (mark it `data-now`, what the player must see now: default, while a slot may be picked;
  * your own grid is marked by feltTable's `me` around it).
  * Each slot is `<button class="kit-slot" data-slot=i>` (a div when nothing may be picked).
+=======
+ * `owner` is given).
+ * Each slot is `<button class="kit-slot" data-slot=i>` (a div when nothing may be picked); one that may not be picked
+ * carries `data-why` when pickable gave a reason, else it is disabled (the table page says why nothing may be done).
+>>>>>>> h7-kit
  */
 export function grid(slots, { cols = 2, pickable = () => false, onPick = null, selected = [], small = false,
   label = t("Cards"), owner = null, flip = null, now = null } = {}) {
@@ -31,13 +38,15 @@ export function grid(slots, { cols = 2, pickable = () => false, onPick = null, s
     const face = empty ? h("span", { class: "kit-empty" }) : cardSVG(slot.card);
     const what = empty ? t("empty") : slot.card === null ? t("face down") : cardText(slot.card);
     const key = flip ? flip(slot, i) : owner != null ? `slot:${owner}:${i}` : null;
+    const why = typeof ok === "string" && ok ? ok : null;
     const attrs = {
       class: `kit-slot${ok === true ? " pickable" : ""}${chosen.has(i) ? " selected" : ""}${slot.cls ? ` ${slot.cls}` : ""}`,
-      dataset: { slot: i, ...(key ? { flip: key } : {}), ...(slot.card ? { code: slot.card } : {}) },
-      title: slot.label || (typeof ok === "string" ? `${number}: ${what} — ${ok}` : `${number}: ${what}`),
+      dataset: { slot: i, ...(key ? { flip: key } : {}), ...(slot.card ? { code: slot.card } : {}), ...(why ? { why } : {}) },
+      title: slot.label || `${number}: ${what}`,
     };
     const body = [face, h("span", { class: "kit-slot-no" }, String(number)), slot.marks || null];
     if (!onPick) return h("div", attrs, body);
-    return h("button", { ...attrs, type: "button", disabled: ok !== true, onclick: () => onPick(slot, i) }, body);
+    return h("button", { ...attrs, type: "button", disabled: ok !== true && !why,
+      "aria-label": why ? `${number}: ${what} — ${why}` : null, onclick: ok === true ? () => onPick(slot, i) : null }, body);
   }));
 }

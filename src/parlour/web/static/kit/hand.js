@@ -1,5 +1,5 @@
-// Your hand as a fan of cards: the legal ones raised, the others dimmed with the reason on hover; the fan
-// overlaps more as it grows, so twelve or sixteen cards fit a phone.
+// Your hand as a fan of cards: the legal ones raised, the others dimmed, and a click on one of those says why
+// (notice.js); the fan overlaps more as it grows, so twelve or sixteen cards fit a phone.
 // Example:
 //   hand(view.hand, { active: myTurn, legal: (c) => playable.has(c) || "follow suit", onPick: (c) => ctx.play(`play ${c}`) })
 
@@ -10,13 +10,14 @@ import { t } from "../i18n.js";
 /**
  * Options:
  *  - active: whether you may pick now (else every card is shown plainly, nothing raised or dimmed);
- *  - legal(code): true when the card may be picked; false or a string (the reason, shown on hover) when not;
+ *  - legal(code): true when the card may be picked; false or a string (the reason, said when it is clicked) when not;
  *  - selected: codes drawn picked (lifted, ringed); onPick(code): called on a click of a legal card;
  *  - label: the hand's accessible name; cls: more classes; title(code): a tooltip for a legal card;
  *  - now: the hand is marked `data-now` (what the player must see now: see README, "What the player must see");
  *    default true, since a hand is your own; false for a hand shown that is not.
- * Each card is `<button class="kit-card" data-code=CODE>`, disabled unless legal; `data-flip="card:CODE"` lets
- * the card fly to where it goes next (motion.js).
+ * Each card is `<button class="kit-card" data-code=CODE>`; while active, a card that may not be picked carries
+ * `data-why` (its reason), else a card that cannot be picked is disabled (the table page says why nothing may be
+ * played then); `data-flip="card:CODE"` lets the card fly to where it goes next (motion.js).
  */
 export function hand(cards, { active = false, legal = () => true, selected = [], onPick = null, label = t("Your hand"),
   cls = "", title = null, now = true } = {}) {
@@ -27,15 +28,16 @@ export function hand(cards, { active = false, legal = () => true, selected = [],
   list.map((code, i) => {
     const ok = active ? legal(code) : false;
     const allowed = ok === true;
-    const reason = active && !allowed ? (typeof ok === "string" ? ok : t("not playable now")) : null;
+    const reason = active && !allowed ? (typeof ok === "string" && ok) || t("not playable now") : null;
     const classes = ["kit-card"];
     if (active) classes.push(allowed ? "legal" : "illegal");
     if (picked.has(code)) classes.push("selected");
     return h("button", {
       type: "button", class: classes.join(" "), style: `--i: ${i}`,
-      dataset: { code, flip: `card:${code}` }, disabled: !allowed || !onPick,
+      dataset: { code, flip: `card:${code}`, ...(reason ? { why: reason } : {}) }, disabled: !reason && (!allowed || !onPick),
       "aria-pressed": picked.size || picked.has(code) ? String(picked.has(code)) : null,
-      title: reason ? `${cardText(code)}: ${reason}` : title ? title(code) : cardText(code),
+      "aria-label": reason ? `${cardText(code)}: ${reason}` : null,
+      title: reason ? null : title ? title(code) : cardText(code),
       onclick: allowed && onPick ? () => onPick(code) : null,
     }, cardSVG(code));
   }));

@@ -16,3 +16,4 @@ export { countdown } from "./countdown.js";
 export { compound, picker, confirmBar, chooser } from "./chooser.js";
 export { snapshot, animate, reducedMotion } from "./motion.js";
 export { banner } from "./banner.js";
+export { notice, whyNot } from "./notice.js";

@@ -7,7 +7,7 @@
 import { h } from "../util.js";
 import { cardSVG, cardText } from "../cards.js";
 import { seatName } from "../panels.js";
-import { t } from "../i18n.js";
+import { t, tp } from "../i18n.js";
 
 /** Where seat `seat`'s card lies, as fractions of the trick's half-size: you at the bottom, then counter-clockwise. */
 export function trickSpot(seat, n, me) {
@@ -33,7 +33,8 @@ export function trick({ plays = [], n, me = 0, winner = null, ctx = null, captio
       class: `kit-trick-card${won ? " won" : ""}`, style: `--x: ${x}; --y: ${y}; --z: ${i + 1}`,
       dataset: { seat: p.seat, code: p.card, flip: `card:${p.card}`, flipFrom: `plate:${p.seat}` },
       title: ctx ? `${seatName(ctx, p.seat)}: ${cardText(p.card)}` : cardText(p.card),
-    }, cardSVG(p.card), won ? h("span", { class: "kit-won-tag" }, ctx ? t("{name} won", { name: seatName(ctx, p.seat) }) : t("won"))
+    }, cardSVG(p.card), won ? h("span", { class: "kit-won-tag" }, !ctx ? t("won") : p.seat === ctx.seat ? tp("trick", "You won")
+      : t("{name} won", { name: seatName(ctx, p.seat) }))
       : null);
   }),
   caption ? h("div", { class: "kit-trick-caption" }, caption) : null);
@@ -41,7 +42,7 @@ export function trick({ plays = [], n, me = 0, winner = null, ctx = null, captio
 
 /**
  * A "Last trick" button; a click shows that trick (small, with its winner) until clicked again or until the next
- * trick is complete. last: {plays, winner} or null (then the button is disabled); the open/closed state lives in
+ * trick is complete. last: {plays, winner} or null (then the button says there is none); the open/closed state lives in
  * ctx.ui.lastTrick.
  */
 export function lastTrick(ctx, last, { n, me = 0, label = t("Last trick") } = {}) {
@@ -49,6 +50,7 @@ export function lastTrick(ctx, last, { n, me = 0, label = t("Last trick") } = {}
   const open = !!last && ctx.ui.lastTrick === key;
   const button = h("button", {
     type: "button", class: `kit-last-button${open ? " open" : ""}`, disabled: !last, "aria-expanded": String(open),
+    "data-why": last ? null : t("No trick has been taken yet."),
     onclick: () => { ctx.ui.lastTrick = open ? null : key; ctx.rerender(); },
   }, open ? t("Hide last trick") : label);
   return h("div", { class: "kit-last" }, button,
