@@ -295,13 +295,18 @@ function teamPanel(view, ctx, team) {
     })));
 }
 
+/** How many of the next turns the order strip names. */
+const ORDER_SHOWN = 6;
+
 function orderStrip(view, ctx) {
   if (view.phase !== "play" || view.game === "go") return null;
-  const order = view.order || [];
+  // the next few turns: a whole round of sixteen players would push the rest off the screen
+  const order = (view.order || []).slice(0, ORDER_SHOWN);
+  const more = (view.order || []).length > ORDER_SHOWN;
   return h("p", { class: "go-order", "aria-label": t("Order of play") }, h("span", { class: "hint" }, t("Order:"), " "),
     order.map((s, i) => [i ? h("span", { class: "arrow", "aria-hidden": "true" }, " → ") : null,
       h("span", { class: `who ${view.teams[0].includes(s) ? "black" : "white"}${i === 0 ? " now" : ""}` },
-        seatName(ctx, s))]));
+        seatName(ctx, s))]), more ? h("span", { class: "arrow", "aria-hidden": "true" }, " → …") : null);
 }
 
 function button(ctx, action, text, { cls = "", confirm = null } = {}) {
@@ -518,11 +523,12 @@ export function board(view, ctx) {
   return h("div", { class: `go-table size-${view.size} phase-${view.phase}` },
     h("div", { class: "go-main" },
       h("div", { class: "go-board-wrap" }, reviewing ? reviewBoard(view, ctx) : liveBoard(view, ctx)),
+      // what to do now first: beside the board on a laptop, right under it on a phone
       h("div", { class: "go-side" },
+        actions(view, ctx),
+        scoreLine(view),
+        reviewPanel(view, ctx),
         teamPanel(view, ctx, 0),
         teamPanel(view, ctx, 1),
-        orderStrip(view, ctx),
-        scoreLine(view),
-        actions(view, ctx),
-        reviewPanel(view, ctx))));
+        orderStrip(view, ctx))));
 }
