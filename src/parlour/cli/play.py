@@ -92,6 +92,8 @@ class TerminalMatch:
                 self.played(None, TIMEOUT)
                 continue
             seat = to_act[0]
+            # a choice made together (a Rengo team at the count) is the person's at the keyboard, if one is there
+            seat = next((s for s in state.together if s in self.humans), seat)
             if seat in self.bots:
                 action = self.bots[seat].choose(state.bot_view(seat), state.legal(seat))
                 try:

@@ -190,6 +190,16 @@ class State(ABC):
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now; empty once the match is over."""
 
+    @property
+    def together(self) -> tuple[int, ...]:
+        """The seats of :attr:`to_act` that make one choice together now, any one of them for all (a Rengo team
+        agreeing on the dead stones); empty when each seat in ``to_act`` acts for itself (the default).
+
+        A table leaves such a choice to the people among them: their bots wait while a person is there, and when
+        none is, only the first of them thinks. ``parlour play`` gives it to the person at the keyboard.
+        """
+        return ()
+
     @abstractmethod
     def legal(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now (empty if it may not act)."""

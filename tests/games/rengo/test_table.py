@@ -160,11 +160,11 @@ def _next_friend(friends: dict[int, Page]) -> int | None:
     """The friend whose turn it is once the bots have moved, or None when the game is over."""
     page = next(iter(friends.values()))
     page.wait_for_function("""() => { const v = window.parlour.ctx.view;
-        return v.over || [0, 2].includes((v.to_act || [])[0]); }""", timeout=60_000)
+        return v.over || (v.to_act || []).some((s) => [0, 2].includes(s)); }""", timeout=60_000)
     v = view(page)
     if v["over"]:
         return None
-    seat = v["to_act"][0]
+    seat = next(s for s in v["to_act"] if s in friends)
     my_turn(friends[seat])
     return seat
 
