@@ -99,7 +99,7 @@ export function sheetPanel(view, ctx) {
   return h("section", { class: "panel sheet", "aria-label": t("Score sheet") },
     h("h3", {}, t("Score sheet")),
     h("table", {}, h("thead", {}, head), h("tbody", {}, rows.length ? rows : h("tr", {},
-      h("td", { colspan: sides.length + 1, class: "muted" }, t("No deal scored yet.")))), h("tfoot", {}, totals)));
+      h("td", { colspan: sides.length + 1, class: "muted" }, t("Nothing scored yet.")))), h("tfoot", {}, totals)));
 }
 
 /** A log entry as plain words, for games without their own wording. */
