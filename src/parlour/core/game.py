@@ -83,6 +83,10 @@ class Game(ABC):
     #: (Rengo: partners may not discuss the game).
     chat: ClassVar[str] = "free"
     chat_messages: ClassVar[tuple[str, ...]] = ()
+    #: What a seat does not see, in the words the generic bots' descriptions use: ``"cards"`` (a card game's
+    #: unseen cards, the default), ``"pieces"`` (Jieqi's covered pieces), ``None`` when every player sees
+    #: everything (Go, Gami, Skelly): a search bot then "plays each move out", it deals nothing.
+    hidden: ClassVar[str | None] = "cards"
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:

@@ -18,7 +18,7 @@ def test_the_court_is_drawn_with_its_boxes_the_dead_box_the_start_line_and_the_c
     assert len(lines) == 29 and all(len(line) <= 49 for line in lines)
     for label in ("3", "5", "7", "2", "9", "10", "11", "12", "13", "6", "8", "4", "NE", "NW", "SW", "SE"):
         assert label in text
-    assert "════" in lines[-1] and "2 in hand" in lines[-1]
+    assert "════" in lines[-1] and "2 waiting to shoot" in lines[-1] and "hand" not in text
     assert "0" in lines[2] and "1" in lines[8]  # seat 0's cap in box 5 (top row), seat 1's in the dead box
 
 

@@ -21,12 +21,12 @@ with the start line below it. Pure functions of a view: nothing here prints.
 ││ 11 │       │  SW     │    SE   │       │ 12 ││
 │└────┘       │         │         │       └────┘│
 │             └─────────┴─────────┘             │
->>> print("\n".join(lines[21:25] + lines[-1:]))  # seat 0's cap in box 1 (its number moves up), 2 still in hand
+>>> print("\n".join(lines[21:25] + lines[-1:]))  # seat 0's cap in box 1 (its number moves up), 2 still waiting to shoot
 │┌─1──┐         ┌───┐       ┌───┐         ┌────┐│
 ││  0 │         │ 6 │       │ 8 │         │ 4  ││
 │└────┘         └───┘       └───┘         └────┘│
 └───────────────────────────────────────────────┘
-  ════ 2 in hand
+  ════ 2 waiting to shoot
 """
 
 from __future__ import annotations
@@ -196,7 +196,7 @@ def court_text(view: dict[str, Any]) -> Text:
         for cap in hand:
             cv.put(start_row, c, str(cap["seat"]), _cap_style(cap))
             c += 2
-        cv.put(start_row, c, tr.t("in hand"), "dim")
+        cv.put(start_row, c, tr.t("waiting to shoot"), "dim")
     return cv.text()
 
 
