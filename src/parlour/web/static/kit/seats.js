@@ -60,7 +60,7 @@ export function seatPlate(ctx, seat, { where = "top", badges = [], note = null, 
     dataset: { seat, flip: `plate:${seat}` }, "aria-label": seatName(ctx, seat),
   },
   h("div", { class: "kit-name" }, nameNode(ctx, seat),
-    human ? h("span", { class: `kit-dot ${info.connected ? "on" : "off"}`,
+    human ? h("span", { class: `kit-dot ${info.connected ? "on" : "off"}`, role: "img",
       title: info.connected ? t("connected") : t("not connected"),
       "aria-label": info.connected ? t("connected") : t("not connected") }) : null,
     // i18n: the dealer's mark on a seat's plate: one letter
