@@ -356,16 +356,20 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
                          x=_m(event["at"][0]), y=_m(event["at"][1])), style="dim")
     if kind == "trapped":
         return Text(tr.t("{cap} is trapped in the dead box.", cap=cap), style="yellow")
+    by_you = seats.you(event.get("by"))
     if kind == "freed":
-        if event["by"] is not None:
-            return Text(tr.t("{cap} is knocked out of the dead box by {by}: free again.", cap=cap,
-                             by=seats.name(event["by"])), style="green")
-        return Text(tr.t("{cap} is knocked out of the dead box: free again.", cap=cap), style="green")
+        if event["by"] is None:
+            return Text(tr.t("{cap} is knocked out of the dead box: free again.", cap=cap), style="green")
+        return Text(tr.t("{cap} is knocked out of the dead box by you: free again.", cap=cap) if by_you
+                    else tr.t("{cap} is knocked out of the dead box by {by}: free again.", cap=cap,
+                              by=seats.name(event["by"])), style="green")
     if kind == "removed":
         if event["how"] == "kill":
-            return Text(tr.t("{cap} is out of the game, killed by {by}.", cap=cap, by=seats.name(event["by"])),
+            return Text(tr.t("{cap} is out of the game, killed by you.", cap=cap) if by_you
+                        else tr.t("{cap} is out of the game, killed by {by}.", cap=cap, by=seats.name(event["by"])),
                         style="bold red")
-        return Text(tr.t("{cap} is out of the game: it hit {by}, a killer.", cap=cap, by=seats.name(event["by"])),
+        return Text(tr.t("{cap} is out of the game: it hit you, a killer.", cap=cap) if by_you
+                    else tr.t("{cap} is out of the game: it hit {by}, a killer.", cap=cap, by=seats.name(event["by"])),
                     style="bold red")
     if kind == "killer":
         if event["how"] == "run":

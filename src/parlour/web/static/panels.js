@@ -119,7 +119,8 @@ export function logPanel(view, ctx, describe = genericEntry, limit = 40) {
     const text = describe(e, ctx);
     if (text) items.push(h("li", { class: `log-${e.type}` }, text));
   }
-  const list = h("ol", { class: "log" }, items);
+  // tabindex: a list that scrolls can be scrolled from the keyboard too
+  const list = h("ol", { class: "log", tabindex: "0" }, items);
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return h("section", { class: "panel log-panel", "aria-label": t("What happened") }, h("h3", {}, t("Log")), list);
 }
