@@ -42,8 +42,6 @@ from rich.text import Text
 from parlour.core.i18n import N_, translator
 from parlour.core.terminal import Seats, end_line
 
-from .bot import ideal
-from .court import COURTS, units
 
 COLS, ROWS = 48, 24
 #: Caps' colours by seat, as the browser table draws them: red, blue, yellow, green, purple, orange.
@@ -220,7 +218,8 @@ def status(cap: dict[str, Any], view: dict[str, Any]) -> str:
 
 
 def aim(view: dict[str, Any], seat: int) -> Text | None:
-    """The straight line from the seat's cap to the middle of its next target, as a flick on open ground."""
+    """Where the seat's next target lies from its cap: the direction and the distance, as the court shows them to a
+    player in the browser. Never the flick that gets there: judging the power is the game."""
     cap = view["caps"][seat]
     court = view["court"]
     nxt = cap["next"]
@@ -236,10 +235,8 @@ def aim(view: dict[str, Any], seat: int) -> Text | None:
         what = tr.t("The middle of box {n}", n=nxt["box"])
     dx, dy = to[0] - start[0], to[1] - start[1]
     angle = math.degrees(math.atan2(dy, dx)) % 360
-    straight = ideal(COURTS[view["options"]["court"]], (units(start[0]), units(start[1])), (units(to[0]), units(to[1])))
-    return Text(tr.t("Your cap is at ({x}, {y}). {what} lies at {angle}°, {distance} m away: {flick} slides there on "
-                     "open ground.", x=_m(start[0]), y=_m(start[1]), what=what, angle=round(angle, 1),
-                     distance=_m(math.hypot(dx, dy)), flick=straight))
+    return Text(tr.t("Your cap is at ({x}, {y}). {what} lies at {angle}°, {distance} m away.", x=_m(start[0]),
+                     y=_m(start[1]), what=what, angle=round(angle, 1), distance=_m(math.hypot(dx, dy))))
 
 
 def board(view: dict[str, Any], seats: Seats) -> RenderableType:
@@ -270,8 +267,8 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
 
 
 def moves(view: dict[str, Any], seats: Seats) -> RenderableType:
-    """What the seat may type on its turn: any flick (with the straight line to its next target), or a number for
-    one of the listed sample flicks."""
+    """What the seat may type on its turn: any flick (with where its next target lies), or a number for one of the
+    listed sample flicks."""
     parts: list[RenderableType] = []
     me = seats.viewer
     hint = aim(view, me) if me is not None else None
