@@ -49,3 +49,10 @@ def off_screen(page: Page, *selectors: str) -> list[str]:
                 out.append(f"{selector}: at {left:.0f},{top:.0f}–{right:.0f},{bottom:.0f} in {width}×{height}")
     return out
 
+
+
+def dialog_problems(page: Page) -> list[str]:
+    """What keeps a stranger from the match-over dialog: its headline or a button of its off the screen, or a
+    serious axe-core finding on the page."""
+    page.wait_for_selector("#banner .banner-card .banner-actions")
+    return serious(page) + off_screen(page, "#banner .banner-card h2", "#banner .banner-actions > *")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from browser import create_table, open_seat, overflow, shot, wait_my_turn
-from fit import SIZES, off_screen, serious
+from fit import SIZES, dialog_problems, off_screen, serious
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -22,3 +22,16 @@ def test_the_hands_the_table_and_the_prompt_fit_the_screen(parlour_server, brows
     shot(page, f"gami-{size}", full_page=False)
     assert problems == []
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_end_and_its_buttons_fit_the_screen(parlour_server, browser):
+    table = create_table(parlour_server, "gami", ["greedy", "greedy"], seed=3)
+    watch = open_seat(browser, parlour_server, table, None)
+    watch.wait_for_function("document.body.dataset.over === 'true'", timeout=120_000)
+    problems = []
+    for size, viewport in SIZES.items():
+        page = open_seat(browser, parlour_server, table, None, viewport=viewport)
+        problems += [f"{size}: {p}" for p in dialog_problems(page)]
+        shot(page, f"gami-end-{size}", full_page=False)
+        page.context.close()
+    assert problems == []

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from browser import click_and_wait, create_table, open_seat, overflow, shot, view, wait_my_turn
-from fit import SIZES, off_screen, serious
+from fit import SIZES, dialog_problems, off_screen, serious
 
 import parlour.games.jieqi
 
@@ -65,3 +65,16 @@ def test_the_sheet_and_the_end_speak_of_games_in_chinese(parlour_server, browser
     assert missing == [], missing
     shot(page, "jieqi-end-zh")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_end_and_its_buttons_fit_the_screen(parlour_server, browser):
+    table = create_table(parlour_server, "jieqi", ["greedy", "greedy"], seed=4)
+    watch = open_seat(browser, parlour_server, table, None)
+    watch.wait_for_function("document.body.dataset.over === 'true'", timeout=120_000)
+    problems = []
+    for size, viewport in SIZES.items():
+        page = open_seat(browser, parlour_server, table, None, viewport=viewport)
+        problems += [f"{size}: {p}" for p in dialog_problems(page)]
+        shot(page, f"jieqi-end-{size}", full_page=False)
+        page.context.close()
+    assert problems == []

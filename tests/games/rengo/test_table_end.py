@@ -8,6 +8,7 @@ import json
 import urllib.request
 
 from browser import click_and_wait, open_seat, post_table, shot, view, wait_my_turn
+from fit import SIZES, dialog_problems
 from playwright.sync_api import Page, expect
 
 from parlour.games.rengo.gtp import gnugo_path
@@ -67,6 +68,13 @@ def test_go_ends_in_go_words_after_the_people_agree_on_the_dead_stones(parlour_s
     expect(bo.locator("#banner h2")).to_have_text("White wins by 34.5 points")
     expect(bo.locator("#banner .outcome")).to_contain_text("You win.")
     shot(me, "go-end-dialog")
+    problems = []
+    for size, viewport in SIZES.items():  # the end and its buttons, as the players open it again, at every size
+        page = open_seat(browser, parlour_server, table, 0, viewport=viewport)
+        problems += [f"{size}: {p}" for p in dialog_problems(page)]
+        shot(page, f"go-end-{size}", full_page=False)
+        page.context.close()
+    assert problems == []
     for page in (me, bo):
         words = said(page).lower()
         assert not [w for w in CARD_WORDS if w in words], words

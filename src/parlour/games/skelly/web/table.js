@@ -526,6 +526,21 @@ export function standing(view) {
   });
 }
 
+/**
+ * The match-over dialog in Skelly's words: who won and why the match ended, then each player's match points in
+ * the final standing; the seed drew who shot first.
+ */
+export function outcome(view, ctx) {
+  const points = view.scores || [];
+  const reason = reasonText((view.result || {}).reason);
+  return {
+    headline: resultWords(view.winners || [], ctx),
+    details: [reason, ...standing(view).map((c) => tn("{who}: {n} point", "{who}: {n} points", points[c.seat] ?? 0,
+      { who: seatName(ctx, c.seat) }))].filter(Boolean),
+    seed: t("Who shoots first was drawn from the seed, fixed before play began. Revealed seed: {seed}"),
+  };
+}
+
 const OUT_ORDINAL = [N_("out 1st"), N_("out 2nd"), N_("out 3rd"), N_("out 4th"), N_("out 5th"), N_("out 6th")];
 
 export function sheet(latest, ctx) {
