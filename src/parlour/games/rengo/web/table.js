@@ -255,6 +255,26 @@ function drawPosition(b, { size, rows, last, dead = new Set(), territory = null 
   }
 }
 
+/** Points closer than this on the screen (CSS px) are too small a target for a finger to hit surely. */
+const FINGER = 28;
+
+/**
+ * Whether a stone is placed in two taps here: where the board's points lie closer than a finger (a 19×19 board on
+ * a phone), the first tap shows the stone where it would go and the second (or "Play D4") places it. Measured on
+ * the board drawn before, else estimated from the screen as table.css sizes the board.
+ */
+function twoTaps(size) {
+  const hit = document.querySelector("svg.go-board .kit-hit");
+  const step = hit ? hit.getBoundingClientRect().width
+    : Math.min(innerWidth * 0.94 - 32, 700, innerHeight - 152) / (size + 1.6);
+  return step > 0 && step < FINGER;
+}
+
+/** The point a first tap chose (two taps), while the turn it was chosen in lasts. */
+function aimed(ctx) {
+  return ctx.ui.aimed && ctx.ui.aimed.version === ctx.version ? ctx.ui.aimed.point : null;
+}
+
 function liveBoard(view, ctx) {
   const size = view.size;
   const legal = new Set(view.legal || []);
@@ -271,8 +291,15 @@ function liveBoard(view, ctx) {
   };
   const onPoint = (x, y) => {
     const name = pointName(x, y, size);
+    if (playing && aimed(ctx) !== name && twoTaps(size)) {
+      ctx.ui.aimed = { point: name, version: ctx.version };  // the first tap: show it, place it at the second
+      ctx.rerender();
+      return;
+    }
+    ctx.ui.aimed = null;
     ctx.play(playing ? `play ${name}` : groupAt.get(name).action);
   };
+  const chosen = playing && acting ? aimed(ctx) : null;
   const showCount = view.phase !== "play" && view.territory;
   const cls = ["go-board", playing ? `turn-${view.turn}` : "marking", acting ? "acting" : ""].join(" ");
   let ghost = null;
@@ -283,6 +310,11 @@ function liveBoard(view, ctx) {
     draw: (b) => {
       drawPosition(b, { size, rows: view.board, last: view.last, dead: new Set(view.dead || []),
         territory: showCount ? view.territory : null });
+      if (chosen) {
+        const { x, y } = pointXY(chosen, size);
+        const [px, py] = b.at(x, y);
+        b.el("circle", { class: "go-aimed", cx: px, cy: py, r: b.step * 0.46, "data-point": chosen });
+      }
       ghost = b.el("circle", { class: "go-ghost", cx: 0, cy: 0, r: b.step * 0.46 });
     },
   });
@@ -402,11 +434,17 @@ function actions(view, ctx) {
     return h("div", { class: "go-status over" }, h("p", { class: "go-result" }, resultText(view.result)));
   }
   if (view.phase === "play") {
-    const text = mine ? (ctx.pending ? t("Playing…") : view.turn === "B" ? t("Your turn: click a point to play Black.")
-      : t("Your turn: click a point to play White."))
-      : t("Waiting for {who} to play {colour}…", { who: seatRole(toAct), colour: colour(view.turn) });
+    const chosen = mine && !ctx.pending ? aimed(ctx) : null;
+    const text = chosen ? t("Tap {point} again, or press Play {point}, to place your stone there.", { point: chosen })
+      : mine ? (ctx.pending ? t("Playing…") : view.turn === "B" ? t("Your turn: click a point to play Black.")
+        : t("Your turn: click a point to play White."))
+        : t("Waiting for {who} to play {colour}…", { who: seatRole(toAct), colour: colour(view.turn) });
     return h("div", { class: "go-status" }, h("p", { class: "kit-turn" + (mine ? " yours" : ""), role: "status" }, text),
+      mine && !chosen && !ctx.pending && twoTaps(view.size)
+        ? h("p", { class: "hint go-team-note" }, t("The points are small here: tap one to see your stone there, then tap it again to place it."))
+        : null,
       mine ? h("div", { class: "go-buttons" },
+        chosen ? button(ctx, `play ${chosen}`, t("Play {point}", { point: chosen }), { cls: "primary" }) : null,
         legal.has("pass") ? button(ctx, "pass", t("Pass")) : null,
         legal.has("resign") ? button(ctx, "resign", t("Resign"), { cls: "quiet", confirm: t("Really resign?") }) : null) : null);
   }
