@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from browser import (PHONE, click_and_wait, create_table, open_page, open_seat, overflow, post_table, shot, view,
-                     wait_my_turn)
+from browser import (PHONE, click_and_wait, create_table, open_page, open_seat, overflow, post_table, shot, version,
+                     view, wait_my_turn)
 from playwright.sync_api import Page, expect
 
 from parlour.games.rengo.gtp import gnugo_path
@@ -160,8 +160,11 @@ def point19(page: Page, name: str):
 def _next_friend(friends: dict[int, Page]) -> int | None:
     """The friend whose turn it is once the bots have moved, or None when the game is over."""
     page = next(iter(friends.values()))
-    page.wait_for_function("""() => { const v = window.parlour.ctx.view;
-        return v.over || (v.to_act || []).some((s) => [0, 2].includes(s)); }""", timeout=60_000)
+    # the page asked must have drawn at least what the friend who acted last saw, else its view may be a move behind
+    since = max(int(version(p)) for p in friends.values())
+    page.wait_for_function("""(since) => { const v = window.parlour.ctx.view;
+        return Number(document.body.dataset.version) >= since
+          && (v.over || (v.to_act || []).some((s) => [0, 2].includes(s))); }""", arg=since, timeout=60_000)
     v = view(page)
     if v["over"]:
         return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from browser import click_and_wait, open_seat, post_table, shot, view, wait_my_turn
+from browser import click_and_wait, open_seat, post_table, shot, version, view, wait_my_turn
 from fit import SIZES, dialog_problems
 from playwright.sync_api import Page, expect
 
@@ -90,10 +90,15 @@ def test_rengo_with_a_bot_on_each_team_the_people_mark_and_accept(parlour_server
     pages = {0: open_seat(browser, parlour_server, table, 0), 3: open_seat(browser, parlour_server, table, 3)}
     ana = pages[0]
 
+    seen = {"version": 0}  # the newest version a person's page has drawn: Ana's page must have caught up with it
+
     def next_person() -> int | None:
         """The person who may act once the bots have played (None when the game is over)."""
-        ana.wait_for_function("""() => { const v = window.parlour.ctx.view;
-            return v.over || (v.to_act || []).some((s) => s === 0 || s === 3); }""", timeout=90_000)
+        for page in pages.values():
+            seen["version"] = max(seen["version"], int(version(page)))
+        ana.wait_for_function("""(since) => { const v = window.parlour.ctx.view;
+            return Number(document.body.dataset.version) >= since
+              && (v.over || (v.to_act || []).some((s) => s === 0 || s === 3)); }""", arg=seen["version"], timeout=90_000)
         v = view(ana)
         if v["over"]:
             return None

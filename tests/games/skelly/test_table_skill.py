@@ -108,3 +108,34 @@ def test_the_result_is_told_when_the_cap_lands(parlour_server, browser):
     page.evaluate("localStorage.setItem('parlour.pace', '0.15')")
     assert view(page)["log"][-1]["result"] == "in"
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_match_over_dialog_waits_for_the_last_cap_to_land(parlour_server, browser):
+    """Three friends, one shot each: a spectator watches slowly from the first; the last shot ends the match, and the
+    dialog that says who won comes up only once that cap has landed on the page."""
+    table = create_table(parlour_server, "skelly", ["human"] * 3, options={"shots": 1}, seed=6)
+    watch = open_seat(browser, parlour_server, table, None, pace=3)
+    watch.evaluate("""window.frames_seen = []; (function look() {
+        window.frames_seen.push({ over: document.body.dataset.over === 'true',
+          flying: !!document.querySelector('svg.skelly-court[data-flying]'),
+          dialog: !document.querySelector('#banner').hidden });
+        requestAnimationFrame(look);
+    })()""")
+    players = [open_seat(browser, parlour_server, table, s) for s in range(3)]
+    for _ in range(3):  # each friend in turn types a soft flick that lands on open ground, short of every box
+        page = next(p for p in players if view(p)["to_act"] == [view(p)["seat"]] and not view(p)["over"])
+        wait_turn_or_end(page)
+        page.fill(".skelly-precise input[name=angle]", "0")
+        page.fill(".skelly-precise input[name=power]", "0.05")
+        before = version(page)
+        page.click(".skelly-precise button[type=submit]")
+        wait_version_change(page, before)
+        for p in players:
+            p.wait_for_function(f"Number(document.body.dataset.version) >= {int(version(page))}")
+    watch.wait_for_function("document.body.dataset.over === 'true' && !document.querySelector('#banner').hidden")
+    frames = watch.evaluate("window.frames_seen")
+    landing = [f for f in frames if f["over"] and f["flying"]]
+    assert landing, "the last shot was seen flying"
+    assert not [f for f in landing if f["dialog"]], "the dialog showed before the last cap landed"
+    for page in [watch, *players]:
+        assert page.errors == []  # type: ignore[attr-defined]

@@ -335,8 +335,12 @@ function renderBanner() {
     return;
   }
   const o = ctx.over;
-  // the game's own words for how it ended, if its module says them (kit/README.md: outcome)
-  const told = (layout && layout.outcome && layout.outcome(view, ctx)) || {};
+  // the game's own words for how it ended, if its module says them (kit/README.md: outcome); null: not yet
+  const told = layout && layout.outcome ? layout.outcome(view, ctx) : {};
+  if (told === null) {
+    box.hidden = true;
+    return;
+  }
   const seedSays = told.seed === undefined ? t("Everything left to chance was fixed before play began. Revealed seed: {seed}")
     : told.seed;
   fill(box, h("div", { class: "banner-card", role: "dialog", "aria-label": t("Match over") },

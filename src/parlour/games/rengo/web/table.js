@@ -441,7 +441,7 @@ function actions(view, ctx) {
         : t("Waiting for {who} to play {colour}…", { who: seatRole(toAct), colour: colour(view.turn) });
     return h("div", { class: "go-status" }, h("p", { class: "kit-turn" + (mine ? " yours" : ""), role: "status" }, text),
       mine && !chosen && !ctx.pending && twoTaps(view.size)
-        ? h("p", { class: "hint go-team-note" }, t("The points are small here: tap one to see your stone there, then tap it again to place it."))
+        ? h("p", { class: "hint go-note" }, t("The points are small here: tap one to see your stone there, then tap it again to place it."))
         : null,
       mine ? h("div", { class: "go-buttons" },
         chosen ? button(ctx, `play ${chosen}`, t("Play {point}", { point: chosen }), { cls: "primary" }) : null,

@@ -531,6 +531,7 @@ export function standing(view) {
  * the final standing; the seed drew who shot first.
  */
 export function outcome(view, ctx) {
+  if (inFlight(view, ctx)) return null;  // the last shot is still sliding: the end waits for it to land
   const points = view.scores || [];
   const reason = reasonText((view.result || {}).reason);
   return {
