@@ -112,3 +112,30 @@ def test_at_the_terminal_the_count_speaks_to_you_and_ends_with_the_result_in_wor
     assert "Counting You accept that marking, or change it and accept your own" in screens[7]
     assert "White wins by 7.5" in screens[8] and "W+7.5" not in "".join(screens)
     assert not any(bad in "".join(screens) for bad in ("You marks", "You accepts", "You resumes"))
+
+
+def test_at_the_terminal_the_person_agrees_for_a_team_whose_active_player_is_a_bot(tmp_path):
+    """Rengo 2 against 2 at one terminal, you and a bot on Black: once play stops and Black marks first with the bot as
+    Black's active player, the keyboard is asked, the bot does not mark or accept for you."""
+    import io
+
+    from rich.console import Console
+
+    from parlour.cli.play import TerminalMatch
+
+    asked = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return "accept" if len(asked) == 1 else "q"
+
+    game = parlour.load("rengo", size=9)
+    match = TerminalMatch(Console(file=io.StringIO(), width=120), game, ["human", "random", "random", "random"], 1,
+                          tmp_path / "rengo.json", ask)
+    match.state = start(FINAL, game_id="rengo", players=4)
+    play(match.state, "pass", "pass")  # Black 1 (you) and White 1 pass: Black marks first
+    assert match.state.to_act == (2, 0)  # Black 2, a bot, is Black's active player; you may agree for the team
+    match.run()
+    assert asked, "the person was asked"
+    first = match.record.actions[0]
+    assert (first["seat"], first["action"]) == (0, "accept")
