@@ -117,6 +117,7 @@ def test_rengo_with_a_bot_on_each_team_the_people_mark_and_accept(parlour_server
     # the person of the marking team is told that the team agrees through her, and nothing is marked for her
     expect(marker.locator(".go-team-note")).to_have_text("You agree for your team: its bots leave the marking to you.")
     assert v["dead"] == [] and marker.locator(".go-cross").count() == 0
+    expect(marker.locator(".go-team li.to-act")).to_have_count(1)  # she marks, not the bot beside her
     shot(marker, "rengo-count-person-marks")
     mark_and_accept(marker, ["A5", "G5"])
     other = next_person()

@@ -345,10 +345,20 @@ function clockOf(ctx, seat) {
     `⏱ ${t("{n}s", { n: Math.ceil(left) })}`);
 }
 
+/** The seats that act now as the table plays them: at the count the team's people (its bots leave it to them), or
+ * its first bot when it has no person. */
+function acting(view, ctx) {
+  const toAct = view.to_act || [];
+  if (view.phase !== "scoring" || toAct.length < 2) return toAct;
+  const seats = (ctx.table && ctx.table.seats) || [];
+  const people = toAct.filter((s) => seats[s] && seats[s].kind === "human" && !seats[s].bot);
+  return people.length ? people : toAct.slice(0, 1);
+}
+
 function teamPanel(view, ctx, team) {
   const members = view.teams[team];
   const colour = team === 0 ? "black" : "white";
-  const toAct = view.to_act || [];
+  const toAct = acting(view, ctx);
   const active = (view.active || [])[team];
   const prisoners = (view.captures || [])[team] ?? 0;
   const winner = view.over && (view.winners || []).includes(members[0]);
