@@ -194,6 +194,10 @@ def template(domain: str) -> dict[str, Entry]:
             add(Entry(name, "bot", [("parlour.bots", 0)], ["a bot's name (its level)"]))
             if getattr(bot, "description", ""):
                 add(Entry(bot.description, None, [("parlour.bots", 0)], [f"what the {name} bot does"]))
+            for hidden, about in getattr(bot, "ways", {}).items():  # in the words of each kind of game
+                text = f"{about}; {bot.pace}" if getattr(bot, "pace", "") else about
+                add(Entry(text, None, [("parlour.bots", 0)], [f"what the {name} bot does where a seat sees "
+                                                               f"{'everything' if hidden is None else 'all but the ' + hidden}"]))
     else:
         for game_id in games():
             if game_domains(game_class(game_id))[-1] == domain:

@@ -55,6 +55,9 @@ class ISMCTSBot(SearchBot):
 
     name = "ismcts"
     description = "searches a tree of moves over many deals of the unseen cards (information-set MCTS)"
+    ways = {"cards": description,
+            "pieces": "searches a tree of moves over many guesses of the covered pieces (information-set MCTS)",
+            None: "searches a tree of moves, playing each line out to its end (Monte Carlo tree search)"}
 
     def search(self, view: dict[str, Any], legal: list[Action], deadline: float) -> Action:
         hooks, rng, me = self.hooks, self.rng, self.seat

@@ -38,6 +38,9 @@ class PIMCBot(SearchBot):
 
     name = "pimc"
     description = "deals the unseen cards many ways, plays each move out in every deal, and takes the best"
+    ways = {"cards": description,
+            "pieces": "guesses the covered pieces many ways, plays each move out in every guess, and takes the best",
+            None: "plays each move out many times and takes the best"}
 
     def search(self, view: dict[str, Any], legal: list[Action], deadline: float) -> Action:
         hooks, rng, seat = self.hooks, self.rng, self.seat

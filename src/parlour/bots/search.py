@@ -77,6 +77,18 @@ class SearchBot(Bot):
     """
 
     budget: ClassVar[Budget] = Budget()
+    #: What the bot does, by what the game hides from a seat (:attr:`Game.hidden`: ``"cards"``, ``"pieces"``,
+    #: ``None``); the lobby shows the words that fit the game, then :attr:`pace`.
+    ways: ClassVar[dict[str | None, str]] = {}
+    #: Its budget in the lobby's words ("300 ms a move").
+    pace: ClassVar[str] = ""
+
+    @classmethod
+    def describe(cls, game: Game) -> str:
+        about = cls.ways.get(game.hidden, cls.ways.get("cards")) if cls.ways else None
+        if about is None:
+            return cls.description
+        return f"{about}; {cls.pace}" if cls.pace else about
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         super().__init__(game, seat, seed)
@@ -97,7 +109,7 @@ class SearchBot(Bot):
         """This bot with another budget (``pimc@2s``): a subclass named for it."""
         b = spec if isinstance(spec, Budget) else budget(spec)
         base = cls.__dict__.get("base", cls.name)
-        return type(cls.__name__, (cls,), {"budget": b, "name": f"{base}@{b}", "base": base,
+        return type(cls.__name__, (cls,), {"budget": b, "name": f"{base}@{b}", "base": base, "pace": f"{b} a move",
                                            "description": f"{cls.description.split(';')[0]}; {b} a move"})
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
@@ -121,5 +133,5 @@ def levels(cls: type[SearchBot]) -> dict[str, type[SearchBot]]:
     for suffix, seconds, words in LEVELS:
         name = cls.name + suffix
         out[name] = type(cls.__name__, (cls,), {"name": name, "base": cls.name, "budget": Budget(seconds),
-                                               "description": f"{cls.description}; {words}"})
+                                               "pace": words, "description": f"{cls.description}; {words}"})
     return out

@@ -92,6 +92,8 @@ class TerminalMatch:
                 self.played(None, TIMEOUT)
                 continue
             seat = to_act[0]
+            # a choice made together (a Rengo team at the count) is the person's at the keyboard, if one is there
+            seat = next((s for s in state.together if s in self.humans), seat)
             if seat in self.bots:
                 action = self.bots[seat].choose(state.bot_view(seat), state.legal(seat))
                 try:
@@ -215,7 +217,8 @@ class TerminalMatch:
 @click.option("--seats", "-s", metavar="KINDS",
               help="Comma-separated, one per seat: human or a bot name, e.g. human,greedy. "
                    "Default: you at seat 0, the best bot elsewhere.")
-@click.option("--seed", type=int, help="Seed of the shuffles (random if omitted): the same seed deals the same cards.")
+@click.option("--seed", type=int, help="Seed of everything left to chance (random if omitted): the same seed deals the same cards, covers "
+                   "the same pieces, draws the same first player.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="A variant option, e.g. -o target=61 (see parlour rules GAME). Repeatable.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),

@@ -32,6 +32,12 @@ class Bot(ABC):
         self.rng = Rng(seed)
 
     @classmethod
+    def describe(cls, game: Game) -> str:
+        """What this bot does, in words that fit ``game`` (the lobby shows them): its :attr:`description`; a bot
+        that plays every game says it in the game's terms (no "deal" for Go)."""
+        return cls.description
+
+    @classmethod
     def available(cls) -> bool:
         """Whether this bot can play on this machine (a bot that drives an outside program says if it is installed)."""
         return True

@@ -83,6 +83,10 @@ class Game(ABC):
     #: (Rengo: partners may not discuss the game).
     chat: ClassVar[str] = "free"
     chat_messages: ClassVar[tuple[str, ...]] = ()
+    #: What a seat does not see, in the words the generic bots' descriptions use: ``"cards"`` (a card game's
+    #: unseen cards, the default), ``"pieces"`` (Jieqi's covered pieces), ``None`` when every player sees
+    #: everything (Go, Gami, Skelly): a search bot then "plays each move out", it deals nothing.
+    hidden: ClassVar[str | None] = "cards"
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:
@@ -189,6 +193,16 @@ class State(ABC):
     @abstractmethod
     def to_act(self) -> tuple[int, ...]:
         """The seats that may act now; empty once the match is over."""
+
+    @property
+    def together(self) -> tuple[int, ...]:
+        """The seats of :attr:`to_act` that make one choice together now, any one of them for all (a Rengo team
+        agreeing on the dead stones); empty when each seat in ``to_act`` acts for itself (the default).
+
+        A table leaves such a choice to the people among them: their bots wait while a person is there, and when
+        none is, only the first of them thinks. ``parlour play`` gives it to the person at the keyboard.
+        """
+        return ()
 
     @abstractmethod
     def legal(self, seat: int) -> list[Action]:

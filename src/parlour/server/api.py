@@ -122,7 +122,7 @@ async def list_games() -> list[dict[str, Any]]:
         game = load(game_id)
         bots = catalogue(game)
         result.append({**cls.describe(), "table": has_table(game_id),
-                       "bots": [{"level": name, "description": bots[name].description} for name in available(game)]})
+                       "bots": [{"level": name, "description": bots[name].describe(game)} for name in available(game)]})
     return result
 
 

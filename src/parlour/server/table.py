@@ -11,6 +11,8 @@ Timed windows: ``state.deadline`` is read on the table's *game clock*, which the
 the state (an accepted action or a timeout). A deadline of ``3.0`` closes the window three seconds after the change
 that opened it; the server then applies ``state.timeout()`` and logs it as ``{"seat": null, "action": "timeout"}``.
 A bot never closes a window early while a person may still act in it (``_cuts_short``): people get the whole window.
+A choice several seats make together (``state.together``: a Rengo team agreeing on the dead stones) is left to the
+people among them; their bots neither mark nor accept for them (``_leaves_it_to_others``).
 
 Move clocks (optional, ``seconds_per_move``): a human seat that may act gets that many seconds for its move; when
 they run out, the game's ``state.clock_out(seat)`` is played for it (Go: ``resign``), or, for a game that names
@@ -818,6 +820,8 @@ class Table:
             kind = self.kind(s)
             if kind == "bot" and self.game.realtime and not self.started:
                 continue  # a race begins when the players are there
+            if kind == "bot" and self._leaves_it_to_others(s):
+                continue
             if kind == "bot" and self.bots is not None and s not in self._thinking:
                 self._spawn(self._bot_move(s, version), seat=s)
             elif kind == "human" and clocks is not None:
@@ -885,7 +889,8 @@ class Table:
                 elif realtime:
                     if seat in self.state.to_act and text in map(str, self.state.legal(seat)):
                         await self._accept(seat, text)
-                elif version == self.version and seat in self.state.to_act and not self._cuts_short(seat, text):
+                elif (version == self.version and seat in self.state.to_act and not self._cuts_short(seat, text)
+                      and not self._leaves_it_to_others(seat)):
                     await self._accept(seat, text)
         except ActionError as e:
             log.error("table %s: bot of seat %d played %s", self.id, seat, e.message)
@@ -928,6 +933,16 @@ class Table:
                 state = self.state.clone()
                 apply_entry(state, entry)
                 self._advance(state, entry)
+
+    def _leaves_it_to_others(self, seat: int) -> bool:
+        """Whether the bot at ``seat`` leaves a choice made together (``state.together``: a Rengo team agreeing on
+        the dead stones) to the others: to the people among them, who agree for their team; with no person among
+        them, to the first of its bots, which speaks for all."""
+        together = self.state.together
+        if seat not in together:
+            return False
+        bots = [s for s in together if self.kind(s) == "bot"]
+        return len(bots) < len(together) or bots[0] != seat
 
     def _cuts_short(self, seat: int, text: str) -> bool:
         """Whether a bot's move would close an open timed window while a person may still act in it (a Kaboo bot

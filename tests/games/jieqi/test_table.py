@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from browser import PHONE, click_and_wait, create_table, open_seat, overflow, shot, view
+from playwright.sync_api import expect
 
 
 def hit(page, point: str, flipped: bool = False):
@@ -58,6 +59,12 @@ def test_a_person_plays_a_whole_game_by_clicking(parlour_server, browser):
     assert v["result"]["reason"] in ("checkmate", "stalemate", "perpetual check", "repetition", "quiet plies")
     said = page.locator(".jieqi-status").inner_text()
     assert ("win" in said and ("Red" in said or "Black" in said)) or "Drawn" in said or "drawn" in said, said
+    # the match-over dialog and the sheet say it in Jieqi's words: the game's end, never "You lose 0 – 2" or raw data
+    expect(page.locator("#banner .banner-card h2")).to_have_text(said)
+    expect(page.locator("#banner .banner-card .reveal")).to_contain_text("The covered pieces were shuffled")
+    detail = page.locator("#sheet tr.detail").inner_text()
+    assert detail.startswith(said) and f"({v['sheet']['rows'][0]['detail']['plies']} plies)" in detail
+    assert "deal" not in page.locator("#sheet").inner_text().lower() and "winner" not in detail
     lost = sum(len(v["captured"][c]) for c in ("red", "black"))
     assert page.locator(".jieqi-side .lost .mini-disc").count() == lost
     hidden = sum(1 for c in ("red", "black") for e in v["captured"][c] if e["piece"] in "Xx")

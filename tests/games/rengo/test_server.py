@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sgfmill import sgf
 
+from parlour.games.rengo.gtp import gnugo_path
 from parlour.games.rengo.sgf import sgf_to_record
 from parlour.server import create_app
 from parlour.server.limits import Limits
@@ -136,3 +137,57 @@ def test_a_finished_match_is_published_as_sgf_with_the_teams(client):
     assert client.get(f"/api/tables/{table['table']}/record.json").json()["game"] == "rengo"
     nope = client.get(f"/api/tables/{table['table']}/record.pdf")
     assert nope.status_code == 404 and "written as .json, .sgf" in nope.json()["detail"]
+
+
+def current(client: TestClient, table: dict, seat: int) -> dict[str, Any]:
+    """The state seat ``seat`` is sent on connecting: the table as it is now."""
+    with client.websocket_connect(f"/ws/{table['table']}?token={table['seats'][seat]['token']}") as sock:
+        return state_of(sock)
+
+
+def bots_idle(client: TestClient, table: dict) -> None:
+    """Until no bot of the table is thinking (a bot asked at the last change has played, or none was asked)."""
+    live = client.app.state.lobby.tables[table["table"]]
+    deadline = time.monotonic() + 60
+    while live._thinking and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not live._thinking, "the bots kept thinking for a minute"
+
+
+def test_rengo_bots_leave_the_count_to_the_people_of_their_team(client):
+    """Each team is a person and a bot. Once play stops, the bots neither mark nor accept: the team whose turn it
+    is agrees through its person, who sees the marking; the other team's person sees it and accepts."""
+    bot = {"kind": "bot", "level": "gnugo-1" if gnugo_path() else "mcts"}
+    seats = [{"kind": "human", "name": "Ana"}, bot, bot, {"kind": "human", "name": "Bo"}]  # Black: Ana, bot 2
+    table = new_table(client, "rengo", seats, options={"size": 9}, setup=setup_sgf(FINAL))
+    people = {0: "Ana", 3: "Bo"}
+    for _ in range(20):  # the people pass whenever their turn comes, until play stops
+        bots_idle(client, table)
+        m = current(client, table, 0)
+        if m["view"]["phase"] != "play":
+            break
+        assert m["view"]["to_act"][0] in people
+        play(client, table, m["view"]["to_act"][0], "pass")
+    stopped = m["version"]
+    v = m["view"]
+    assert v["phase"] == "scoring" and v["step"] == "mark"
+    marker = next(s for s in v["to_act"] if s in people)
+    assert len(v["to_act"]) == 2  # the team's person and its bot may both mark; the bot leaves it to her
+    bots_idle(client, table)
+    m = current(client, table, marker)
+    assert m["version"] == stopped and m["view"]["dead"] == [] and marker in m["view"]["to_act"]
+    assert "dead A5" in m["view"]["legal"] and "accept" in m["view"]["legal"]
+    play(client, table, marker, "dead A5")
+    play(client, table, marker, "dead G5")
+    m = play(client, table, marker, "accept")
+    # the other team answers: its person sees the dead stones marked, its bot waits for her too
+    answerer = 3 - marker
+    assert m["view"]["step"] == "answer" and answerer in m["view"]["to_act"]
+    bots_idle(client, table)
+    m = current(client, table, answerer)
+    assert m["version"] == stopped + 3 and sorted(m["view"]["dead"]) == ["A5", "G5"]
+    m = play(client, table, answerer, "accept")
+    assert m["view"]["over"] and m["view"]["result"].startswith("W+")
+    record = client.get(f"/api/tables/{table['table']}/record").json()
+    assert [(a["seat"], a["action"]) for a in record["actions"][-4:]] == [(marker, "dead A5"), (marker, "dead G5"), (marker, "accept"),
+                                                         (answerer, "accept")]

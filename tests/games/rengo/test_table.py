@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from browser import (PHONE, click_and_wait, create_table, open_page, open_seat, overflow, post_table, shot, view,
-                     wait_my_turn)
+from browser import (PHONE, click_and_wait, create_table, open_page, open_seat, overflow, post_table, shot, version,
+                     view, wait_my_turn)
 from playwright.sync_api import Page, expect
 
 from parlour.games.rengo.gtp import gnugo_path
@@ -145,6 +145,7 @@ def test_the_table_fits_a_phone(parlour_server, browser):
     table = create_table(parlour_server, "go", ["human", BOT], options={"size": 19}, seed=2)
     page = open_seat(browser, parlour_server, table, 0, viewport=PHONE)
     my_turn(page)
+    point19(page, "Q16").click()  # the points are small on a phone: the first tap shows the stone, the second plays
     click_and_wait(page, point19(page, "Q16"))
     assert overflow(page) == 0
     shot(page, "go-phone")
@@ -159,12 +160,15 @@ def point19(page: Page, name: str):
 def _next_friend(friends: dict[int, Page]) -> int | None:
     """The friend whose turn it is once the bots have moved, or None when the game is over."""
     page = next(iter(friends.values()))
-    page.wait_for_function("""() => { const v = window.parlour.ctx.view;
-        return v.over || [0, 2].includes((v.to_act || [])[0]); }""", timeout=60_000)
+    # the page asked must have drawn at least what the friend who acted last saw, else its view may be a move behind
+    since = max(int(version(p)) for p in friends.values())
+    page.wait_for_function("""(since) => { const v = window.parlour.ctx.view;
+        return Number(document.body.dataset.version) >= since
+          && (v.over || (v.to_act || []).some((s) => [0, 2].includes(s))); }""", arg=since, timeout=60_000)
     v = view(page)
     if v["over"]:
         return None
-    seat = v["to_act"][0]
+    seat = next(s for s in v["to_act"] if s in friends)
     my_turn(friends[seat])
     return seat
 

@@ -72,9 +72,26 @@ def test_casual_a_player_who_resigns_drops_out_and_the_team_plays_on():
 def test_casual_resignation_during_the_count_hands_the_marking_to_the_teammate():
     state = parlour.load("rengo", size=9, mode="casual").new(seed=1)
     play(state, "play A1", "pass", "pass")
-    assert state.phase == "scoring" and state.to_act == (3,)  # White 2 is White's active player now
+    assert state.phase == "scoring" and state.to_act == (3, 1)  # White 2, White's active player now, first
     play(state, "resign")
-    assert state.to_act == (1,) and not state.over
+    assert state.to_act == (1,) and state.together == () and not state.over
+
+
+def test_at_the_count_a_team_agrees_as_one_through_any_of_its_players():
+    state = parlour.load("rengo", size=9).new(seed=1)
+    play(state, "play A1", "pass", "pass")  # Black 1 plays, White 1 and Black 2 pass: White marks first
+    assert state.phase == "scoring" and state.step == "mark"
+    assert state.to_act == (3, 1) and state.together == (3, 1)  # White 2 (the active player) or White 1
+    assert state.legal(1) == state.legal(3)
+    state.apply(1, "dead A1")  # White 1 marks for the team, and White 2 accepts that marking
+    state.apply(3, "accept")
+    assert state.step == "answer" and state.to_act == (0, 2) and state.together == (0, 2)
+    with pytest.raises(IllegalAction, match="seat 1 may not act now"):
+        state.apply(1, "accept")
+    state.apply(2, "accept")  # Black 2 answers for Black, though Black 1 is Black's active player
+    assert state.over and state.result.startswith("W+")
+    # in play, one player at a time, as before
+    assert parlour.load("rengo", size=9).new(seed=1).together == ()
 
 
 def test_all_pass_stops_play_only_when_everyone_has_passed_since_the_last_stone():

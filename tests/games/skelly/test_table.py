@@ -19,8 +19,9 @@ PULL_MAX = 0.6  # metres of pull for full power, as table.js has it
 
 
 def wait_turn_or_end(page) -> None:
-    page.wait_for_function("document.body.dataset.myTurn === 'true' || document.body.dataset.over === 'true'",
-                           timeout=60_000)
+    """Until the page may shoot (no cap still flying on it: you aim once it has landed) or the match is over."""
+    page.wait_for_function("(document.body.dataset.myTurn === 'true' || document.body.dataset.over === 'true')"
+                           " && !document.querySelector('svg.skelly-court[data-flying]')", timeout=60_000)
 
 
 def intended(v) -> tuple[float, float]:
@@ -55,7 +56,7 @@ def drag(page, v, angle: float, power: float, picture: str | None = None) -> Non
     page.evaluate("window.parlour.ctx.rerender()")  # a message redraws the court mid-pull (presence, a clock)
     page.mouse.move(*screen(x - pull * math.cos(rad), y - pull * math.sin(rad)), steps=3)
     if picture:
-        shot(page, picture)  # the slingshot drawn: the band, the dotted line to where it would stop
+        shot(page, picture)  # the slingshot drawn: the band, the direction's arrow, the power's gauge
     page.mouse.up()
     wait_version_change(page, before)
 

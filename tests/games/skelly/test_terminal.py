@@ -18,7 +18,7 @@ def test_the_court_is_drawn_with_its_boxes_the_dead_box_the_start_line_and_the_c
     assert len(lines) == 29 and all(len(line) <= 49 for line in lines)
     for label in ("3", "5", "7", "2", "9", "10", "11", "12", "13", "6", "8", "4", "NE", "NW", "SW", "SE"):
         assert label in text
-    assert "════" in lines[-1] and "2 in hand" in lines[-1]
+    assert "════" in lines[-1] and "2 waiting to shoot" in lines[-1] and "hand" not in text
     assert "0" in lines[2] and "1" in lines[8]  # seat 0's cap in box 5 (top row), seat 1's in the dead box
 
 
@@ -30,7 +30,7 @@ def test_the_table_says_who_shoots_for_what_and_your_turn_how_to_aim():
     text = plain(render.turn_screen(view, seats, view["log"]), width=120).replace("\n", " ")
     assert "You ◀ shoots" in text and "next: box 2" in text
     assert "trapped in the dead box (waited 1 of 3 turns); next: box 6" in text and "a killer, 1 kill" in text
-    assert "The middle of box 2 lies at 45.0°, 2.40 m away: flick 45 0.813 slides there on open ground." in text
+    assert "The middle of box 2 lies at 45.0°, 2.40 m away." in text and "slides there" not in text
     assert "flick ANGLE POWER" in text and "(or a number 1-24 for a sample flick" in text
     assert "flick 330 0.7" not in text  # the sample is not listed
     spectator = plain(board(state.view(None), Seats(("human", "ace", "regular"))), width=120)
@@ -46,7 +46,7 @@ def test_every_event_is_told_in_words():
     assert lines[0] == "You shoot first, from the start line (standard court)."
     assert lines[1].startswith("You flick 270° at power 0.3 for box 12 on the way back: hits Seat 1 (regular)'s cap "
                                "and moves on 2 boxes (a cap knocked out of the dead box) — shoot again")
-    assert "Seat 1 (regular)'s cap is knocked out of the dead box by You: free again." in lines
+    assert "Seat 1 (regular)'s cap is knocked out of the dead box by you: free again." in lines
     assert any(line.startswith("You flick") and "lands in the dead box: trapped" in line for line in lines)
     assert "Your cap is trapped in the dead box." in lines
 

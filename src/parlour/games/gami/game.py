@@ -20,6 +20,7 @@ class Gami(Game):
     id = "gami"
     title = "Gami"
     status = "complete"
+    hidden = None  # every card is face up
     player_counts = (2,)
     default_players = 2
     options_spec = (

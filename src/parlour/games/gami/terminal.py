@@ -121,6 +121,7 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
             if event.get("captured"):
                 taken = {"card": card_text(event["captured"]), "from": seats.name(1 - seat)}
                 line.append_text(tr.tx(", and take {card} from {from}", **taken) if you
+                                 else tr.tx(", and takes {card} from you", **taken) if seats.you(1 - seat)
                                  else tr.tx(", and takes {card} from {from}", **taken))
             else:
                 line.append(tr.t(", and take nothing") if you else tr.t(", and takes nothing"))

@@ -22,6 +22,7 @@ class Jieqi(Game):
     id = "jieqi"
     title = "Hidden Xiangqi (Jieqi)"
     status = "complete"
+    hidden = "pieces"  # the covered pieces
     player_counts = (2,)
     default_players = 2
     options_spec = (

@@ -38,6 +38,7 @@ class Rengo(Game):
     id = "rengo"
     title = "Rengo (Go by teams)"
     status = "complete"
+    hidden = None  # Go hides nothing
     player_counts = tuple(range(2, 17))
     default_players = 4
     options_spec = BOARD_OPTIONS + (

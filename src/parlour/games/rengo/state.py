@@ -10,7 +10,10 @@ has passed since the last stone); then **scoring**, in three steps:
 3. *confirm* (only after a change): the first team accepts the changed marking, or resumes play.
 
 Either team may ``resume`` play instead of accepting: a disagreement is settled by playing on, the team whose
-turn it was moving first. In every phase one player acts: the team's active player in its own order.
+turn it was moving first. In play one player acts, the team's active player in its own order; at the count the
+team acts as one: any of its players still in the game may mark and accept for it (``to_act`` lists them, the
+active player first, and ``together`` says they choose as one), so that at a table the team's people, not its
+bots, agree for it.
 """
 
 from __future__ import annotations
@@ -108,9 +111,17 @@ class RengoState(State):
         if self.phase == PLAYING:
             self._to_act = (self.rot.to_move,)
         elif self.phase == SCORING:
-            self._to_act = (self.rot.active(self.proposer if self.step != ANSWER else 1 - self.proposer),)
+            # the team agrees as one: any of its players may mark and accept for it, its active player first
+            team = self.proposer if self.step != ANSWER else 1 - self.proposer
+            active = self.rot.active(team)
+            self._to_act = (active, *(s for s in self.rot.left(team) if s != active))
         else:
             self._to_act = ()
+
+    @property
+    def together(self) -> tuple[int, ...]:
+        """At the count, the acting team's players: one marking and one acceptance for the whole team."""
+        return self._to_act if self.phase == SCORING and len(self._to_act) > 1 else ()
 
     @property
     def colour(self) -> int:

@@ -46,6 +46,34 @@ COLOUR_WORDS = {"B": N_("Black"), "W": N_("White")}
 STEPS = {"mark": N_("{who} marks the dead stones, then accepts"),
          "answer": N_("{who} accepts that marking, or changes it and accepts its own"),
          "confirm": N_("{who} accepts the changed marking, or resumes play")}
+#: The same steps said to the player who may take them (in Rengo any player of the team, for the team).
+YOUR_STEPS = {"mark": N_("You mark the dead stones, then accept"),
+              "answer": N_("You accept that marking, or change it and accept your own"),
+              "confirm": N_("You accept the changed marking, or resume play")}
+
+
+def result_words(result: str) -> str:
+    """``W+88.5`` → "White wins by 88.5 points"; ``B+R`` → "Black wins by resignation"; ``Jigo`` → a tie."""
+    if result == "Jigo":
+        return tr.t("a tie (jigo)")
+    margin = result[2:]
+    if margin == "R":
+        return tr.t("Black wins by resignation") if result[0] == "B" else tr.t("White wins by resignation")
+    n = int(float(margin))
+    return tr.tn("Black wins by {margin} point", "Black wins by {margin} points", n, margin=margin) if result[0] == "B" \
+        else tr.tn("White wins by {margin} point", "White wins by {margin} points", n, margin=margin)
+
+
+def counting(view: dict[str, Any], seats: Seats) -> str:
+    """Who acts at this step of the count: you, the player (Go), or the team, which agrees as one (Rengo)."""
+    to_act = view["to_act"]
+    if seats.viewer in to_act:
+        return tr.t(YOUR_STEPS[view["step"]])
+    if view["game"] == "go":
+        who = seats.name(to_act[0])
+    else:
+        who = tr.t("Black") if to_act[0] in view["teams"][0] else tr.t("White")
+    return tr.t(STEPS[view["step"]], who=who)
 
 
 def _colour(letter: str) -> str:
@@ -129,7 +157,7 @@ def info(view: dict[str, Any], seats: Seats) -> Table:
         if teams:
             t.add_row(tr.t("Then"), ", ".join(seats.name(s) for s in view["order"][1:5]))
     elif phase == "scoring":
-        t.add_row(tr.t("Counting"), tr.t(STEPS[view["step"]], who=seats.name(view["to_act"][0])))
+        t.add_row(tr.t("Counting"), counting(view, seats))
     captures = view["captures"]
     t.add_row(tr.t("Captured"), tr.t("Black {black} · White {white}", black=captures[0], white=captures[1]))
     last = view.get("last")
@@ -140,9 +168,9 @@ def info(view: dict[str, Any], seats: Seats) -> Table:
         s = view["score"]
         label = tr.t("Result") if view["over"] else tr.t("Count now")
         t.add_row(label, tr.t("Black {black} · White {white} → {result}", black=points_text(s["black"]),
-                              white=points_text(s["white"]), result=s["result"]))
+                              white=points_text(s["white"]), result=result_words(s["result"])))
     elif view["over"] and view.get("result"):
-        t.add_row(tr.t("Result"), view["result"])
+        t.add_row(tr.t("Result"), result_words(view["result"]))
     t.add_row("", "")
     for team, members in enumerate(view["teams"]):
         mark = "●" if team == 0 else "○"
@@ -204,7 +232,16 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
         return Text(tr.t("You pass ({colour})", colour=colour) if you else tr.t("{who} passes ({colour})", who=who,
                                                                                  colour=colour))
     if kind == "stop":
-        return Text(tr.t("Play stops. {who} marks the dead stones first.", who=seats.name(event["marker"])), style="bold")
+        team = seats.sides[event["team"]] if seats.sides else (event["marker"],)
+        if len(team) == 1:  # Go: a player marks
+            line = tr.t("Play stops. You mark the dead stones first.") if seats.you(team[0]) \
+                else tr.t("Play stops. {who} marks the dead stones first.", who=seats.name(team[0]))
+        elif seats.viewer in team:  # Rengo: the team marks, as one
+            line = tr.t("Play stops. Your team marks the dead stones first.")
+        else:
+            line = tr.t("Play stops. White marks the dead stones first.") if event["team"] \
+                else tr.t("Play stops. Black marks the dead stones first.")
+        return Text(line, style="bold")
     if kind == "mark":
         n = len(event["points"])
         values = {"who": who, "point": event["points"][0]}
@@ -234,7 +271,7 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
                     else tr.t("{who} resigns for {colour}", who=who, colour=colour), style="bold")
     if kind == "score":
         values = {"black": points_text(event["black"]), "white": points_text(event["white"]),
-                  "komi": points_text(event["komi"]), "result": event["result"]}
+                  "komi": points_text(event["komi"]), "result": result_words(event["result"])}
         if event["compensation"]:
             values["komi"] = tr.t("{komi} + {n} for the handicap", komi=values["komi"], n=event["compensation"])
         if event["scoring"] == "territory":

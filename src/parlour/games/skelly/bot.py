@@ -157,7 +157,7 @@ class AceBot(SkellyBot):
     """The steadiest hand (0.6 degrees, 2.5% of the power), and it weighs every option four times before shooting."""
 
     name = "ace"
-    description = "a steady hand that weighs its next box, hits and killers' caps by trying each on the court"
+    description = "a steady aim that weighs its next box, hits and killers' caps by trying each on the court"
     aim_error = 0.6
     power_error = 0.025
     tries = 4
@@ -167,14 +167,14 @@ class RegularBot(SkellyBot):
     """Aims at its next box (a killer at the nearest cap) with an ordinary hand: 1.5 degrees, 6% of the power."""
 
     name = "regular"
-    description = "aims at its next box, or as a killer at the nearest cap, with an ordinary hand"
+    description = "aims at its next box, or as a killer at the nearest cap, with an ordinary aim"
 
 
 class RookieBot(SkellyBot):
     """Aims like the regular, with a shaky hand: 4 degrees, 15% of the power."""
 
     name = "rookie"
-    description = "aims at its next box with a shaky hand"
+    description = "aims at its next box with a shaky aim"
     aim_error = 4.0
     power_error = 0.15
 

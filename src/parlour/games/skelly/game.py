@@ -19,6 +19,7 @@ class Skelly(Game):
     id = "skelly"
     title = "Skelly (bottle-cap street game)"
     status = "complete"
+    hidden = None  # every cap lies in sight
     player_counts = (3, 4, 5, 6)
     default_players = 4
     options_spec = (

@@ -21,12 +21,12 @@ with the start line below it. Pure functions of a view: nothing here prints.
 ││ 11 │       │  SW     │    SE   │       │ 12 ││
 │└────┘       │         │         │       └────┘│
 │             └─────────┴─────────┘             │
->>> print("\n".join(lines[21:25] + lines[-1:]))  # seat 0's cap in box 1 (its number moves up), 2 still in hand
+>>> print("\n".join(lines[21:25] + lines[-1:]))  # seat 0's cap in box 1 (its number moves up), 2 still waiting to shoot
 │┌─1──┐         ┌───┐       ┌───┐         ┌────┐│
 ││  0 │         │ 6 │       │ 8 │         │ 4  ││
 │└────┘         └───┘       └───┘         └────┘│
 └───────────────────────────────────────────────┘
-  ════ 2 in hand
+  ════ 2 waiting to shoot
 """
 
 from __future__ import annotations
@@ -42,8 +42,6 @@ from rich.text import Text
 from parlour.core.i18n import N_, translator
 from parlour.core.terminal import Seats, end_line
 
-from .bot import ideal
-from .court import COURTS, units
 
 COLS, ROWS = 48, 24
 #: Caps' colours by seat, as the browser table draws them: red, blue, yellow, green, purple, orange.
@@ -196,7 +194,7 @@ def court_text(view: dict[str, Any]) -> Text:
         for cap in hand:
             cv.put(start_row, c, str(cap["seat"]), _cap_style(cap))
             c += 2
-        cv.put(start_row, c, tr.t("in hand"), "dim")
+        cv.put(start_row, c, tr.t("waiting to shoot"), "dim")
     return cv.text()
 
 
@@ -220,7 +218,8 @@ def status(cap: dict[str, Any], view: dict[str, Any]) -> str:
 
 
 def aim(view: dict[str, Any], seat: int) -> Text | None:
-    """The straight line from the seat's cap to the middle of its next target, as a flick on open ground."""
+    """Where the seat's next target lies from its cap: the direction and the distance, as the court shows them to a
+    player in the browser. Never the flick that gets there: judging the power is the game."""
     cap = view["caps"][seat]
     court = view["court"]
     nxt = cap["next"]
@@ -236,10 +235,8 @@ def aim(view: dict[str, Any], seat: int) -> Text | None:
         what = tr.t("The middle of box {n}", n=nxt["box"])
     dx, dy = to[0] - start[0], to[1] - start[1]
     angle = math.degrees(math.atan2(dy, dx)) % 360
-    straight = ideal(COURTS[view["options"]["court"]], (units(start[0]), units(start[1])), (units(to[0]), units(to[1])))
-    return Text(tr.t("Your cap is at ({x}, {y}). {what} lies at {angle}°, {distance} m away: {flick} slides there on "
-                     "open ground.", x=_m(start[0]), y=_m(start[1]), what=what, angle=round(angle, 1),
-                     distance=_m(math.hypot(dx, dy)), flick=straight))
+    return Text(tr.t("Your cap is at ({x}, {y}). {what} lies at {angle}°, {distance} m away.", x=_m(start[0]),
+                     y=_m(start[1]), what=what, angle=round(angle, 1), distance=_m(math.hypot(dx, dy))))
 
 
 def board(view: dict[str, Any], seats: Seats) -> RenderableType:
@@ -270,8 +267,8 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
 
 
 def moves(view: dict[str, Any], seats: Seats) -> RenderableType:
-    """What the seat may type on its turn: any flick (with the straight line to its next target), or a number for
-    one of the listed sample flicks."""
+    """What the seat may type on its turn: any flick (with where its next target lies), or a number for one of the
+    listed sample flicks."""
     parts: list[RenderableType] = []
     me = seats.viewer
     hint = aim(view, me) if me is not None else None
@@ -356,16 +353,20 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
                          x=_m(event["at"][0]), y=_m(event["at"][1])), style="dim")
     if kind == "trapped":
         return Text(tr.t("{cap} is trapped in the dead box.", cap=cap), style="yellow")
+    by_you = seats.you(event.get("by"))
     if kind == "freed":
-        if event["by"] is not None:
-            return Text(tr.t("{cap} is knocked out of the dead box by {by}: free again.", cap=cap,
-                             by=seats.name(event["by"])), style="green")
-        return Text(tr.t("{cap} is knocked out of the dead box: free again.", cap=cap), style="green")
+        if event["by"] is None:
+            return Text(tr.t("{cap} is knocked out of the dead box: free again.", cap=cap), style="green")
+        return Text(tr.t("{cap} is knocked out of the dead box by you: free again.", cap=cap) if by_you
+                    else tr.t("{cap} is knocked out of the dead box by {by}: free again.", cap=cap,
+                              by=seats.name(event["by"])), style="green")
     if kind == "removed":
         if event["how"] == "kill":
-            return Text(tr.t("{cap} is out of the game, killed by {by}.", cap=cap, by=seats.name(event["by"])),
+            return Text(tr.t("{cap} is out of the game, killed by you.", cap=cap) if by_you
+                        else tr.t("{cap} is out of the game, killed by {by}.", cap=cap, by=seats.name(event["by"])),
                         style="bold red")
-        return Text(tr.t("{cap} is out of the game: it hit {by}, a killer.", cap=cap, by=seats.name(event["by"])),
+        return Text(tr.t("{cap} is out of the game: it hit you, a killer.", cap=cap) if by_you
+                    else tr.t("{cap} is out of the game: it hit {by}, a killer.", cap=cap, by=seats.name(event["by"])),
                     style="bold red")
     if kind == "killer":
         if event["how"] == "run":

@@ -233,7 +233,7 @@ function showCreated(table) {
       : h("div", { class: "link-row bot" }, h("span", { class: "link-title" }, t("Seat {n}", { n: s.seat })),
         h("span", { class: "muted" }, t("bot {level}", { level: w(g).tp("bot", s.level) })))),
     linkRow(t("Spectators"), table.spectator_url, h("a", { class: "button take", href: table.spectator_url }, t("Watch"))),
-    table.commitment ? h("p", { class: "hint" }, tx("Shuffle commitment (SHA-256 of the seed): {hash}",
+    table.commitment ? h("p", { class: "hint" }, tx("Commitment to the seed (its SHA-256, the seed shown when the match ends): {hash}",
       { hash: h("code", {}, table.commitment) })) : null);
   box.hidden = false;
   box.scrollIntoView({ behavior: "smooth", block: "start" });

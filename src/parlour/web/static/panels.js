@@ -99,7 +99,7 @@ export function sheetPanel(view, ctx) {
   return h("section", { class: "panel sheet", "aria-label": t("Score sheet") },
     h("h3", {}, t("Score sheet")),
     h("table", {}, h("thead", {}, head), h("tbody", {}, rows.length ? rows : h("tr", {},
-      h("td", { colspan: sides.length + 1, class: "muted" }, t("No deal scored yet.")))), h("tfoot", {}, totals)));
+      h("td", { colspan: sides.length + 1, class: "muted" }, t("Nothing scored yet.")))), h("tfoot", {}, totals)));
 }
 
 /**
@@ -142,7 +142,8 @@ export function logPanel(view, ctx, describe = genericEntry, limit = 40) {
     const text = describe(e, ctx);
     if (text) items.push(h("li", { class: `log-${e.type}` }, text));
   }
-  const list = h("ol", { class: "log" }, items);
+  // tabindex: a list that scrolls can be scrolled from the keyboard too
+  const list = h("ol", { class: "log", tabindex: "0" }, items);
   requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
   return h("section", { class: "panel log-panel", "aria-label": t("What happened") }, h("h3", {}, t("Log")), list);
 }

@@ -330,6 +330,12 @@ function renderClock() {
   box.textContent = parts.join(" · ");
 }
 
+/** The match's headline: the game's own words if its module says them (outcome), else who won. */
+function headlineOf(view) {
+  const told = layout && layout.outcome ? layout.outcome(view, ctx) : null;
+  return (told && told.headline) || outcome(view);
+}
+
 function outcome(view) {
   const winners = view.winners || [];
   if (!winners.length) return t("Match over.");
@@ -359,18 +365,27 @@ function renderBanner() {
     return;
   }
   const o = ctx.over;
+  // the game's own words for how it ended, if its module says them (kit/README.md: outcome); null: not yet
+  const told = layout && layout.outcome ? layout.outcome(view, ctx) : {};
+  if (told === null) {
+    box.hidden = true;
+    return;
+  }
+  const seedSays = told.seed === undefined ? t("Everything left to chance was fixed before play began. Revealed seed: {seed}")
+    : told.seed;
   fill(box, h("div", { class: "banner-card", role: "dialog", "aria-label": t("Match over"), "data-now": "" },
-    h("h2", {}, outcome(view)),
+    h("h2", {}, told.headline || outcome(view)),
+    (told.details || []).length ? h("div", { class: "outcome" }, told.details.map((line) => h("p", {}, line))) : null,
     o ? h("div", { class: "reveal" },
-      h("p", {}, tx("The shuffle was fixed before the first deal. Revealed seed: {seed}",
-        { seed: h("code", { class: "seed" }, String(o.seed)) })),
-      o.salt != null ? h("p", { class: "hint" }, tx("salt {salt} · commitment {commitment}",
+      seedSays ? h("p", {}, seedSays.split("{seed}").flatMap((part, i) => (i ? [h("code", { class: "seed" }, String(o.seed)), part]
+        : [part]))) : null,
+      seedSays && o.salt != null ? h("p", { class: "hint" }, tx("salt {salt} · commitment {commitment}",
         { salt: h("code", {}, String(o.salt)), commitment: h("code", {}, String(o.commitment)) })) : null,
       o.record_url ? h("p", {}, h("a", { href: o.record_url, class: "button", target: "_blank", rel: "noopener" },
         t("Match record")), " ", Object.entries(o.record_formats || {}).map(([fmt, url]) => [h("a", {
         href: url, class: "button", download: "", dataset: { format: fmt } }, fmt.toUpperCase()), " "]),
         h("span", { class: "hint" }, t("check it with parlour verify"))) : null)
-      : h("p", { class: "muted" }, t("Waiting for the seed to be revealed…")),
+      : seedSays ? h("p", { class: "muted" }, t("Waiting for the seed to be revealed…")) : null,
     rematchOffer(),
     h("div", { class: "banner-actions" },
       ctx.seat != null && !offeredToMe() ? h("button", { type: "button", class: "primary rematch", onclick: offerRematch },
@@ -391,7 +406,7 @@ function renderOverBar() {
   bar.hidden = !view || !view.over || !ctx.bannerClosed || ctx.replay;
   if (bar.hidden) return;
   const o = ctx.over;
-  fill(bar, h("strong", { class: "over-text" }, outcome(view)),
+  fill(bar, h("strong", { class: "over-text" }, headlineOf(view)),
     h("button", { type: "button", class: "show-result", onclick: () => { ctx.bannerClosed = false; renderBanner(); } },
       t("Show the result")),
     ctx.seat != null && !offeredToMe() ? h("button", { type: "button", class: "primary rematch", onclick: offerRematch },

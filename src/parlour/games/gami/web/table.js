@@ -61,7 +61,10 @@ export function describe(e, ctx) {
       if (e.gami) {
         text += ` — GAMI ${cards(e.gami[0])}, `;
         const taken = { card: cardText(e.captured), from: seatName(ctx, 1 - e.seat) };
-        if (e.captured) text += you ? t("you take {card} from {from}", taken) : t("takes {card} from {from}", taken);
+        if (e.captured) {
+          text += you ? t("you take {card} from {from}", taken)
+            : 1 - e.seat === ctx.seat ? t("takes {card} from you", taken) : t("takes {card} from {from}", taken);
+        }
         else text += you ? t("you take nothing") : t("takes nothing");
       }
       return text;

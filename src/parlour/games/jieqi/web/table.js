@@ -123,6 +123,57 @@ export function describe(e, ctx) {
   }
 }
 
+/** A finished game in words: "Checkmate — you win with Black. (24 plies)". */
+function gameLine(d, number, ctx) {
+  const result = resultWords({ ...d, game: number }, ctx);
+  return d.plies != null ? tn("{result} ({n} ply)", "{result} ({n} plies)", d.plies, { result }) : result;
+}
+
+/** The score sheet: a row per game with its points, and how it ended in words (never the engine's data). */
+export function sheet(view, ctx) {
+  const sh = view.sheet || { rows: [], totals: [0, 0] };
+  const mine = (seat) => (seat === ctx.seat ? "mine" : "");
+  const head = h("tr", {}, h("th", { scope: "col" }, ""), [0, 1].map((seat) => h("th", { scope: "col", class: mine(seat) },
+    seatName(ctx, seat))));
+  const rows = (sh.rows || []).map((r, i) => [
+    h("tr", { class: "row" }, h("th", { scope: "row" }, t("Game {n}", { n: i + 1 })),
+      (r.points || []).map((p, seat) => h("td", { class: mine(seat) }, String(p)))),
+    h("tr", { class: "detail" }, h("td", { colspan: 3 }, gameLine(r.detail || {}, i + 1, ctx)))]);
+  return h("section", { class: "panel sheet", "aria-label": t("Score sheet") }, h("h3", {}, t("Score sheet")),
+    h("p", { class: "hint" }, t("A game won is 2 points, a drawn game 1 each.")),
+    h("table", {}, h("thead", {}, head),
+      h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: 3, class: "muted" }, t("No game finished yet.")))),
+      h("tfoot", {}, h("tr", { class: "totals" }, h("th", { scope: "row" }, t("Total")),
+        (sh.totals || []).map((total, seat) => h("td", { class: mine(seat) }, String(total)))))));
+}
+
+/**
+ * The match-over dialog in Jieqi's words: how the game ended ("Checkmate — you win with Black."), or over several
+ * games who won the match and each game; the seed shuffled the covered pieces, and says so.
+ */
+export function outcome(view, ctx) {
+  const rows = (view.sheet && view.sheet.rows) || [];
+  const lines = rows.map((r, i) => gameLine(r.detail || {}, i + 1, ctx));
+  let headline;
+  if (rows.length <= 1 && view.result) {
+    headline = resultWords({ ...view.result, game: view.number }, ctx);
+  } else {
+    const [a, b] = view.scores || [0, 0];
+    const w = view.winners || [];
+    const score = `${Math.max(a, b)} – ${Math.min(a, b)}`;
+    headline = w.length !== 1 ? t("The match is drawn {score}.", { score: `${a} – ${b}` })
+      : w[0] === ctx.seat ? t("You win the match {score}.", { score })
+        : t("{who} wins the match {score}.", { who: seatName(ctx, w[0]), score });
+  }
+  return {
+    headline,
+    details: rows.length > 1 ? lines : rows.length && rows[0].detail && rows[0].detail.plies != null
+      ? [tn("The game lasted {n} ply.", "The game lasted {n} plies.", rows[0].detail.plies)] : [],
+    seed: view.options && view.options.plain ? null
+      : t("The covered pieces were shuffled before the first move. Revealed seed: {seed}"),
+  };
+}
+
 export function headline(e, ctx) {
   if (e.type === "result") return { text: resultWords(e, ctx), kind: e.winner == null ? "info" : e.winner === ctx.seat ? "good" : "bad" };
   if (e.type === "identity") return { text: t("It was {piece}", { piece: aWords(e.piece) }), kind: "info" };

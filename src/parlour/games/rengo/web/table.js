@@ -73,6 +73,19 @@ export function info(view) {
   return parts.join(" · ");
 }
 
+/** One of two sentences: the one for you, or the one for another player ({who}). */
+const said = (ctx, seat, you, them, values = {}) => (seat === ctx.seat ? t(you, values)
+  : t(them, { ...values, who: seatName(ctx, seat) }));
+
+/** Who marks first once play stops: a player in Go, a team in Rengo (the team agrees as one). */
+function stopText(e, ctx, view) {
+  if (view.game === "go") {
+    return said(ctx, e.marker, N_("Play stops: you mark the dead stones first"), N_("Play stops: {who} marks the dead stones first"));
+  }
+  if (ctx.seat != null && (view.teams || [])[e.team]?.includes(ctx.seat)) return t("Play stops: your team marks the dead stones first");
+  return e.team ? t("Play stops: White marks the dead stones first") : t("Play stops: Black marks the dead stones first");
+}
+
 /** One log entry in words. */
 export function describe(e, ctx) {
   const who = e.seat != null ? seatName(ctx, e.seat) : "";
@@ -82,21 +95,23 @@ export function describe(e, ctx) {
     case "move":
       return `${who}: ${colour(e.colour)} ${e.point}${e.captured ? ` — ${t("captures {stones}", { stones: stonesText(e.captured.length) })}` : ""}`;
     case "pass":
-      return t("{who} passed ({colour})", { who, colour: colour(e.colour) });
+      return said(ctx, e.seat, N_("You passed ({colour})"), N_("{who} passed ({colour})"), { colour: colour(e.colour) });
     case "stop":
-      return t("Play stops: {who} marks the dead stones first", { who: seatName(ctx, e.marker) });
+      return stopText(e, ctx, ctx.view);
     case "mark": {
-      const values = { who, point: e.points[0], stones: stonesText(e.points.length) };
-      return e.dead ? t("{who} marked {point} dead ({stones})", values) : t("{who} marked {point} alive ({stones})", values);
+      const values = { point: e.points[0], stones: stonesText(e.points.length) };
+      return e.dead ? said(ctx, e.seat, N_("You marked {point} dead ({stones})"), N_("{who} marked {point} dead ({stones})"), values)
+        : said(ctx, e.seat, N_("You marked {point} alive ({stones})"), N_("{who} marked {point} alive ({stones})"), values);
     }
     case "accept":
-      return e.dead.length ? t("{who} accepted the marking (dead: {points})", { who, points: e.dead.join(" ") })
-        : t("{who} accepted the marking (no dead stones)", { who });
+      return e.dead.length ? said(ctx, e.seat, N_("You accepted the marking (dead: {points})"),
+        N_("{who} accepted the marking (dead: {points})"), { points: e.dead.join(" ") })
+        : said(ctx, e.seat, N_("You accepted the marking (no dead stones)"), N_("{who} accepted the marking (no dead stones)"));
     case "resume":
-      return t("{who} resumed play", { who });
+      return said(ctx, e.seat, N_("You resumed play"), N_("{who} resumed play"));
     case "resign":
-      if (e.drops_out) return t("{who} resigned and left; the team plays on", { who });
-      return t("{who} resigned for {colour}", { who, colour: e.team ? t("White") : t("Black") });
+      if (e.drops_out) return said(ctx, e.seat, N_("You resigned and left; the team plays on"), N_("{who} resigned and left; the team plays on"));
+      return said(ctx, e.seat, N_("You resigned for {colour}"), N_("{who} resigned for {colour}"), { colour: e.team ? t("White") : t("Black") });
     case "score":
       return t("Count: Black {black}, White {white} — {result}", { black: e.black, white: e.white, result: resultText(e.result) });
     case "end":
@@ -111,34 +126,62 @@ export function headline(e, ctx) {
     case "stop":
       return { text: t("Play stops: agree on the dead stones"), kind: "info" };
     case "resume":
-      return { text: t("{who} resumes play", { who: seatName(ctx, e.seat) }), kind: "info" };
+      return { text: said(ctx, e.seat, N_("You resume play"), N_("{who} resumes play")), kind: "info" };
     case "resign":
-      return { text: e.drops_out ? t("{who} resigned and left the team", { who: seatName(ctx, e.seat) })
-        : t("{who} resigned", { who: seatName(ctx, e.seat) }), kind: "bad" };
+      return { text: e.drops_out ? said(ctx, e.seat, N_("You resigned and left the team"), N_("{who} resigned and left the team"))
+        : said(ctx, e.seat, N_("You resigned"), N_("{who} resigned")), kind: ctx.seat == null ? "info"
+        : (ctx.view.teams || [])[e.team]?.includes(ctx.seat) ? "bad" : "good" };
     case "move":
       return e.captured && e.captured.length >= 3 ? { text: tn("{n} stone captured", "{n} stones captured", e.captured.length),
         kind: "good" } : null;
-    case "end":
-      return { text: resultText(e.result), kind: "good" };
     default:
-      return null;
+      return null;  // the end is told by the match-over dialog (outcome), not by a banner over it
   }
+}
+
+/** Each side's count in Go's words: [side, "40 = 30 stones + 10 territory"] for Black, then White. */
+function countLines(view) {
+  const s = view.score;
+  if (!s) return [];
+  const area = view.scoring === "area";
+  return [[0, t("Black")], [1, t("White")]].map(([i, side]) => {
+    const parts = area ? [tn("{n} stone", "{n} stones", s.stones[i]), t("{n} territory", { n: s.territory[i] })]
+      : [t("{n} territory", { n: s.territory[i] }), tn("{n} prisoner", "{n} prisoners", s.prisoners[i])];
+    if (i === 1) parts.push(t("komi {komi}", { komi: s.komi }));
+    if (i === 1 && s.compensation) parts.push(t("{n} for the handicap", { n: s.compensation }));
+    return [side, `${i ? s.white : s.black} = ${parts.join(" + ")}`];
+  });
+}
+
+/**
+ * The match-over dialog in Go's words: who won and by how much ("White wins by 88.5 points", "by resignation"),
+ * what it means for you, the count (area or territory, prisoners, komi) or who resigned. Go leaves nothing to
+ * chance: no seed to reveal.
+ */
+export function outcome(view, ctx) {
+  const details = [];
+  const team = ctx.seat == null ? null : view.teams[0].includes(ctx.seat) ? 0 : 1;
+  if (team != null && view.result && view.result !== "Jigo") {
+    const won = (view.winners || []).includes(ctx.seat);
+    details.push(view.game === "go" ? (won ? t("You win.") : t("You lose.")) : won ? t("Your team wins.") : t("Your team loses."));
+  }
+  const lines = countLines(view);
+  if (lines.length) {
+    details.push(view.scoring === "area" ? t("The count (stones and territory):") : t("The count (territory and prisoners):"));
+    for (const [side, line] of lines) details.push(`${side} ${line}`);
+    if ((view.dead || []).length) details.push(t("Dead stones taken off: {points}", { points: view.dead.join(" ") }));
+  } else {
+    const resigned = [...(view.log || [])].reverse().find((e) => e.type === "resign" && !e.drops_out);
+    if (resigned) details.push(describe(resigned, ctx));
+  }
+  const caps = view.captures || [0, 0];
+  details.push(t("Stones captured in play: Black {black}, White {white}", { black: caps[0], white: caps[1] }));
+  return { headline: resultText(view.result), details, seed: null };
 }
 
 /** The score sheet in Go's words: the count of each side, and the result. */
 export function sheet(view, ctx) {
-  const s = view.score;
-  const rows = [];
-  if (s) {
-    const area = view.scoring === "area";
-    for (const [i, side] of [[0, t("Black")], [1, t("White")]]) {
-      const parts = area ? [tn("{n} stone", "{n} stones", s.stones[i]), t("{n} territory", { n: s.territory[i] })]
-        : [t("{n} territory", { n: s.territory[i] }), tn("{n} prisoner", "{n} prisoners", s.prisoners[i])];
-      if (i === 1) parts.push(t("komi {komi}", { komi: s.komi }));
-      if (i === 1 && s.compensation) parts.push(t("{n} for the handicap", { n: s.compensation }));
-      rows.push(h("dt", {}, side), h("dd", {}, `${i ? s.white : s.black} = ${parts.join(" + ")}`));
-    }
-  }
+  const rows = countLines(view).flatMap(([side, line]) => [h("dt", {}, side), h("dd", {}, line)]);
   const headline = view.over ? resultText(view.result) : view.phase === "scoring" ? t("The count as marked now")
     : tn("{n} move played", "{n} moves played", view.moves);
   return h("section", { class: "panel sheet go-sheet", "aria-label": t("Score") },
@@ -212,6 +255,26 @@ function drawPosition(b, { size, rows, last, dead = new Set(), territory = null 
   }
 }
 
+/** Points closer than this on the screen (CSS px) are too small a target for a finger to hit surely. */
+const FINGER = 28;
+
+/**
+ * Whether a stone is placed in two taps here: where the board's points lie closer than a finger (a 19×19 board on
+ * a phone), the first tap shows the stone where it would go and the second (or "Play D4") places it. Measured on
+ * the board drawn before, else estimated from the screen as table.css sizes the board.
+ */
+function twoTaps(size) {
+  const hit = document.querySelector("svg.go-board .kit-hit");
+  const step = hit ? hit.getBoundingClientRect().width
+    : Math.min(innerWidth * 0.94 - 32, 700, innerHeight - 152) / (size + 1.6);
+  return step > 0 && step < FINGER;
+}
+
+/** The point a first tap chose (two taps), while the turn it was chosen in lasts. */
+function aimed(ctx) {
+  return ctx.ui.aimed && ctx.ui.aimed.version === ctx.version ? ctx.ui.aimed.point : null;
+}
+
 function liveBoard(view, ctx) {
   const size = view.size;
   const legal = new Set(view.legal || []);
@@ -231,8 +294,15 @@ function liveBoard(view, ctx) {
   };
   const onPoint = (x, y) => {
     const name = pointName(x, y, size);
+    if (playing && aimed(ctx) !== name && twoTaps(size)) {
+      ctx.ui.aimed = { point: name, version: ctx.version };  // the first tap: show it, place it at the second
+      ctx.rerender();
+      return;
+    }
+    ctx.ui.aimed = null;
     ctx.play(playing ? `play ${name}` : groupAt.get(name).action);
   };
+  const chosen = playing && acting ? aimed(ctx) : null;
   const showCount = view.phase !== "play" && view.territory;
   const cls = ["go-board", playing ? `turn-${view.turn}` : "marking", acting ? "acting" : ""].join(" ");
   let ghost = null;
@@ -243,6 +313,11 @@ function liveBoard(view, ctx) {
     draw: (b) => {
       drawPosition(b, { size, rows: view.board, last: view.last, dead: new Set(view.dead || []),
         territory: showCount ? view.territory : null });
+      if (chosen) {
+        const { x, y } = pointXY(chosen, size);
+        const [px, py] = b.at(x, y);
+        b.el("circle", { class: "go-aimed", cx: px, cy: py, r: b.step * 0.46, "data-point": chosen });
+      }
       ghost = b.el("circle", { class: "go-ghost", cx: 0, cy: 0, r: b.step * 0.46 });
     },
   });
@@ -273,10 +348,20 @@ function clockOf(ctx, seat) {
     `⏱ ${t("{n}s", { n: Math.ceil(left) })}`);
 }
 
+/** The seats that act now as the table plays them: at the count the team's people (its bots leave it to them), or
+ * its first bot when it has no person. */
+function acting(view, ctx) {
+  const toAct = view.to_act || [];
+  if (view.phase !== "scoring" || toAct.length < 2) return toAct;
+  const seats = (ctx.table && ctx.table.seats) || [];
+  const people = toAct.filter((s) => seats[s] && seats[s].kind === "human" && !seats[s].bot);
+  return people.length ? people : toAct.slice(0, 1);
+}
+
 function teamPanel(view, ctx, team) {
   const members = view.teams[team];
   const colour = team === 0 ? "black" : "white";
-  const toAct = view.to_act || [];
+  const toAct = acting(view, ctx);
   const active = (view.active || [])[team];
   const prisoners = (view.captures || [])[team] ?? 0;
   const winner = view.over && (view.winners || []).includes(members[0]);
@@ -298,13 +383,18 @@ function teamPanel(view, ctx, team) {
     })));
 }
 
+/** How many of the next turns the order strip names. */
+const ORDER_SHOWN = 6;
+
 function orderStrip(view, ctx) {
   if (view.phase !== "play" || view.game === "go") return null;
-  const order = view.order || [];
+  // the next few turns: a whole round of sixteen players would push the rest off the screen
+  const order = (view.order || []).slice(0, ORDER_SHOWN);
+  const more = (view.order || []).length > ORDER_SHOWN;
   return h("p", { class: "go-order", "aria-label": t("Order of play") }, h("span", { class: "hint" }, t("Order:"), " "),
     order.map((s, i) => [i ? h("span", { class: "arrow", "aria-hidden": "true" }, " → ") : null,
       h("span", { class: `who ${view.teams[0].includes(s) ? "black" : "white"}${i === 0 ? " now" : ""}` },
-        seatName(ctx, s))]));
+        seatName(ctx, s))]), more ? h("span", { class: "arrow", "aria-hidden": "true" }, " → …") : null);
 }
 
 function button(ctx, action, text, { cls = "", confirm = null } = {}) {
@@ -335,6 +425,18 @@ function scoreLine(view) {
     view.over ? null : ["  →  ", h("strong", {}, t("{result} as marked now", { result: resultText(s.result) }))]);
 }
 
+/** At the count, to a player whose team agrees as one: who else may mark, and that its bots leave it to people. */
+function teamNote(view, ctx) {
+  const others = (view.to_act || []).filter((s) => s !== ctx.seat);
+  if (!others.length) return null;
+  const seats = (ctx.table && ctx.table.seats) || [];
+  const bots = others.filter((s) => seats[s] && (seats[s].kind === "bot" || seats[s].bot));
+  return h("p", { class: "hint go-team-note" }, bots.length === others.length
+    ? t("You agree for your team: its bots leave the marking to you.")
+    : bots.length ? t("Your team agrees through its people: any of you may mark and accept; its bots leave it to you.")
+      : t("Any player of your team may mark and accept for it."));
+}
+
 function actions(view, ctx) {
   const legal = new Set(view.legal || []);
   const mine = ctx.myTurn;
@@ -345,11 +447,17 @@ function actions(view, ctx) {
     return h("div", { class: "go-status over", "data-now": "" }, h("p", { class: "go-result" }, resultText(view.result)));
   }
   if (view.phase === "play") {
-    const text = mine ? (ctx.pending ? t("Playing…") : view.turn === "B" ? t("Your turn: click a point to play Black.")
-      : t("Your turn: click a point to play White."))
-      : t("Waiting for {who} to play {colour}…", { who: seatRole(toAct), colour: colour(view.turn) });
+    const chosen = mine && !ctx.pending ? aimed(ctx) : null;
+    const text = chosen ? t("Tap {point} again, or press Play {point}, to place your stone there.", { point: chosen })
+      : mine ? (ctx.pending ? t("Playing…") : view.turn === "B" ? t("Your turn: click a point to play Black.")
+        : t("Your turn: click a point to play White."))
+        : t("Waiting for {who} to play {colour}…", { who: seatRole(toAct), colour: colour(view.turn) });
     return h("div", { class: "go-status", "data-now": "" }, h("p", { class: "kit-turn" + (mine ? " yours" : ""), role: "status" }, text),
+      mine && !chosen && !ctx.pending && twoTaps(view.size)
+        ? h("p", { class: "hint go-note" }, t("The points are small here: tap one to see your stone there, then tap it again to place it."))
+        : null,
       mine ? h("div", { class: "go-buttons" },
+        chosen ? button(ctx, `play ${chosen}`, t("Play {point}", { point: chosen }), { cls: "primary" }) : null,
         legal.has("pass") ? button(ctx, "pass", t("Pass")) : null,
         legal.has("resign") ? button(ctx, "resign", t("Resign"), { cls: "quiet", confirm: t("Really resign?") }) : null) : null);
   }
@@ -363,7 +471,9 @@ function actions(view, ctx) {
       confirm: t("The other team changed the marking. Accept it, or resume play to settle it on the board."),
     }[view.step];
   } else {
-    const who = seatRole(toAct);
+    // Go: the player; Rengo: the team, which agrees as one (any of its players may mark and accept)
+    const team = view.teams[0].includes(toAct) ? 0 : 1;
+    const who = view.game === "go" ? seatName(ctx, toAct) : team ? t("White") : t("Black");
     text = {
       mark: t("{who} marks the dead stones, then accepts…", { who }),
       answer: t("{who} accepts that marking, or changes it and accepts its own…", { who }),
@@ -372,6 +482,7 @@ function actions(view, ctx) {
   }
   return h("div", { class: "go-status scoring", "data-now": "" },
     h("p", { class: "kit-turn" + (mine ? " yours" : ""), role: "status" }, text),
+    mine ? teamNote(view, ctx) : null,
     mine ? h("div", { class: "go-buttons" },
       legal.has("accept") ? button(ctx, "accept", t("Accept"), { cls: "primary" }) : null,
       legal.has("resume") ? button(ctx, "resume", t("Resume play")) : null,
@@ -521,11 +632,12 @@ export function board(view, ctx) {
   return h("div", { class: `go-table size-${view.size} phase-${view.phase}` },
     h("div", { class: "go-main" },
       h("div", { class: "go-board-wrap" }, reviewing ? reviewBoard(view, ctx) : liveBoard(view, ctx)),
+      // what to do now first: beside the board on a laptop, right under it on a phone
       h("div", { class: "go-side" },
+        actions(view, ctx),
+        scoreLine(view),
+        reviewPanel(view, ctx),
         teamPanel(view, ctx, 0),
         teamPanel(view, ctx, 1),
-        orderStrip(view, ctx),
-        scoreLine(view),
-        actions(view, ctx),
-        reviewPanel(view, ctx))));
+        orderStrip(view, ctx))));
 }

@@ -1,9 +1,11 @@
 // Skelly at the table: the chalk court seen from above (boxes 1-13, the dead box with its four quadrants, the
 // start line), every cap where it lies, the players beside it with what each shoots for.
 // Play: on your turn, press on your cap and drag back, as with a slingshot: the cap will fly the other way, and the
-// further you pull the harder it goes (the dotted line shows where it would stop on open ground). Let go to flick.
-// Or type the angle and power below the court. Every shot is animated from the trajectory in the view, so every
-// player sees the same flight.
+// further you pull the harder it goes. While you pull, an arrow shows the direction and a gauge the power, never
+// where the cap would stop: judging that is the game. Let go to flick. Or type the angle and power below the court.
+// Every shot is animated from the trajectory in the view, so every player sees the same flight; what it did (a box
+// reached, a hit, a cap out) is told when the cap lands, not before: until then the players, the prompt, the log and
+// the standing show the table as it was when the cap was flicked.
 // Actions on the wire: "flick 37.5 0.82" (degrees counter-clockwise from the right; power 0.001-1, 1 slides ~3 m).
 
 import { h, seatName, seatPlate, board as drawBoard, reducedMotion, translator, N_ } from "/static/kit/kit.js";
@@ -18,8 +20,10 @@ export const COLOURS = ["#e53935", "#1e88e5", "#fdd835", "#43a047", "#8e24aa", "
 const COLOUR_NAMES = [N_("red cap"), N_("blue cap"), N_("yellow cap"), N_("green cap"), N_("purple cap"), N_("orange cap")];
 /** How far back (m) a pull reaches full power. */
 export const PULL_MAX = 0.6;
-/** How far a cap slides on open ground at full power (m): the dotted line's length. */
-export const FULL_SLIDE = 2.95;
+/** The aiming arrow's length (m): the same at every power, so that it shows the direction only. */
+const ARROW = 0.32;
+/** The power gauge's length at full power (SVG units). */
+const GAUGE = 600;
 /** How near its cap (m) a press picks it up. */
 const GRAB = 0.18;
 /** SVG units per metre: the court is drawn in millimetres, y upwards turned downwards. */
@@ -112,8 +116,9 @@ function shotWords(e, ctx) {
     : t("{who} flicks {angle}° at power {power} for {target}: {what}", values);
 }
 
-/** One log entry in words. */
+/** One log entry in words (none yet for what the shot in the air did: it is told when the cap lands). */
 export function describe(e, ctx) {
+  if (inFlight(ctx.view, ctx) && (ctx.fresh || []).includes(e)) return null;
   const cap = () => cap1(ctx, e.seat);
   switch (e.type) {
     case "start": return said(ctx, e.first, N_("You shoot first, from the start line ({court})."),
@@ -121,10 +126,16 @@ export function describe(e, ctx) {
     case "shot": return shotWords(e, ctx);
     case "bounds": return t("{cap} left the court and is put back inside.", { cap: cap() });
     case "trapped": return t("{cap} is trapped in the dead box.", { cap: cap() });
-    case "freed": return e.by != null ? t("{cap} is knocked out of the dead box by {by}: free again.", { cap: cap(), by: seatName(ctx, e.by) })
-      : t("{cap} is knocked out of the dead box: free again.", { cap: cap() });
+    case "freed":
+      if (e.by == null) return t("{cap} is knocked out of the dead box: free again.", { cap: cap() });
+      return e.by === ctx.seat ? t("{cap} is knocked out of the dead box by you: free again.", { cap: cap() })
+        : t("{cap} is knocked out of the dead box by {by}: free again.", { cap: cap(), by: seatName(ctx, e.by) });
     case "removed":
-      return e.how === "kill" ? t("{cap} is out of the game, killed by {by}.", { cap: cap(), by: seatName(ctx, e.by) })
+      if (e.how === "kill") {
+        return e.by === ctx.seat ? t("{cap} is out of the game, killed by you.", { cap: cap() })
+          : t("{cap} is out of the game, killed by {by}.", { cap: cap(), by: seatName(ctx, e.by) });
+      }
+      return e.by === ctx.seat ? t("{cap} is out of the game: it hit you, a killer.", { cap: cap() })
         : t("{cap} is out of the game: it hit {by}, a killer.", { cap: cap(), by: seatName(ctx, e.by) });
     case "killer": return e.how === "run" ? said(ctx, e.seat, N_("You become a killer: the killer run is done!"), N_("{who} becomes a killer: the killer run is done!"))
       : said(ctx, e.seat, N_("You become a killer: you hit a killer!"), N_("{who} becomes a killer: it hit a killer!"));
@@ -146,7 +157,17 @@ function resultWords(winners, ctx) {
   return said(ctx, winners[0], N_("You win!"), N_("{who} wins!"));
 }
 
+/** A banner for a new log entry; those of the shot in the air wait for the cap to land (see `landed`). */
 export function headline(e, ctx) {
+  const line = news(e, ctx);
+  if (line && inFlight(ctx.view, ctx)) {
+    (ctx.ui.held ||= []).push(line);
+    return null;
+  }
+  return line;
+}
+
+function news(e, ctx) {
   const mine = e.seat === ctx.seat;
   if (e.type === "killer") return { text: said(ctx, e.seat, N_("You are a killer!"), N_("{who} is a killer!")), kind: mine ? "good" : "bad" };
   if (e.type === "removed") return { text: mine ? t("Your cap is out") : t("{who}'s cap is out", { who: seatName(ctx, e.seat) }),
@@ -160,6 +181,31 @@ export function headline(e, ctx) {
 // --- the shot's flight -----------------------------------------------------------------------------------------------
 
 const flightMs = (shot) => (shot.frames - 1) * shot.frame_ms;
+
+/** The last shot, while this page is still flying it (its caps have not landed on the page), else null. */
+function inFlight(view, ctx) {
+  const shot = view && view.last_shot;
+  return shot && ctx.ui.flight === shot.number && performance.now() - ctx.ui.flightStart < flightMs(shot) * pace()
+    ? shot : null;
+}
+
+/**
+ * The view the players, the prompt and the standing are drawn from: while a shot flies, the one from before it
+ * (the result is not told before the cap lands), else the view itself.
+ */
+function told(view, ctx) {
+  const shot = inFlight(view, ctx);
+  return shot && ctx.prev && (!ctx.prev.last_shot || ctx.prev.last_shot.number !== shot.number) ? ctx.prev : view;
+}
+
+/** The cap has landed on the page: draw what the shot did, and give the news held back meanwhile. */
+function landed(ctx, shot) {
+  if (ctx.ui.landed === shot.number) return;
+  ctx.ui.landed = shot.number;
+  ctx.rerender();
+  for (const line of ctx.ui.held || []) ctx.banner(line.text ?? line, { kind: line.kind || "info" });
+  ctx.ui.held = [];
+}
 
 /** Keep each shot on screen while it flies, and a moment after. */
 export function hold(view, ctx) {
@@ -196,6 +242,7 @@ function fly(svg, shot, ctx, caps) {
       if (node.dataset.home) node.setAttribute("transform", node.dataset.home);
       if (node.classList.contains("gone")) node.classList.add("fade");
     }
+    landed(ctx, shot);
   };
   requestAnimationFrame(step);
 }
@@ -246,13 +293,15 @@ function courtSvg(view, ctx) {
   const box = [-H - pad, -H - pad, 2 * H + 2 * pad, H + sy + 2 * pad];
   const me = ctx.seat != null ? view.caps[ctx.seat] : null;
   const shot = view.last_shot;
-  const flying = shot && ctx.ui.flight === shot.number && performance.now() - ctx.ui.flightStart < flightMs(shot) * pace();
+  const flying = !!inFlight(view, ctx);
+  const turn = told(view, ctx).turn;  // the shooter's halo stays on the flying cap until it lands
+  const aiming = ctx.myTurn && !ctx.pending && !flying;
   const caps = new Map();
 
   const draw = (b) => {
     b.svg.setAttribute("viewBox", box.join(" "));
     b.el("rect", { class: "asphalt", x: box[0], y: box[1], width: box[2], height: box[3] });
-    if (ctx.myTurn && !ctx.pending) targetMarks(b, view, me);
+    if (aiming) targetMarks(b, view, me);
     const chalk = { class: "chalk", "stroke-width": line };
     b.el("rect", { ...chalk, x: -H, y: -H, width: 2 * H, height: 2 * H });
     const k = (c.skull / 2) * MM;
@@ -278,7 +327,7 @@ function courtSvg(view, ctx) {
     const put = (seat, node) => { layer.append(node); caps.set(seat, node); };
     let hand = 0;
     for (const cap of view.caps) {
-      const acting = view.turn === cap.seat && !view.over;
+      const acting = turn === cap.seat && !view.over;
       let at = cap.at;
       if (!at && cap.where === "hand") {
         // the shooter's cap waits on the start line; the others' beside it
@@ -302,9 +351,14 @@ function courtSvg(view, ctx) {
         caps.get(p.seat).setAttribute("transform", `translate(${x} ${y})`);
       }
     }
+    // the slingshot while you pull: the band, an arrow of one length for the direction, and in the corner by the
+    // start line a gauge for the power with its reading
     const aim = b.el("g", { class: "aim", visibility: "hidden" });
-    aim.append(el("line", { class: "band" }), el("line", { class: "path" }), el("circle", { class: "stop", r: 22 }),
-      el("text", { class: "reading" }));
+    const gx = H - GAUGE - 40;
+    aim.append(el("line", { class: "band" }), el("line", { class: "arrow" }), el("path", { class: "head" }),
+      el("rect", { class: "gauge", x: gx, y: sy - 20, width: GAUGE + 8, height: 40, rx: 12 }),
+      el("rect", { class: "power", x: gx + 4, y: sy - 16, width: 0, height: 32, rx: 9 }),
+      el("text", { class: "reading", x: gx + GAUGE / 2 + 4, y: sy - 62 }));
   };
   const svg = drawBoard({ cols: 1, rows: 1, kind: "cells", step: 2 * H, draw, label: t("Skelly court"), cls: "skelly-court" });
   if (shot) svg.dataset.shot = shot.number;
@@ -312,7 +366,7 @@ function courtSvg(view, ctx) {
     svg.dataset.flying = shot.number;
     fly(svg, shot, ctx, caps);
   }
-  if (ctx.myTurn && !ctx.pending && me) slingshot(svg, view, ctx, me);
+  if (aiming && me) slingshot(svg, view, ctx, me);
   return svg;
 }
 
@@ -346,21 +400,26 @@ function slingshot(svg, view, ctx, me) {
   followPointer(ctx);
 }
 
-/** The band, the dotted line to where the cap would stop, and the reading, for a pull from `from`. */
+/**
+ * The band back to the pointer, an arrow the other way (always ARROW long: the direction, not the distance), and
+ * the gauge filled to the power with its reading, for a pull from `from`. Nothing shows where the cap would stop.
+ */
 function showAim(svg, from, pull) {
   const aim = svg.querySelector(".aim");
-  const [band, path, stop, reading] = aim.children;
+  const [band, arrow, head, , power, reading] = aim.children;  // the gauge's frame stays in its corner
   const f = flickOf(pull);
   const [cx, cy] = toSvg(from);
   const [px, py] = toSvg([from[0] + pull[0], from[1] + pull[1]]);
   const a = (f.angle * Math.PI) / 180;
-  const reach = f.power * FULL_SLIDE;
-  const [ex, ey] = toSvg([from[0] + Math.cos(a) * reach, from[1] + Math.sin(a) * reach]);
-  for (const [node, attrs] of [[band, { x1: cx, y1: cy, x2: px, y2: py }], [path, { x1: cx, y1: cy, x2: ex, y2: ey }],
-    [stop, { cx: ex, cy: ey }], [reading, { x: px, y: py + 70 }]]) {
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  }
-  reading.textContent = `${f.angle}° · ${f.power}`;
+  const [ux, uy] = [Math.cos(a), -Math.sin(a)];  // the direction on the drawing (y downwards)
+  const [ex, ey] = [cx + ux * ARROW * MM, cy + uy * ARROW * MM];
+  const tip = (side) => `${ex - ux * 60 + side * uy * 34} ${ey - uy * 60 - side * ux * 34}`;
+  const set = (node, attrs) => { for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v)); };
+  set(band, { x1: cx, y1: cy, x2: px, y2: py });
+  set(arrow, { x1: cx, y1: cy, x2: ex - ux * 40, y2: ey - uy * 40 });
+  set(head, { d: `M${ex} ${ey}L${tip(1)}L${tip(-1)}Z` });
+  set(power, { width: GAUGE * f.power });
+  reading.textContent = `${f.angle}° · ${t("power {power}", { power: f.power })}`;
   aim.setAttribute("visibility", "visible");
 }
 
@@ -403,6 +462,12 @@ function followPointer(ctx) {
 
 function status(view, ctx) {
   let text;
+  const shot = inFlight(ctx.view, ctx);
+  if (shot) {
+    const mine = shot.seat === ctx.seat;
+    return h("p", { class: `skelly-status${mine ? " yours" : ""}`, role: "status" },
+      mine ? t("Your cap is sliding…") : t("{who}'s cap is sliding…", { who: seatName(ctx, shot.seat) }));
+  }
   if (view.over) {
     text = `${reasonText((view.result || {}).reason) || t("The match is over.")} ${resultWords(view.winners || [], ctx)}`;
   } else if (ctx.myTurn) {
@@ -418,7 +483,7 @@ function status(view, ctx) {
 }
 
 function precise(view, ctx) {
-  if (!ctx.myTurn) return null;
+  if (!ctx.myTurn || inFlight(view, ctx)) return null;
   const last = ctx.ui.last || {};
   const angle = h("input", { type: "number", name: "angle", min: "-360", max: "360", step: "0.1", required: true,
     value: last.angle ?? "", "aria-label": t("angle in degrees") });
@@ -436,6 +501,7 @@ function precise(view, ctx) {
 }
 
 function players(view, ctx) {
+  const plates = view === ctx.view ? ctx : { ...ctx, view };  // the plates' glow too, as the view told now
   return view.caps.map((cap) => {
     const s = cap.seat;
     const badges = [h("span", { class: "swatch", style: `background:${COLOURS[s % 6]}`, title: t(COLOUR_NAMES[s % 6]) })];
@@ -445,7 +511,7 @@ function players(view, ctx) {
     const target = cap.next ? targetText(cap.next.label) : "";
     const note = cap.where === "out" ? t("out of the game") : cap.killer ? t("hunts the other caps")
       : `${cap.where === "hand" ? t("next: {target} (from the start line)", { target }) : t("next: {target}", { target })} · ${cap.done}/${view.steps}`;
-    return seatPlate(ctx, s, { where: "side", badges, note });
+    return seatPlate(plates, s, { where: "side", badges, note });
   });
 }
 
@@ -460,9 +526,26 @@ export function standing(view) {
   });
 }
 
+/**
+ * The match-over dialog in Skelly's words: who won and why the match ended, then each player's match points in
+ * the final standing; the seed drew who shot first.
+ */
+export function outcome(view, ctx) {
+  if (inFlight(view, ctx)) return null;  // the last shot is still sliding: the end waits for it to land
+  const points = view.scores || [];
+  const reason = reasonText((view.result || {}).reason);
+  return {
+    headline: resultWords(view.winners || [], ctx),
+    details: [reason, ...standing(view).map((c) => tn("{who}: {n} point", "{who}: {n} points", points[c.seat] ?? 0,
+      { who: seatName(ctx, c.seat) }))].filter(Boolean),
+    seed: t("Who shoots first was drawn from the seed, fixed before play began. Revealed seed: {seed}"),
+  };
+}
+
 const OUT_ORDINAL = [N_("out 1st"), N_("out 2nd"), N_("out 3rd"), N_("out 4th"), N_("out 5th"), N_("out 6th")];
 
-export function sheet(view, ctx) {
+export function sheet(latest, ctx) {
+  const view = told(latest, ctx);
   const total = view.scores || [];
   const rows = standing(view).map((c) => {
     const how = c.where === "out" ? t(OUT_ORDINAL[c.out]) : c.killer ? `${t("killer")} · ${tn("{n} kill", "{n} kills", c.kills)}`
@@ -487,7 +570,9 @@ export function board(view, ctx) {
     ctx.ui.flight = shot.number;
     ctx.ui.flightStart = fresh && !reducedMotion() ? performance.now() : -Infinity;
   }
+  const court = courtSvg(view, ctx);  // first: it starts a new shot's flight
+  const shown = told(view, ctx);
   return h("div", { class: "kit-table skelly" },
-    h("div", { class: "skelly-main" }, courtSvg(view, ctx), status(view, ctx), precise(view, ctx)),
-    h("aside", { class: "skelly-side", "aria-label": t("Players") }, players(view, ctx)));
+    h("div", { class: "skelly-main" }, court, status(shown, ctx), precise(view, ctx)),
+    h("aside", { class: "skelly-side", "aria-label": t("Players") }, players(shown, ctx)));
 }
