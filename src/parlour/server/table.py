@@ -11,6 +11,8 @@ Timed windows: ``state.deadline`` is read on the table's *game clock*, which the
 the state (an accepted action or a timeout). A deadline of ``3.0`` closes the window three seconds after the change
 that opened it; the server then applies ``state.timeout()`` and logs it as ``{"seat": null, "action": "timeout"}``.
 A bot never closes a window early while a person may still act in it (``_cuts_short``): people get the whole window.
+Nobody ends a person's look (``state.looking``: Kaboo's peek at a card after her turn) before she is done or its
+window closes: a bot waits, a person's move is refused with the reason (``_ends_a_look``).
 
 Move clocks (optional, ``seconds_per_move``): a human seat that may act gets that many seconds for its move; when
 they run out, the game's ``state.clock_out(seat)`` is played for it (Go: ``resign``), or, for a game that names
@@ -679,6 +681,11 @@ class Table:
                                            f"version {self.version}; look at the new state and play again")
             if seat not in self.state.to_act:
                 raise ActionError("not_your_turn", self.state.why_waiting(seat))
+            looker = self._ends_a_look(seat, text)
+            if looker is not None:
+                who, left = self.seats[looker].name or f"seat {looker}", self.deadline_in()
+                raise ActionError("looking", f"{who} is still looking at a card: wait until {who} is done or the "
+                                             "look ends" + (f" (in {left:.0f} s)" if left is not None else ""))
             await self._accept(seat, text, arrived)
 
     async def _accept(self, seat: int | None, text: str, arrived: float | None = None) -> None:
@@ -859,7 +866,8 @@ class Table:
                 elif realtime:
                     if seat in self.state.to_act and text in map(str, self.state.legal(seat)):
                         await self._accept(seat, text)
-                elif version == self.version and seat in self.state.to_act and not self._cuts_short(seat, text):
+                elif (version == self.version and seat in self.state.to_act and not self._cuts_short(seat, text)
+                      and self._ends_a_look(seat, text) is None):
                     await self._accept(seat, text)
         except ActionError as e:
             log.error("table %s: bot of seat %d played %s", self.id, seat, e.message)
@@ -917,6 +925,20 @@ class Table:
         except ParlourError:
             return False
         return after.deadline is None
+
+    def _ends_a_look(self, seat: int, text: str) -> int | None:
+        """The person whose look (``state.looking``) ``seat``'s move would end, if any: the rules let the next
+        player's draw close the window, but a look lasts until its person is done or its window closes."""
+        lookers = [s for s in self.state.looking if s != seat and self.kind(s) == "human"]
+        if not lookers:
+            return None
+        after = self.state.clone()
+        try:
+            after.apply(seat, text)
+        except ParlourError:
+            return None
+        still = set(after.looking)
+        return next((s for s in lookers if s not in still), None)
 
     def stop(self) -> None:
         """Stop the timers, the bots and the sockets (the table is leaving memory, or the server stops)."""

@@ -9,6 +9,11 @@ The knocker's cards are frozen: nobody snaps them, no jack or queen swaps them. 
 next player starts his turn, when nobody is left to act in it, or at its deadline (``snap_seconds``). With
 the variant ``chain_snaps`` a winning snap opens a new window on the snapped card for every seat.
 
+A 7 or 8's peek and a 9 or 10's spy end the turn, but the looker keeps looking: she is in the window
+(``looking``) until she says ``ready`` or it closes. The rules still let the next player's draw close it
+(records made before looks were held replay as they were); the table holds that draw while a person looks
+(``State.looking``: the server makes a bot wait and tells a person why), so a look lasts its whole window.
+
 >>> import parlour
 >>> from parlour.games.kaboo import Kaboo
 >>> state = Kaboo(players=2).new(seed=1)
@@ -21,8 +26,8 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.core.cards import CODES
-from parlour.games.memory.actions import (GIVE, JACK, KEEP, LOOK, PASS, PEEK, SKIP, SNAP, SPY, STAY, TRADE,
-                                          Move, move)
+from parlour.games.memory.actions import (GIVE, JACK, KEEP, LOOK, PASS, PEEK, READY, SKIP, SNAP, SPY, STAY,
+                                          TRADE, Move, move)
 from parlour.games.memory.rules import (EIGHT, JACK as JACK_RANK, NINE, QUEEN, RANK_NAMES, SEVEN, TEN, Rules,
                                         points_table, rank_of)
 from parlour.games.memory.state import DECIDE, POWER, MemoryState
@@ -34,7 +39,7 @@ POWERS = {SEVEN: PEEK, EIGHT: PEEK, NINE: SPY, TEN: SPY, JACK_RANK: JACK, QUEEN:
 #: The snaps of each seat's slots and the gives of each own slot, built once: every window lists them.
 _SNAPS = tuple(tuple(move(SNAP, 0, t, i) for i in range(256)) for t in range(12))
 _GIVES = tuple(move(GIVE, i) for i in range(256))
-_PASS, _STAY = move(PASS), move(STAY)
+_PASS, _STAY, _READY = move(PASS), move(STAY), move(READY)
 
 
 class KabooState(MemoryState):
@@ -45,9 +50,16 @@ class KabooState(MemoryState):
         self.gives: dict[int, tuple[int, int]] = {}
         self.power = -1
         self.qlook: tuple[int, int, int] | None = None
+        #: Who is still looking at a card a peek or a spy showed her after her turn: the place she looks at.
+        self.lookers: dict[int, tuple[int, int]] = {}
 
     def _clone_extras(self, source: MemoryState) -> None:
         self.gives = dict(self.gives)
+        self.lookers = dict(self.lookers)
+
+    @property
+    def looking(self) -> tuple[int, ...]:
+        return tuple(sorted(self.lookers))
 
     # --- snapping ---------------------------------------------------------------------------------------------
 
@@ -62,16 +74,17 @@ class KabooState(MemoryState):
             return []
         n = self.game.players
         start = (self.turn + 1) % n if self.turn >= 0 else self.first
-        busy = self.snappers | sum(1 << s for s in self.gives)
+        busy = self.snappers | sum(1 << s for s in self.gives) | sum(1 << s for s in self.lookers)
         return [s for s in ((start + i) % n for i in range(n)) if busy >> s & 1]
 
     def _window_legal(self, seat: int) -> list[Move]:
         if seat in self.gives:
             own = self.layouts[seat]
             return [_GIVES[i] for i, c in enumerate(own) if c >= 0] + [_STAY]
+        done = [_READY] if seat in self.lookers else []
         if not self.snappers >> seat & 1:
-            return []
-        out = [_PASS]
+            return done
+        out = done + [_PASS]
         for t, lay in enumerate(self.layouts):
             if t != self.closer:
                 snaps = _SNAPS[t]
@@ -97,6 +110,9 @@ class KabooState(MemoryState):
         elif kind == STAY:
             del self.gives[seat]
             self.events.append({"type": "stay", "seat": seat})
+        elif kind == READY and seat in self.lookers:
+            self._done_looking(seat)
+            self.events.append({"type": "ready", "seat": seat})
         else:
             return False
         self._maybe_close()
@@ -154,6 +170,14 @@ class KabooState(MemoryState):
     def _close_extras(self) -> None:
         self.snap_rank, self.claimed, self.snappers = -1, False, 0
         self.gives = {}
+        self.lookers = {}
+
+    def _done_looking(self, seat: int) -> None:
+        """The looker has seen enough: the card is hidden from her again (unless a wrong snap shows it to all)."""
+        owner, slot = self.lookers.pop(seat)
+        everyone = (1 << self.game.players) - 1
+        if self.shown[owner][slot] != everyone:
+            self.shown[owner][slot] &= ~(1 << seat)
 
     # --- powers -----------------------------------------------------------------------------------------------
 
@@ -196,9 +220,11 @@ class KabooState(MemoryState):
         event: dict[str, Any] = {"type": SHAPE_WORDS[kind], "seat": seat}
         if kind == PEEK:
             self._show(seat, seat, m.a)
+            self.lookers[seat] = (seat, m.a)
             event["slot"] = m.a
         elif kind == SPY:
             self._show(seat, m.b, m.c)
+            self.lookers[seat] = (m.b, m.c)
             event["place"] = [m.b, m.c]
         elif kind == JACK:
             self._swap_slots((seat, m.a), (m.b, m.c))
@@ -232,7 +258,8 @@ class KabooState(MemoryState):
                          "snappers": [s for s in range(self.game.players) if self.snappers >> s & 1],
                          "gives": [[s, *gap] for s, gap in sorted(self.gives.items())]},
                 "power": SHAPE_WORDS[self.power] if self.power >= 0 else None,
-                "look": list(self.qlook) if self.qlook else None}
+                "look": list(self.qlook) if self.qlook else None,
+                "looking": [[seat, *place] for seat, place in sorted(self.lookers.items())]}
 
     def _determinize_extras(self, view: dict[str, Any]) -> None:
         snap = view["snap"]
@@ -242,6 +269,7 @@ class KabooState(MemoryState):
         self.gives = {s: (t, u) for s, t, u in snap["gives"]}
         self.power = {w: k for k, w in SHAPE_WORDS.items()}[view["power"]] if view["power"] else -1
         self.qlook = tuple(view["look"]) if view["look"] else None  # type: ignore[assignment]
+        self.lookers = {seat: (owner, slot) for seat, owner, slot in view.get("looking") or ()}
 
 
 SHAPE_WORDS = {PEEK: "peek", SPY: "spy", JACK: "jack", LOOK: "look", TRADE: "trade", KEEP: "keep", SKIP: "skip"}

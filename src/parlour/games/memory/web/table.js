@@ -12,7 +12,7 @@
 // snap T.U, give S, stay, peek S, spy T.U, jack S T.U, look S T.U, trade, keep, skip.
 
 import { h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, grid, stock, countdown, translator, N_ } from "/static/kit/kit.js";
-import { describe, headline, place } from "./words.js";
+import { describe, headline, names, place } from "./words.js";
 import { revealPanel, sheet } from "./reveal.js";
 
 const { t, tn, tp } = await translator(import.meta.url);
@@ -115,6 +115,14 @@ function slotAction(owner, i, me, moves, ui) {
 function hasPrimary(moves) {
   return moves.pairs.length > 0 || Object.values(moves.at).some((x) => x.spy)
     || Object.values(moves.own).some((x) => x.take || x.swap || x.flip || x.give || x.peek);
+}
+
+/** The people (not bots) other than this seat still looking at a card a power showed them after their turn: the
+ * table holds the next turn's start for them (server/table.py), so a look lasts its whole window. */
+function lookersHolding(view, ctx) {
+  const seats = (ctx.table && ctx.table.seats) || [];
+  return (view.looking || []).map((l) => l[0])
+    .filter((s) => s !== ctx.seat && seats[s] && seats[s].kind === "human" && !seats[s].bot);
 }
 
 /** Forget a half-made choice that the new state no longer allows. */
@@ -317,6 +325,16 @@ function prompt(view, ctx, rules, moves) {
   }
   const gives = (view.snap && view.snap.gives) || [];
   const give = gives.find((g) => g[0] === me);
+  const myLook = (view.looking || []).find((l) => l[0] === me);
+  if (mine && myLook && !moves.snaps) {
+    return t("You look at {place}: remember it, then say you are done.", { place: place(ctx, [myLook[1], myLook[2]]) });
+  }
+  const holding = lookersHolding(view, ctx);
+  if (holding.length && view.turn === me && view.phase === "turn") {
+    const wait = t("Wait: {who} is still looking at a card. Your turn starts when they are done.", { who: names(ctx, holding) });
+    const rank = moves.snaps ? view.snap.rank : null;
+    return rank ? `${wait} ${an(rank) ? t("Or snap an {rank}!", { rank }) : t("Or snap a {rank}!", { rank })}` : wait;
+  }
   if (mine && give) return t("You snapped {place}: click one of your cards to give it, or leave the gap.", { place: place(ctx, [give[1], give[2]]) });
   if (mine && ctx.ui.snapping) return t("Snapping: click a card of the discard's rank.");
   if (mine && view.turn === me) {
@@ -349,6 +367,7 @@ function prompt(view, ctx, rules, moves) {
     const rank = view.snap.rank;
     return an(rank) ? t("An {rank} was snapped: too late for another.", { rank }) : t("A {rank} was snapped: too late for another.", { rank });
   }
+  if (holding.length) return t("{who} is looking at a card…", { who: names(ctx, holding) });
   const turn = view.turn;
   if (turn != null && turn !== me) {
     const doing = view.phase === "power" || view.phase === "decide" ? t("{who} uses a power…", { who: who(turn) })
@@ -422,6 +441,7 @@ export function hold(view, ctx) {
 export function board(view, ctx, rules) {
   const r = rules;
   const moves = parseMoves(ctx.seat == null ? [] : view.legal || [], { claimed: !!(view.snap && view.snap.claimed) });
+  if (lookersHolding(view, ctx).length) for (const w of ["draw", "knock"]) moves.words.delete(w);
   tidy(ctx, moves);
   const active = ctx.myTurn && !ctx.pending;
   wakeAtDeadline(ctx);
