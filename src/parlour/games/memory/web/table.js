@@ -440,6 +440,10 @@ export function hold(view, ctx) {
 
 export function board(view, ctx, rules) {
   const r = rules;
+  // Between rounds (the table's pause, until everyone has pressed "Next round"): the round just scored, alone,
+  // so that it is read before the next round's peek begins.
+  const result = ctx.table && ctx.table.pause && !view.over ? revealPanel(view, ctx, r, { pinned: true }) : null;
+  if (result) return h("div", { class: "mem-board paused" }, result);
   const moves = parseMoves(ctx.seat == null ? [] : view.legal || [], { claimed: !!(view.snap && view.snap.claimed) });
   if (lookersHolding(view, ctx).length) for (const w of ["draw", "knock"]) moves.words.delete(w);
   tidy(ctx, moves);
