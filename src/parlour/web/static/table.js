@@ -128,7 +128,7 @@ function freshEvents(prev, view) {
 
 function applyState(msg) {
   const fresh = ctx.view == null;
-  const before = { view: ctx.view, deadline: ctx.deadline };
+  const before = { view: ctx.view, deadline: ctx.deadline, paused: !!(ctx.table && ctx.table.pause) };
   const deadlineAt = msg.deadline != null ? Date.now() + msg.deadline * 1000 : null;
   // A window's full length is the time left when it was first seen; it is kept while the same window stays open.
   const total = deadlineAt == null ? null
@@ -152,7 +152,7 @@ function applyState(msg) {
   }
   if (msg.view.over && token && ctx.seat != null) noteResult(tableId, ctx.seat, msg.view);
   if (queue.length < CATCH_UP) {
-    const sound = cueFor(ctx.seat, before, { view: ctx.view, deadline: ctx.deadline });
+    const sound = cueFor(ctx.seat, before, { view: ctx.view, deadline: ctx.deadline, paused: !!(ctx.table && ctx.table.pause) });
     if (sound) cue(sound);
   }
   render();
