@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core.cards import CODES
+from parlour.core.cards import BY_CODE, CODES
 from parlour.games.memory.actions import (GIVE, JACK, KEEP, LOOK, PASS, PEEK, READY, SKIP, SNAP, SPY, STAY,
                                           TRADE, Move, move)
 from parlour.games.memory.rules import (EIGHT, JACK as JACK_RANK, NINE, QUEEN, RANK_NAMES, SEVEN, TEN, Rules,
                                         points_table, rank_of)
-from parlour.games.memory.state import DECIDE, POWER, MemoryState
+from parlour.games.memory.state import DECIDE, HIDDEN, POWER, MemoryState
 
 RULES = Rules(rows=2, cols=2, points=points_table(two=2, king=10, red_king=-1, face=10, joker=0),
               initial_discard=False, peek_slots=(2, 3), take_discard=False, incoming_up=False, knock=True)
@@ -137,8 +137,10 @@ class KabooState(MemoryState):
                 self.window = max(self.window, float(self.game.options["snap_seconds"]))
             self._emptied(owner)
             return
-        # thrown face up, then put back: every seat has seen it, and sees it while the window is open
+        # thrown face up, then put back: every seat has seen it (the log says which card it was), and sees it while
+        # the window is open
         self.shown[owner][slot] = self.seen[owner][slot] = everyone
+        event["card"] = CODES[card]
         if matches:  # the right rank, after another snap won the window: it just goes back
             event["result"] = "late"
             self.events.append(event)
@@ -270,6 +272,65 @@ class KabooState(MemoryState):
         self.power = {w: k for k, w in SHAPE_WORDS.items()}[view["power"]] if view["power"] else -1
         self.qlook = tuple(view["look"]) if view["look"] else None  # type: ignore[assignment]
         self.lookers = {seat: (owner, slot) for seat, owner, slot in view.get("looking") or ()}
+        self._place_thrown(view)
+
+    def _place_thrown(self, view: dict[str, Any]) -> None:
+        """A card thrown in a wrong or late snap was shown to everyone and put back: it lies where the log's later
+        moves took it (a jack, a queen's trade, a give), not anywhere a redeal might put it."""
+        for owner, slot, code in thrown_cards(view["log"]):
+            if view["layouts"][owner][slot] != HIDDEN:
+                continue
+            card = int(BY_CODE[code])
+            here = self.layouts[owner][slot]
+            if here == card:
+                continue
+            for row in (*self.layouts, self.stock):  # the redeal put it elsewhere among the unseen cards
+                if card in row:
+                    row[row.index(card)] = here
+                    break
+            else:
+                if self.drawn == card:
+                    self.drawn = here
+            self.layouts[owner][slot] = card
+
+
+def thrown_cards(log: list[dict[str, Any]]) -> list[tuple[int, int, str]]:
+    """``(owner, slot, code)`` for each card a wrong or late snap in ``log`` showed to everyone, where it lies at the
+    log's end: followed through the jacks, queen's trades and gives after it; gone once snapped, swapped out or
+    thrown.
+
+    >>> thrown_cards([{"type": "snap", "seat": 1, "place": [0, 2], "result": "wrong", "card": "5H"},
+    ...               {"type": "jack", "seat": 0, "slot": 2, "place": [1, 3]}])
+    [(1, 3, '5H')]
+    """
+    places: dict[tuple[int, int], str] = {}
+    look: tuple[int, int] | None = None
+    for e in log:
+        kind = e["type"]
+        if kind == "snap" and e.get("result") in ("wrong", "late"):
+            places[tuple(e["place"])] = e["card"]  # type: ignore[index]
+        elif kind == "snap" or kind == "swap":
+            places.pop(tuple(e["place"]) if kind == "snap" else (e["seat"], e["slot"]), None)  # type: ignore[arg-type]
+        elif kind in ("jack", "look"):
+            a, b = (e["seat"], e["slot"]), tuple(e["place"])
+            look = (a, b) if kind == "look" else None  # type: ignore[assignment]
+            if kind == "jack":
+                _swap(places, a, b)  # type: ignore[arg-type]
+        elif kind == "trade" and look is not None:
+            _swap(places, *look)  # type: ignore[arg-type]
+        elif kind == "give":
+            code = places.pop((e["seat"], e["slot"]), None)
+            if code is not None:
+                places[tuple(e["to"])] = code  # type: ignore[index]
+    return [(o, s, code) for (o, s), code in places.items()]
+
+
+def _swap(places: dict[tuple[int, int], str], a: tuple[int, int], b: tuple[int, int]) -> None:
+    x, y = places.pop(a, None), places.pop(b, None)
+    if x is not None:
+        places[b] = x
+    if y is not None:
+        places[a] = y
 
 
 SHAPE_WORDS = {PEEK: "peek", SPY: "spy", JACK: "jack", LOOK: "look", TRADE: "trade", KEEP: "keep", SKIP: "skip"}
