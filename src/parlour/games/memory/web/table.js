@@ -238,6 +238,18 @@ function layoutGrid(view, ctx, rules, owner, { moves, active, big }) {
     selected: slots.map((s, i) => (s.cls.includes("chosen") ? i : -1)).filter((i) => i >= 0),
   });
   arrivals(g, view, ctx, owner);
+  // Penalty cards go into new columns beside the dealt grid, a column per `rows` of them, so that a penalty never
+  // makes the table taller (the slot numbers stay as the moves number them).
+  if (lay.length > size) {
+    const extra = Math.ceil((lay.length - size) / rules.rows);
+    g.style.setProperty("--cols", String(rules.cols + extra));
+    g.querySelectorAll(".kit-slot").forEach((el, i) => {
+      const row = i < size ? Math.floor(i / rules.cols) : (i - size) % rules.rows;
+      const col = i < size ? i % rules.cols : rules.cols + Math.floor((i - size) / rules.rows);
+      el.style.gridRow = String(row + 1);
+      el.style.gridColumn = String(col + 1);
+    });
+  }
   return h("div", { class: `mem-grid${frozen ? " frozen" : ""}${big ? " big" : ""}`, dataset: { seat: owner } },
     frozen ? h("div", { class: "mem-frozen-tag", title: t("knocked: these cards are frozen") }, `❄ ${t("knocked — frozen")}`) : null, g);
 }
@@ -304,8 +316,7 @@ function center(view, ctx, rules, moves, active) {
   const ring = countdown(ctx, { size: 46, label: windowLabel(view) });
   return h("div", { class: "mem-center" },
     h("div", { class: "mem-piles" }, stockEl, pileEl, drawn),
-    ring ? h("div", { class: `mem-window${snapOpen ? " snap" : ""}` }, ring, h("span", {}, windowLabel(view))) : null,
-    h("p", { class: "mem-prompt", role: "status" }, prompt(view, ctx, rules, moves)));
+    ring ? h("div", { class: `mem-window${snapOpen ? " snap" : ""}` }, ring, h("span", {}, windowLabel(view))) : null);
 }
 
 /** One line saying what is happening, and what this seat may do about it. */
@@ -450,20 +461,25 @@ export function board(view, ctx, rules) {
   const active = ctx.myTurn && !ctx.pending;
   wakeAtDeadline(ctx);
   const n = view.players;
-  const places = placeSeats(n, ctx.seat ?? 0);
+  // Every other player across the top, in turn order from the right (the next player) to the left (the last):
+  // the table's whole height goes to what is played now (kit/README.md: the table check), with your cards, the
+  // piles and what you may do beside each other below.
+  const places = placeSeats(n, ctx.seat ?? 0).map((p, i) => (i ? { ...p, where: "top" } : p));
   const bottom = places[0].seat;
+  const crowd = n > 8 ? "crowd" : n > 5 ? "many" : "few";
   const table = feltTable(places, (seat, where) => seatPlate(ctx, seat, {
-    where, badges: badges(view, ctx, r, seat), note: note(view, seat),
+    where, badges: [...badges(view, ctx, r, seat), h("span", { class: "mem-score" }, note(view, seat))],
     children: [layoutGrid(view, ctx, r, seat, { moves, active, big: false })],
   }), {
-    cls: `memory ${view.game} players-${n}${ctx.ui.snapping ? " snapping" : ""}`,
+    cls: `memory ${view.game} players-${n} mem-${crowd} rows-${r.rows}${ctx.ui.snapping ? " snapping" : ""}`,
     center: center(view, ctx, r, moves, active),
     me: [
       seatPlate(ctx, bottom, { where: "bottom", badges: [...badges(view, ctx, r, bottom),
         h("span", { class: "kit-badge" }, note(view, bottom))] }),
       layoutGrid(view, ctx, r, bottom, { moves, active, big: true }),
-      ctx.seat != null ? buttons(view, ctx, moves, active) : null,
     ],
   });
+  table.append(h("div", { class: "mem-bar" }, h("p", { class: "mem-prompt", role: "status" }, prompt(view, ctx, r, moves)),
+    ctx.seat != null ? buttons(view, ctx, moves, active) : null));
   return h("div", { class: "mem-board" }, table, revealPanel(view, ctx, r));
 }
