@@ -19,7 +19,7 @@ LAPTOP_800 = {"width": 1280, "height": 800}
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 def test_the_round_just_scored_waits_for_next_round(parlour_server, browser, size):
     table = create_table(parlour_server, "kaboo", ["human", "expert"], seed=SEED, deal_pause=30,
-                         options={"rounds": 2, "snap_seconds": 1})
+                         options={"rounds": 2, "snap_seconds": 1, "peek_seconds": 60})
     page = open_seat(browser, parlour_server, table, 0, viewport=LAPTOP_800 if size == "laptop" else PHONE)
     wait_my_turn(page)
     click_and_wait(page, "button[data-action='ready']")

@@ -12,7 +12,8 @@ SEED = 15
 
 
 def test_our_turn_sounds_when_the_bots_throw_opens_a_snap_window(parlour_server, browser):
-    table = create_table(parlour_server, "kaboo", ["human", "expert"], seed=SEED, options={"snap_seconds": 30})
+    table = create_table(parlour_server, "kaboo", ["human", "expert"], seed=SEED,
+                         options={"snap_seconds": 30, "peek_seconds": 60})
     page = open_seat(browser, parlour_server, table, 0)
     wait_my_turn(page)
     click_and_wait(page, "button[data-action='ready']")
