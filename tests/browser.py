@@ -149,16 +149,17 @@ def post_table(base: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def create_table(base: str, game: str, seats: list[str | dict[str, Any]], *, players: int | None = None,
-                 options: dict[str, Any] | None = None, seed: int | None = None) -> dict[str, Any]:
+                 options: dict[str, Any] | None = None, seed: int | None = None, **settings: Any) -> dict[str, Any]:
     """A table of ``game``: each seat ``"human"``, a bot level (``"heuristic"``) or a full seat dict
-    (``{"kind": "human", "name": "Ana"}``); ``seed`` fixes the deal (the test server takes seeds).
+    (``{"kind": "human", "name": "Ana"}``); ``seed`` fixes the deal (the test server takes seeds); ``settings``
+    more fields of the request, such as ``deal_pause=30`` (what the lobby asks for).
     Returns POST /api/tables's answer: ``table``, ``seats`` (with ``invite_url`` for the human ones)…"""
     spec = [s if isinstance(s, dict) else {"kind": "human"} if s == "human" else {"kind": "bot", "level": s}
             for s in seats]
     body: dict[str, Any] = {"game": game, "players": players or len(spec), "seats": spec, "options": options or {}}
     if seed is not None:
         body["seed"] = seed
-    return post_table(base, body)
+    return post_table(base, {**body, **settings})
 
 
 def open_page(browser: Browser, url: str, viewport: dict[str, int] = LAPTOP, pace: float = PACE, **kw: Any) -> Page:

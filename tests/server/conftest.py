@@ -141,3 +141,10 @@ def client(db_url: str) -> Iterator[TestClient]:
     """The app in process (lifespan run), with one bot worker."""
     with TestClient(create_app(db_url, bot_workers=1)) as c:
         yield c
+
+
+@pytest.fixture
+def seeded_client(db_url: str) -> Iterator[TestClient]:
+    """The app in process as ``client``, taking a new table's seed (``--fixed-seeds``): a test deals what it needs."""
+    with TestClient(create_app(db_url, bot_workers=1, fixed_seeds=True)) as c:
+        yield c

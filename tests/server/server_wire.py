@@ -42,6 +42,51 @@ def start_now(ws: Any) -> dict[str, Any]:
     return receive_until(ws, lambda m: m["type"] == "state" and m["table"]["started"])
 
 
+class Seat:
+    """A seat's socket (a TestClient one) and the last state it was sent. A move refused as stale (another seat moved
+    first: several may act at once, as in Kaboo's opening peek) is sent again against the newer state if it is
+    still legal there, as the table page does."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws: Any = ws
+        self.state: dict[str, Any] | None = None
+        self.sent: str | None = None
+
+    def until(self, wanted: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Read until the last state's view satisfies ``wanted``; return that state message."""
+        while self.state is None or not wanted(self.state["view"]):
+            self.read()
+        return self.state
+
+    def read(self) -> dict[str, Any]:
+        m = self.ws.receive_json()
+        if m["type"] == "error" and m["code"] == "stale" and self.sent:
+            newest = int(m["message"].split("the table is at version ")[1].split(";")[0])
+            while self.state is None or self.state["version"] < newest:
+                self.read()
+            if self.sent in self.state["view"]["legal"]:
+                self.play(self.sent)
+            return m
+        assert m["type"] != "error", m
+        if m["type"] == "state":
+            self.state = m
+        return m
+
+    def play(self, action: str) -> None:
+        assert self.state is not None
+        self.sent = action
+        self.ws.send_json({"type": "action", "action": action, "version": self.state["version"]})
+
+    def refused(self) -> dict[str, Any]:
+        """The answer to a move the table should refuse: the error (a new state instead fails the test)."""
+        assert self.state is not None
+        sent = self.state["version"]
+        while (m := self.ws.receive_json())["type"] != "error":
+            if m["type"] == "state":
+                assert m["version"] == sent, f"{self.sent} was taken: {m['view']['log']}"
+        return m
+
+
 def latest_state(ws: Any) -> dict[str, Any]:
     """Ping, then return the last ``state`` received before the ``pong`` (the socket's current state)."""
     ws.send_text(json.dumps({"type": "ping"}))

@@ -29,6 +29,7 @@ from parlour.core.terminal import Seats
 from . import render
 from .setup import HUMAN, load_game, players_for, seat_kinds
 from .lang import lang_option
+from .timed import ask_within
 
 QUIT = ("q", "quit", "exit")
 tr = translator(__name__)
@@ -59,10 +60,11 @@ def save(record: Record, path: Path) -> None:
 
 
 class TerminalMatch:
-    """One match played at this terminal. ``ask`` reads a line from the human whose turn it is."""
+    """One match played at this terminal. ``ask(prompt, seconds)`` reads a line from the human whose turn it is, or
+    ``None`` when a timed window's ``seconds`` (``None``: no limit) run out first: the window closes then."""
 
     def __init__(self, console: Console, game: Game, kinds: list[str], seed: int, path: Path,
-                 ask: Callable[[str], str]) -> None:
+                 ask: Callable[[str, float | None], str | None]) -> None:
         self.console, self.game, self.kinds, self.path, self.ask = console, game, kinds, path, ask
         self.state: State = game.new(seed=seed)
         self.record = Record.start(game, seed)
@@ -128,7 +130,7 @@ class TerminalMatch:
             console.print(render.turn_screen(view, self.seats(human), events))
             legal = [str(a) for a in state.legal(human)]
             started = time.monotonic()
-            text = self.ask(tr.t("Your move (1-{n}, text, q):", n=len(legal)) + " ").strip()
+            text = (self.ask(tr.t("Your move (1-{n}, text, q):", n=len(legal)) + " ", None) or "").strip()
             if text.lower() in QUIT:
                 return False
             for seat, done in race.advance(race.now + time.monotonic() - started):
@@ -161,7 +163,8 @@ class TerminalMatch:
         if len(self.humans) > 1 and seat != self.last_human:
             if console.is_terminal:
                 console.clear()
-            answer = self.ask(tr.t("Seat {n} to play: pass the keyboard to seat {n} and press Enter (q quits)", n=seat) + " ")
+            handover = tr.t("Seat {n} to play: pass the keyboard to seat {n} and press Enter (q quits)", n=seat)
+            answer = self.ask(handover + " ", None) or ""
             if answer.strip().lower() in QUIT:
                 return False
             if console.is_terminal:
@@ -178,8 +181,17 @@ class TerminalMatch:
                     example=legal[-1])
         prompt = (tr.t("Seat {n} ({numbers}, text, q):", n=seat, numbers=numbers) if len(self.humans) > 1
                   else tr.t("Your move ({numbers}, text, q):", numbers=numbers)) + " "
+        # A timed window closes when its time is up, answered or not (the game clock restarted at the last change).
+        closes = None if state.deadline is None else time.monotonic() + state.deadline
         while True:
-            text = self.ask(prompt).strip()
+            answer = self.ask(prompt, None if closes is None else closes - time.monotonic())
+            if answer is None:
+                console.print(Text(tr.t("Time is up: the window has closed."), style="yellow"))
+                state.timeout()
+                self.played(None, TIMEOUT)
+                self.seen[seat] = before
+                return True
+            text = answer.strip()
             if text.lower() in QUIT:
                 return False
             if not text:
@@ -234,11 +246,8 @@ def play(game_id: str, players: int | None, seats: str | None, seed: int | None,
     path = record_path or default_record_path(game.id, seed)
     console = Console(highlight=False)
 
-    def ask(prompt: str) -> str:
-        try:
-            return console.input(prompt)
-        except EOFError:  # input closed: as good as quitting
-            return "q"
+    def ask(prompt: str, seconds: float | None) -> str | None:
+        return ask_within(console, prompt, seconds)
 
     seat_names = Seats(tuple(kinds), game=game.id)
     title = game_translator(type(game)).t(game.title)

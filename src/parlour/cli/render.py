@@ -210,7 +210,9 @@ def replay_step(number: int, entry: dict[str, Any], view: dict[str, Any], events
         word, seat, level = table
         lines = [Text({"start": "The table's clocks start: everyone is here",
                        "bot": f"{seats.name(seat)} is away: a bot ({level}) plays for them",
-                       "back": f"{seats.name(seat)} is back and plays again"}[word], style="dim")]
+                       "back": f"{seats.name(seat)} is back and plays again",
+                       "pause": "The deal is scored: the table waits for everyone to be ready for the next",
+                       "next": f"{seats.name(seat)} is ready for the next deal"}[word], style="dim")]
     if not lines:
         who = tr.t("clock") if entry["seat"] is None else tr.t("Seat {n}", n=entry["seat"])
         lines = [tr.tx("{who}: {action}", who=who, action=action_text(entry["action"]))]

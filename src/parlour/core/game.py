@@ -259,6 +259,14 @@ class State(ABC):
         """Game-clock instant at which :meth:`timeout` must be applied; ``None`` when no window is open."""
         return None
 
+    @property
+    def looking(self) -> tuple[int, ...]:
+        """Seats looking at something in the open timed window (Kaboo: the card a peek or a spy showed a player
+        after her turn) until they say they are done or the window closes. The rules may let another seat's move
+        close the window sooner (the next player's draw); a table holds such a move while a person looks, so that a
+        look lasts its whole window (the server makes a bot wait and tells a person why)."""
+        return ()
+
     def timeout(self) -> None:
         """Close the open timed window."""
         raise IllegalAction("no timed window is open")

@@ -7,7 +7,9 @@ closed by the clock.
 A table's own entries, without a seat, say who played and when the clock ran; they change nothing in the match and a
 replay passes over them (:func:`table_entry`): ``start`` (the table's timed windows began to count: every invited
 person had come, or someone pressed "start now"), ``bot S LEVEL`` (seat S's absent person was replaced by a bot of
-that level: the seat's next actions are the bot's), ``back S`` (seat S's person took the seat back).
+that level: the seat's next actions are the bot's), ``back S`` (seat S's person took the seat back), ``pause`` (a deal
+was scored: the next deal's clocks and bots wait for the people, until a ``start``), ``next S`` (seat S's person is
+ready for the next deal).
 
 An action may also carry ``check``: what the game says the action left behind (``State.record_check``, e.g.
 where Skelly's caps came to rest). Replaying compares it after that action and stops with a
@@ -40,6 +42,8 @@ FORMAT = "parlour-record"
 VERSION = 1
 TIMEOUT = "timeout"
 START = "start"
+PAUSE = "pause"
+NEXT = "next"
 
 
 def table_entry(action: str) -> tuple[str, int | None, str | None] | None:
@@ -47,10 +51,14 @@ def table_entry(action: str) -> tuple[str, int | None, str | None] | None:
 
     >>> table_entry("start"), table_entry("bot 2 expert"), table_entry("back 2"), table_entry("timeout")
     (('start', None, None), ('bot', 2, 'expert'), ('back', 2, None), None)
+    >>> table_entry("pause"), table_entry("next 1")
+    (('pause', None, None), ('next', 1, None))
     """
     words = action.split()
-    if words == [START]:
-        return START, None, None
+    if words in ([START], [PAUSE]):
+        return words[0], None, None
+    if len(words) == 2 and words[0] == NEXT and words[1].isdigit():
+        return NEXT, int(words[1]), None
     if len(words) == 3 and words[0] == "bot" and words[1].isdigit():
         return "bot", int(words[1]), words[2]
     if len(words) == 2 and words[0] == "back" and words[1].isdigit():
@@ -171,7 +179,8 @@ class Record:
                         continue
                     if entry["action"] != TIMEOUT:
                         raise RecordError(f"action #{i + 1}: only 'timeout' and the table's entries ('start', "
-                                          f"'bot SEAT LEVEL', 'back SEAT') have no seat, not {entry['action']!r}")
+                                          f"'bot SEAT LEVEL', 'back SEAT', 'pause', 'next SEAT') have no seat, not "
+                                          f"{entry['action']!r}")
                     state.timeout()
                 else:
                     state.apply(entry["seat"], entry["action"])

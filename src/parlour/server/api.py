@@ -84,6 +84,9 @@ class NewTable(BaseModel):
     absent_seconds: float = Field(ABSENT_SECONDS, ge=0, le=86400, description="seconds a person must have been "
                                   "away before a seated player may hand her seat to a bot (she takes it back by "
                                   "opening her link again)")
+    deal_pause: float = Field(0, ge=0, le=600, description="after each deal but the last is scored, the next deal's "
+                              "timed windows, move clocks and bots wait until every person at the table has said she "
+                              "is ready (\"next round\") or this many seconds have passed; 0: no pause")
 
 
 class Rematch(BaseModel):
@@ -103,6 +106,8 @@ def settings(body: NewTable) -> dict[str, Any]:
         found["spectator_chat"] = True
     if body.absent_seconds != ABSENT_SECONDS:
         found["absent_seconds"] = body.absent_seconds
+    if body.deal_pause:
+        found["pause"] = body.deal_pause
     return found
 
 

@@ -13,6 +13,8 @@ that opened it; the server then applies ``state.timeout()`` and logs it as ``{"s
 A bot never closes a window early while a person may still act in it (``_cuts_short``): people get the whole window.
 A choice several seats make together (``state.together``: a Rengo team agreeing on the dead stones) is left to the
 people among them; their bots neither mark nor accept for them (``_leaves_it_to_others``).
+Nobody ends a person's look (``state.looking``: Kaboo's peek at a card after her turn) before she is done or its
+window closes: a bot waits, a person's move is refused with the reason (``_ends_a_look``).
 
 Move clocks (optional, ``seconds_per_move``): a human seat that may act gets that many seconds for its move; when
 they run out, the game's ``state.clock_out(seat)`` is played for it (Go: ``resign``), or, for a game that names
@@ -28,6 +30,9 @@ Chat: a game whose ``chat`` is ``"canned"`` (Rengo: partners may not discuss the
 Waiting for the players: a table with the setting ``wait`` (``wait_for_players`` at creation) holds its clocks (timed windows,
 move clocks, and a real-time game's bots) until every invited person has connected, or until a seated player sends
 ``start`` ("start now"); then it logs the table entry ``start`` and the clocks begin.
+
+Between deals: a table with the setting ``pause`` (``deal_pause`` at creation) holds the next deal's clocks and bots
+after each deal is scored, until every person at the table is ready for it or the pause runs out (:mod:`.pause`).
 
 Absent friends: a seated player may hand the seat of a person who has been away ``absent_seconds`` (a table
 setting, default :data:`ABSENT_SECONDS`) to a bot of the table's level, logged as ``bot SEAT LEVEL``; the person
@@ -52,13 +57,14 @@ from typing import Any, Callable
 
 from parlour.core.errors import BadOption, ParlourError
 from parlour.core.game import Game, State
-from parlour.core.record import START, TIMEOUT, Record, table_entry
+from parlour.core.record import NEXT, PAUSE, START, TIMEOUT, Record, table_entry
 from parlour.core.registry import load
 from parlour.bots import best
 
 from .bots import FALLBACK, BotPool, bot_seed, fallback
 from .limits import Limits, RateLimit
 from .patch import Parts, diff, encode, parts, patch_fields, whole
+from .pause import DealPause, scored_a_deal
 from .report import unexpected
 from .storage import NUL, ActionRow, ChatRow, ClockRow, SeatRow, Store, TableRow
 
@@ -176,10 +182,11 @@ def apply_entry(state: State, entry: ActionRow) -> None:
 def summary_of(row: TableRow, seats: list[SeatRow], version: int, over: bool,
                connected: set[int | None] = frozenset(),  # type: ignore[assignment]
                standins: dict[int, str] | None = None, away: dict[int, float] | None = None,
-               started: bool = True) -> dict[str, Any]:
+               started: bool = True, pause: dict[str, Any] | None = None) -> dict[str, Any]:
     """A table's public summary (no tokens), from its rows: what ``GET /api/tables/{id}`` answers.
 
     A person's seat played by a bot meanwhile has ``bot`` (its level); an absent person's has ``away`` (seconds).
+    ``pause``: the pause between deals while it lasts (:meth:`.pause.DealPause.summary`).
     """
     standins, away = standins or {}, away or {}
     seat_list = []
@@ -200,7 +207,7 @@ def summary_of(row: TableRow, seats: list[SeatRow], version: int, over: bool,
             "actions": version, "created": row.created,
             "clock": {"seconds_per_move": row.seconds_per_move} if row.seconds_per_move else None,
             "spectator_chat": bool(row.settings.get("spectator_chat")), "started": started,
-            "absent_seconds": absent_seconds(row)}
+            "absent_seconds": absent_seconds(row), "deal_pause": float(row.settings.get("pause", 0)), "pause": pause}
 
 
 def absent_seconds(row: TableRow) -> float:
@@ -240,19 +247,31 @@ class Table:
         # (A table without the setting ``wait`` starts when it is created.)
         self.started = not row.settings.get("wait") or not any(s.kind == "human" for s in seats)
         self.standins: dict[int, str] = {}
+        self.pause = DealPause(float(row.settings.get("pause", 0)))
+        self._pause_due = False  # a pause begun here whose entry is still to be logged
         self.changed = row.created  # wall time of the last change: game clock zero
         self._version = 0
         for entry in log_:
             word, seat, level = (table_entry(entry.action) if entry.seat is None else None) or (None, None, None)
             if word is None:
                 self._version += 1
+                if self.pause.on and entry.seat is not None:
+                    self.pause.ready.add(entry.seat)  # a person's own move in the new deal
             elif word == "bot":
                 self.standins[seat] = level
             elif word == "back":
                 self.standins.pop(seat, None)
+            elif word == PAUSE:
+                self.pause.begin(entry.t)
+            elif word == NEXT:
+                self.pause.ready.add(seat)
             if word in (None, START):
                 self.started = self.started or word == START
                 self.changed = entry.t
+            if word == START:
+                self.pause.end()
+        if self.pause.on:  # back in memory mid-pause: the people get its whole time again
+            self.pause.since = self.last_seen
         # When each absent person left (or the table came into memory): her seat may go to a bot after a while.
         self.away: dict[int, float] = {s.seat: self.last_seen for s in seats
                                        if s.kind == "human" and s.seat not in self.standins}
@@ -314,12 +333,13 @@ class Table:
         """The public summary of the table (no tokens)."""
         now = self.now()
         return summary_of(self.row, self.seats, self.version, self.state.over, self.connected(), self.standins,
-                          {s: now - t for s, t in self.away.items()}, self.started)
+                          {s: now - t for s, t in self.away.items()}, self.started, self.pause.summary(now))
 
     def deadline_in(self) -> float | None:
-        """Seconds from now until the open timed window closes (``None`` while the table waits for its players)."""
+        """Seconds from now until the open timed window closes (``None`` while the table waits for its players or
+        for the people between deals)."""
         deadline = self.state.deadline
-        if deadline is None or not self.started:
+        if deadline is None or not self.started or self.pause.on:
             return None
         return max(0.0, self.changed + deadline - self.now())
 
@@ -333,7 +353,7 @@ class Table:
         for s in self.seats:
             if self.kind(s.seat) == "bot":
                 left.append(None)
-            elif s.seat in self.turn_started and self.started:
+            elif s.seat in self.turn_started and self.started and not self.pause.on:
                 left.append(round(max(0.0, limit - (now - self.turn_started[s.seat])), 3))
             else:
                 left.append(limit)
@@ -504,6 +524,41 @@ class Table:
                 raise ActionError("started", "the table has started already: its clocks are running")
             await self._table_entry(START)
 
+    async def next_round(self, seat: int | None) -> None:
+        """A person is ready for the next deal ("Next round"): when every person here is, the pause ends."""
+        if seat is None:
+            raise ActionError("spectator", "spectators watch: only a seated player says she is ready for the next deal")
+        async with self.lock:
+            self._owner_only()
+            if not self.pause.on:
+                raise ActionError("not_paused", "the next deal is under way already: no deal has just been scored")
+            if self.kind(seat) != "human":
+                raise ActionError("not_yours", "a bot plays this seat now; open your link again to take it back")
+            if seat not in self.pause.ready:
+                await self._table_entry(f"{NEXT} {seat}")
+            await self._pause_changed()
+
+    def _people(self) -> list[int]:
+        """The seats of the persons connected at the table (a seat a bot plays for an absent person is not one)."""
+        connected = self.connected()
+        return [s.seat for s in self.seats if self.kind(s.seat) == "human" and s.seat in connected]
+
+    async def _pause_changed(self) -> None:
+        """Log the pause a deal's score began, and end it once every person here is ready (call with the lock held;
+        only the table's owner logs)."""
+        if not self.pause.on or self.mirror or self.closed:
+            return
+        if self._pause_due:
+            await self._table_entry(PAUSE)
+        if not self.pause.waiting(self._people()):
+            await self._table_entry(START)
+
+    async def _pause_over(self, since: float | None) -> None:
+        """The pause between deals ran out: the next deal's clocks and bots go."""
+        async with self.lock:
+            if self.pause.on and self.pause.since == since and not self.mirror and not self.closed:
+                await self._table_entry(START)
+
     async def hand(self, seat: int | None, absent: Any) -> None:
         """A seated player hands the seat ``absent``, whose person has been away ``absent_seconds``, to a bot of
         the table's level; raise :class:`ActionError` saying why not otherwise."""
@@ -559,6 +614,7 @@ class Table:
                         client.send(told)
         if not self.started and self._everyone_here():
             await self._table_entry(START)
+        await self._pause_changed()
 
     async def check_seats_locked(self) -> None:
         async with self.lock:
@@ -575,7 +631,8 @@ class Table:
 
     async def _table_entry(self, text: str) -> None:
         """Log one of the table's own entries (call with the lock held): ``start`` sets the clocks going;
-        ``bot S LEVEL`` and ``back S`` change who plays seat S. The match itself does not change."""
+        ``bot S LEVEL`` and ``back S`` change who plays seat S; ``pause`` and ``next S`` hold them between deals.
+        The match itself does not change."""
         if self.closed:
             raise ActionError("closed", "this table is closing; reconnect with your link")
         t = round(max(self.log[-1].t if self.log else 0.0, self.now()), 3)
@@ -601,6 +658,13 @@ class Table:
             log.info("table %s: the clocks start", self.id)
             self.started, self.changed = True, t
             self.turn_started = {s: t for s in self.state.to_act}
+            self.pause.end()
+        elif word == PAUSE:
+            if not self.pause.on:  # logged by the table's owner (in a cluster)
+                self.pause.begin(t)
+            self._pause_due = False
+        elif word == NEXT:
+            self.pause.ready.add(seat)
         elif word == "bot":
             log.info("table %s: a bot (%s) plays for the absent person at seat %d", self.id, level, seat)
             self.standins[seat] = level
@@ -626,7 +690,7 @@ class Table:
     def _send_presence(self) -> None:
         self._presence_timer = None
         self._note_away()
-        if (self.standins or not self.started) and not self.mirror and not self.state.over:
+        if (self.standins or not self.started or self.pause.on) and not self.mirror and not self.state.over:
             self._spawn(self.check_seats_locked())  # people came through another process, or left
         if self.cluster is not None:
             self.announce_presence(changed_only=True)
@@ -661,6 +725,8 @@ class Table:
         if stopped is None:  # a table saved before clocks were: resume with full clocks
             stopped = self.changed
         now = self.now()
+        if self.pause.on:
+            self.pause.since = now
         self.changed = now - max(0.0, stopped - self.changed)
         limit = self.row.seconds_per_move
         for s, started in self.turn_started.items():
@@ -707,6 +773,11 @@ class Table:
                                            f"version {self.version}; look at the new state and play again")
             if seat not in self.state.to_act:
                 raise ActionError("not_your_turn", self.state.why_waiting(seat))
+            looker = self._ends_a_look(seat, text)
+            if looker is not None:
+                who, left = self.seats[looker].name or f"seat {looker}", self.deadline_in()
+                raise ActionError("looking", f"{who} is still looking at a card: wait until {who} is done or the "
+                                             "look ends" + (f" (in {left:.0f} s)" if left is not None else ""))
             await self._accept(seat, text, arrived)
 
     async def _accept(self, seat: int | None, text: str, arrived: float | None = None) -> None:
@@ -739,6 +810,7 @@ class Table:
                                            "again") from None
             self.cluster.entry(self, entry)
         self._advance(state, entry)
+        await self._pause_changed()
 
     def _advance(self, state: State, entry: ActionRow) -> None:
         """Make ``state`` (the one after the logged ``entry``) the table's, announce it, arm what comes next."""
@@ -746,13 +818,20 @@ class Table:
             self._table_entry_applied(entry)
             return
         seat, t = entry.seat, entry.t
-        before = set(self.state.to_act)
+        previous = self.state
+        before = set(previous.to_act)
         self.state, self.changed, self._before, self._parts = state, t, self._parts, {}
         self.log.append(entry)
         self._version += 1
         self.checks.append(state.record_check())
         self.turn_started = {s: (self.turn_started.get(s, t) if s in before and s != seat else t)
                              for s in state.to_act}
+        if self.pause.on and seat is not None and self.kind(seat) == "human":
+            self.pause.ready.add(seat)  # a person's own move in the new deal: she is ready for it
+        if (self.pause.seconds and not self.pause.on and self.started and scored_a_deal(previous, state)
+                and self._people()):
+            self.pause.begin(t)
+            self._pause_due = True
         self._drop_waiting()
         self.broadcast_state()
         if state.over:
@@ -815,6 +894,11 @@ class Table:
         left = self.deadline_in()
         if left is not None:
             self._timers.append(loop.call_later(left, lambda: self._spawn(self._timeout(version))))
+        if self.pause.on:  # between deals: nothing moves until the people are ready or the pause runs out
+            since = self.pause.since
+            self._timers.append(loop.call_later(self.pause.left(self.now()),
+                                                lambda: self._spawn(self._pause_over(since))))
+            return
         clocks = self.clocks() if self.started else None
         for s in self.state.to_act:
             kind = self.kind(s)
@@ -884,13 +968,13 @@ class Table:
                 self._drop_waiting()  # the state may have moved on while it thought
                 await asyncio.sleep(max(0.0, delay - (loop.time() - asked)))
             async with self.lock:
-                if self.kind(seat) != "bot":  # the seat's person came back meanwhile
+                if self.kind(seat) != "bot" or self.pause.on:  # the seat's person came back, or a deal ended
                     pass
                 elif realtime:
                     if seat in self.state.to_act and text in map(str, self.state.legal(seat)):
                         await self._accept(seat, text)
                 elif (version == self.version and seat in self.state.to_act and not self._cuts_short(seat, text)
-                      and not self._leaves_it_to_others(seat)):
+                      and not self._leaves_it_to_others(seat) and self._ends_a_look(seat, text) is None):
                     await self._accept(seat, text)
         except ActionError as e:
             log.error("table %s: bot of seat %d played %s", self.id, seat, e.message)
@@ -958,6 +1042,20 @@ class Table:
         except ParlourError:
             return False
         return after.deadline is None
+
+    def _ends_a_look(self, seat: int, text: str) -> int | None:
+        """The person whose look (``state.looking``) ``seat``'s move would end, if any: the rules let the next
+        player's draw close the window, but a look lasts until its person is done or its window closes."""
+        lookers = [s for s in self.state.looking if s != seat and self.kind(s) == "human"]
+        if not lookers:
+            return None
+        after = self.state.clone()
+        try:
+            after.apply(seat, text)
+        except ParlourError:
+            return None
+        still = set(after.looking)
+        return next((s for s in lookers if s not in still), None)
 
     def stop(self) -> None:
         """Stop the timers, the bots and the sockets (the table is leaving memory, or the server stops)."""

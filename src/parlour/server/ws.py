@@ -200,13 +200,15 @@ async def _dispatch(table: Table, client: Client, data: dict[str, Any]) -> None:
             await table.start(client.seat)
         elif kind == "hand":
             await table.hand(client.seat, data.get("seat"))
+        elif kind == "next":
+            await table.next_round(client.seat)
         elif kind == "ping":
             client.send('{"type": "pong"}')
         elif kind == "sync":  # a client that lost track of its view asks for the whole state
             table.send_state(client)
         else:
             raise ActionError("unknown_type", f"unknown message type {kind!r}; the types are action, chat, start, "
-                                              "hand, ping, sync")
+                                              "hand, next, ping, sync")
     except ActionError as e:
         client.send(encode(e.to_message()))
     except Exception as e:

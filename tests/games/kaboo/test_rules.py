@@ -85,6 +85,18 @@ def test_wrong_snap_returns_the_card_and_costs_a_penalty_card_unseen():
     assert layout(state, b, a)[1] == "##" and state.to_act == (b,)
 
 
+def test_the_log_says_which_card_a_wrong_or_late_snap_showed_to_everyone():
+    said = []
+    for second in ("snap {a}.0", "snap {b}.1"):  # KH: wrong; 5C: the right rank, too late
+        state, (a, b) = start("KH 9D 5S KC", "AS 5C JH QS", stock="5H 2C 3C")
+        state.apply(a, "draw")
+        state.apply(a, "discard")
+        state.apply(a, f"snap {a}.2")             # 5S: valid
+        state.apply(b, second.format(a=a, b=b))
+        said.append([(e["result"], e["card"]) for e in state.view(None)["log"] if e["type"] == "snap"])
+    assert said == [[("valid", "5S"), ("wrong", "KH")], [("valid", "5S"), ("late", "5C")]]
+
+
 def test_snapping_an_opponents_card_lets_the_snapper_move_one_of_his_own_into_the_gap():
     state, (a, b) = start(A_CARDS, B_CARDS, stock="5D")
     state.apply(a, "draw")

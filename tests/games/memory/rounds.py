@@ -173,3 +173,14 @@ def play_testoasa_round(page: Page, name: str) -> None:
     assert score["closer"] == ME
     assert reveal.locator(f".mem-reveal-row[data-seat='{ME}'] .kit-badge").text_content() == "knocked"
     shot(page, f"{name}-reveal")
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """Whether every element matching ``selector`` lies whole inside the window, without scrolling (and one does)."""
+    return page.evaluate("""(sel) => {
+      const all = [...document.querySelectorAll(sel)];
+      return all.length > 0 && all.every((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+      });
+    }""", selector)

@@ -13,7 +13,8 @@ SEED = 3
 
 
 def test_a_person_plays_a_round_of_testoasa_by_clicking_cards(parlour_server, browser):
-    table = create_table(parlour_server, "testoasa", ["human", "expert"], seed=SEED)
+    # a peek long enough that a loaded machine never closes it under the test's clicks (it plays by the page's state)
+    table = create_table(parlour_server, "testoasa", ["human", "expert"], seed=SEED, options={"peek_seconds": 60})
     page = open_seat(browser, parlour_server, table, ME)
     play_testoasa_round(page, "testoasa")
     assert page.errors == []

@@ -27,8 +27,8 @@ from typing import Any, Mapping
 
 from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
-from parlour.games.memory.actions import (DISCARD, DRAW, GIVE, JACK, KEEP, KNOCK, LOOK, PASS, PEEK, SKIP, SNAP, SPY,
-                                          STAY, SWAP, TRADE, Move, move)
+from parlour.games.memory.actions import (DISCARD, DRAW, GIVE, JACK, KEEP, KNOCK, LOOK, PASS, PEEK, READY, SKIP, SNAP,
+                                          SPY, STAY, SWAP, TRADE, Move, move)
 from parlour.games.memory.bot import AVERAGE
 from parlour.games.memory.rules import rank_of
 from parlour.games.memory.search_hooks import MemoryHooks
@@ -72,6 +72,8 @@ class KabooHooks(MemoryHooks):
         by_kind: dict[int, list[Move]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
+        if READY in by_kind:  # done looking at the card its peek or spy showed: it knows it now
+            return by_kind[READY][0]
         known = _Knowledge(state, seat)
         if DRAW in by_kind:
             if KNOCK in by_kind and known.unknown_own <= 1 and known.total <= KNOCK_AT:

@@ -160,8 +160,11 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     body += _kaboo_lines(view, seats)
     order = [(s + (seats.viewer or 0)) % view["players"] for s in range(view["players"])]
     body += [Text(), Columns([grid(view, s, seats) for s in order], padding=(0, 4))]
-    revealed = [e for e in view.get("log", []) if e["type"] == "reveal"]
-    scored = [e for e in view.get("log", []) if e["type"] == "score"]
+    # How the last round ended: the new round's view carries it in `previous`, shown while the round opens (the
+    # peek, golf's first flips); at the match's end it is in the log.
+    ended = view.get("log", []) if view["over"] else view.get("previous") or [] if phase in ("peek", "setup") else []
+    revealed = [e for e in ended if e["type"] == "reveal"]
+    scored = [e for e in ended if e["type"] == "score"]
     if revealed and scored:
         body += [Text(), reveal(revealed[-1], scored[-1], rules, seats)]
     if view["over"]:

@@ -8,6 +8,8 @@ import { t, tn, tx, translatePage, translator } from "./i18n.js";
 import { tables as history, noteTable, forgetTable } from "./history.js";
 
 const $ = (id) => document.getElementById(id);
+/** Seconds a deal's result waits for the people at the table before the next deal's clocks and bots go. */
+const DEAL_PAUSE = 30;
 let games = [];
 /** Each game's words (its title, options and bots in the page's language), by id. */
 const words = {};
@@ -177,8 +179,10 @@ async function create(ev) {
   button.disabled = true;
   try {
     // wait_for_players: the clocks (a peek, a snap window, move clocks) start when the invited friends are here,
-    // or when someone presses "Start now".
-    const body = { game: game.id, players, options: readOptions(), seats: readSeats(), wait_for_players: true };
+    // or when someone presses "Start now". deal_pause: a deal's result stays until everyone presses "Next round"
+    // (or half a minute has passed) before the next deal's clocks and bots go.
+    const body = { game: game.id, players, options: readOptions(), seats: readSeats(), wait_for_players: true,
+      deal_pause: DEAL_PAUSE };
     const position = $("position") ? $("position").value.trim() : "";
     if (position) body.setup = position;
     if ($("listed").checked) body.listed = true;

@@ -98,14 +98,21 @@ export function muteSwitch() {
 }
 
 /**
- * The cue a new state calls for, if any: "snap" when a timed window opens that `seat` may act in, "turn" when it
- * becomes `seat`'s turn. `before`/`after`: {view, deadline}; a spectator (seat null) hears nothing.
+ * The cue a new state calls for, if any: "turn" when `seat`'s turn begins, "snap" when a timed window opens that
+ * `seat` may act in. `before`/`after`: {view, deadline, paused}; a spectator (seat null) hears nothing, and nobody
+ * acts while the table pauses between deals.
+ * A game that names whose turn it is (`view.turn`, a seat) has it begin when that becomes this seat, even if the
+ * seat could act a moment before: in Kaboo the card thrown at the end of the last turn opens a snap window to
+ * every seat just as the next turn begins. Other games: when the seat comes to act at all.
  */
 export function cueFor(seat, before, after) {
   if (seat == null || !after.view || after.view.over) return null;
-  const acts = (s) => !!(s && s.view && !s.view.over && (s.view.to_act || []).includes(seat));
+  const acts = (s) => !!(s && s.view && !s.view.over && !s.paused && (s.view.to_act || []).includes(seat));
   const windowOpen = (s) => !!s && s.deadline != null && acts(s);
+  const named = (s) => !!(s && s.view && Number.isInteger(s.view.turn));
+  const mine = (s) => acts(s) && named(s) && s.view.turn === seat;
+  if (mine(after) && !mine(before)) return "turn";
   if (windowOpen(after) && !windowOpen(before)) return "snap";
-  if (acts(after) && !acts(before)) return "turn";
+  if (acts(after) && !acts(before) && (!named(after) || after.view.turn === seat)) return "turn";
   return null;
 }

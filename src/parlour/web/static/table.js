@@ -136,7 +136,7 @@ function freshEvents(prev, view) {
 
 function applyState(msg) {
   const fresh = ctx.view == null;
-  const before = { view: ctx.view, deadline: ctx.deadline };
+  const before = { view: ctx.view, deadline: ctx.deadline, paused: !!(ctx.table && ctx.table.pause) };
   const deadlineAt = msg.deadline != null ? Date.now() + msg.deadline * 1000 : null;
   // A window's full length is the time left when it was first seen; it is kept while the same window stays open.
   const total = deadlineAt == null ? null
@@ -147,6 +147,9 @@ function applyState(msg) {
     deadline: msg.deadline ?? null, deadlineAt, deadlineTotal: total, clock: msg.clock ?? null, pending: false,
     at: msg.at ?? null,
   });
+  // Between deals: when the pause runs out, on this browser's clock.
+  const pause = msg.table && msg.table.pause;
+  ctx.pauseUntil = pause ? (msg.received || Date.now()) + pause.left * 1000 : null;
   ctx.fresh = freshEvents(ctx.prev, ctx.view);
   noteAway(msg.table, msg.received);
   clearTimeout(ctx.pendingTimer);
@@ -157,7 +160,7 @@ function applyState(msg) {
   }
   if (msg.view.over && token && ctx.seat != null) noteResult(tableId, ctx.seat, msg.view);
   if (queue.length < CATCH_UP) {
-    const sound = cueFor(ctx.seat, before, { view: ctx.view, deadline: ctx.deadline });
+    const sound = cueFor(ctx.seat, before, { view: ctx.view, deadline: ctx.deadline, paused: !!(ctx.table && ctx.table.pause) });
     if (sound) cue(sound);
   }
   render();
@@ -224,6 +227,7 @@ function render() {
   renderSeatsBar();
   keepNoticeClear();
   keepBannersClear();
+  renderNextBar();
 }
 
 /**
@@ -291,6 +295,45 @@ function renderSeatsBar() {
       onclick: () => send({ type: "start" }) }, button.start) : null,
     button && button.hand != null ? h("button", { type: "button", dataset: { act: "hand", seat: button.hand },
       onclick: () => send({ type: "hand", seat: button.hand }) }, button.text) : null)));
+}
+
+/**
+ * Between deals (a table with a pause, server/pause.py): the deal's result, drawn by the game's table, stays on
+ * screen; this bar says when the next deal starts and offers "Next round" to each person until she has said so. It
+ * sits at the bottom of the window, so that its button is in view however long the result is.
+ */
+function renderNextBar() {
+  let bar = $("next-bar");
+  const table = ctx.table;
+  const pause = table && table.pause;
+  const on = !!pause && !!ctx.view && !ctx.view.over && !ctx.replay;
+  document.body.dataset.paused = String(on);
+  document.body.classList.toggle("paused", on);
+  if (!on) {
+    if (bar) bar.hidden = true;
+    return;
+  }
+  if (!bar) {
+    bar = h("div", { id: "next-bar", class: "next-bar", role: "status", "aria-live": "polite" });
+    document.body.append(bar);
+  }
+  bar.hidden = false;
+  const left = Math.max(0, Math.ceil(((ctx.pauseUntil ?? Date.now()) - Date.now()) / 1000));
+  const ready = new Set(pause.ready || []);
+  const people = (table.seats || []).filter((s) => s.kind === "human" && !s.bot && s.connected);
+  const waiting = people.filter((s) => !ready.has(s.seat)).map((s) => seatName(ctx, s.seat));
+  const mine = ctx.seat != null && people.some((s) => s.seat === ctx.seat) && !ready.has(ctx.seat);
+  const label = (layout && layout.nextRound && layout.nextRound(ctx.view, ctx)) || t("Next round");
+  const text = mine ? t("The game goes on when everyone is ready, or in {n} s.", { n: left })
+    : waiting.length ? t("Waiting for {names}: the game goes on in {n} s at the latest.", { names: waiting.join(", "), n: left })
+      : t("The game goes on in {n} s.", { n: left });
+  const sent = ctx.nextSent === ctx.version;  // pressed: waiting for the server to say so
+  const key = JSON.stringify([text, mine, label, sent]);
+  if (bar.dataset.key === key) return;
+  bar.dataset.key = key;
+  fill(bar, h("span", { class: "next-text" }, text),
+    mine ? h("button", { type: "button", class: "primary next-round", disabled: sent,
+      onclick: () => { ctx.nextSent = ctx.version; send({ type: "next" }); renderNextBar(); } }, label) : null);
 }
 
 /** Chat as the game allows it: free text, or (Rengo during play) only the game's set messages, as buttons. */
@@ -621,5 +664,6 @@ addEventListener("resize", () => fitSheet($("sheet")));
 setInterval(() => {
   if (ctx.deadline != null) renderClock();
   renderSeatsBar();
+  renderNextBar();
 }, 1000);
 window.parlour = { ctx, conn, queue };

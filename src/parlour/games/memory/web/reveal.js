@@ -62,8 +62,9 @@ function revealGrid(layout, seat, sweeps, rules) {
 /**
  * The round's reveal as a panel: a row per player with the cards turned up, the layout's points, the penalty of the
  * player who ended the round when he did not have the lowest, and the round's points. Null when there is none.
+ * `pinned`: the whole table between rounds (a heading, not a folding summary).
  */
-export function revealPanel(view, ctx, rules) {
+export function revealPanel(view, ctx, rules, { pinned = false } = {}) {
   const events = endingEvents(view);
   const reveal = [...events].reverse().find((e) => e.type === "reveal");
   const score = [...events].reverse().find((e) => e.type === "score");
@@ -84,10 +85,12 @@ export function revealPanel(view, ctx, rules) {
       h("strong", { class: "mem-round-points" }, String(score.points[seat]))));
   });
   const open = ctx.ui.revealOpen ?? true;
-  return h("details", { class: "panel mem-reveal", open, dataset: { round: score.round },  // must be seen: until play resumes
-    "data-now": view.phase === "peek" || view.phase === "setup" ? "" : null,
-    ontoggle: (ev) => { ctx.ui.revealOpen = ev.target.open; } },
-  h("summary", {}, t("Round {round}: the cards turned up", { round: score.round })),
+  const heading = t("Round {round}: the cards turned up", { round: score.round });
+  return h(pinned ? "section" : "details", { class: `panel mem-reveal${pinned ? " pinned" : ""}`, open: pinned ? null : open,
+    dataset: { round: score.round },
+    // must be seen while the round's result is held, and once play resumes until it is closed
+    "data-now": pinned || view.phase === "peek" || view.phase === "setup" ? "" : null, ontoggle: pinned ? null : (ev) => { ctx.ui.revealOpen = ev.target.open; } },
+  pinned ? h("h2", { class: "mem-reveal-title" }, heading) : h("summary", {}, heading),
   h("div", { class: "mem-reveal-rows" }, rows),
   score.closer != null && score.points[score.closer] !== (score.raw || [])[score.closer]
     ? h("p", { class: "hint" }, (rules.ends === "knock" ? t("{who} knocked without the lowest total: +{points}.", late(score, ctx))

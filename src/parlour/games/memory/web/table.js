@@ -12,7 +12,7 @@
 // snap T.U, give S, stay, peek S, spy T.U, jack S T.U, look S T.U, trade, keep, skip.
 
 import { h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, grid, stock, countdown, translator, N_ } from "/static/kit/kit.js";
-import { describe, headline, place } from "./words.js";
+import { describe, headline, names, place } from "./words.js";
 import { revealPanel, sheet } from "./reveal.js";
 
 const { t, tn, tp } = await translator(import.meta.url);
@@ -115,6 +115,14 @@ function slotAction(owner, i, me, moves, ui) {
 function hasPrimary(moves) {
   return moves.pairs.length > 0 || Object.values(moves.at).some((x) => x.spy)
     || Object.values(moves.own).some((x) => x.take || x.swap || x.flip || x.give || x.peek);
+}
+
+/** The people (not bots) other than this seat still looking at a card a power showed them after their turn: the
+ * table holds the next turn's start for them (server/table.py), so a look lasts its whole window. */
+function lookersHolding(view, ctx) {
+  const seats = (ctx.table && ctx.table.seats) || [];
+  return (view.looking || []).map((l) => l[0])
+    .filter((s) => s !== ctx.seat && seats[s] && seats[s].kind === "human" && !seats[s].bot);
 }
 
 /** Forget a half-made choice that the new state no longer allows. */
@@ -230,6 +238,18 @@ function layoutGrid(view, ctx, rules, owner, { moves, active, big }) {
     selected: slots.map((s, i) => (s.cls.includes("chosen") ? i : -1)).filter((i) => i >= 0),
   });
   arrivals(g, view, ctx, owner);
+  // Penalty cards go into new columns beside the dealt grid, a column per `rows` of them, so that a penalty never
+  // makes the table taller (the slot numbers stay as the moves number them).
+  if (lay.length > size) {
+    const extra = Math.ceil((lay.length - size) / rules.rows);
+    g.style.setProperty("--cols", String(rules.cols + extra));
+    g.querySelectorAll(".kit-slot").forEach((el, i) => {
+      const row = i < size ? Math.floor(i / rules.cols) : (i - size) % rules.rows;
+      const col = i < size ? i % rules.cols : rules.cols + Math.floor((i - size) / rules.rows);
+      el.style.gridRow = String(row + 1);
+      el.style.gridColumn = String(col + 1);
+    });
+  }
   return h("div", { class: `mem-grid${frozen ? " frozen" : ""}${big ? " big" : ""}`, dataset: { seat: owner } },
     frozen ? h("div", { class: "mem-frozen-tag", title: t("knocked: these cards are frozen") }, `❄ ${t("knocked — frozen")}`) : null, g);
 }
@@ -296,8 +316,7 @@ function center(view, ctx, rules, moves, active) {
   const ring = countdown(ctx, { size: 46, label: windowLabel(view) });
   return h("div", { class: "mem-center" },
     h("div", { class: "mem-piles" }, stockEl, pileEl, drawn),
-    ring ? h("div", { class: `mem-window${snapOpen ? " snap" : ""}` }, ring, h("span", {}, windowLabel(view))) : null,
-    h("p", { class: "mem-prompt", role: "status", "data-now": "" }, prompt(view, ctx, rules, moves)));
+    ring ? h("div", { class: `mem-window${snapOpen ? " snap" : ""}` }, ring, h("span", {}, windowLabel(view))) : null);
 }
 
 /** One line saying what is happening, and what this seat may do about it. */
@@ -317,6 +336,16 @@ function prompt(view, ctx, rules, moves) {
   }
   const gives = (view.snap && view.snap.gives) || [];
   const give = gives.find((g) => g[0] === me);
+  const myLook = (view.looking || []).find((l) => l[0] === me);
+  if (mine && myLook && !moves.snaps) {
+    return t("You look at {place}: remember it, then say you are done.", { place: place(ctx, [myLook[1], myLook[2]]) });
+  }
+  const holding = lookersHolding(view, ctx);
+  if (holding.length && view.turn === me && view.phase === "turn") {
+    const wait = t("Wait: {who} is still looking at a card. Your turn starts when they are done.", { who: names(ctx, holding) });
+    const rank = moves.snaps ? view.snap.rank : null;
+    return rank ? `${wait} ${an(rank) ? t("Or snap an {rank}!", { rank }) : t("Or snap a {rank}!", { rank })}` : wait;
+  }
   if (mine && give) return t("You snapped {place}: click one of your cards to give it, or leave the gap.", { place: place(ctx, [give[1], give[2]]) });
   if (mine && ctx.ui.snapping) return t("Snapping: click a card of the discard's rank.");
   if (mine && view.turn === me) {
@@ -349,6 +378,7 @@ function prompt(view, ctx, rules, moves) {
     const rank = view.snap.rank;
     return an(rank) ? t("An {rank} was snapped: too late for another.", { rank }) : t("A {rank} was snapped: too late for another.", { rank });
   }
+  if (holding.length) return t("{who} is looking at a card…", { who: names(ctx, holding) });
   const turn = view.turn;
   if (turn != null && turn !== me) {
     const doing = view.phase === "power" || view.phase === "decide" ? t("{who} uses a power…", { who: who(turn) })
@@ -421,25 +451,35 @@ export function hold(view, ctx) {
 
 export function board(view, ctx, rules) {
   const r = rules;
+  // Between rounds (the table's pause, until everyone has pressed "Next round"): the round just scored, alone,
+  // so that it is read before the next round's peek begins.
+  const result = ctx.table && ctx.table.pause && !view.over ? revealPanel(view, ctx, r, { pinned: true }) : null;
+  if (result) return h("div", { class: "mem-board paused" }, result);
   const moves = parseMoves(ctx.seat == null ? [] : view.legal || [], { claimed: !!(view.snap && view.snap.claimed) });
+  if (lookersHolding(view, ctx).length) for (const w of ["draw", "knock"]) moves.words.delete(w);
   tidy(ctx, moves);
   const active = ctx.myTurn && !ctx.pending;
   wakeAtDeadline(ctx);
   const n = view.players;
-  const places = placeSeats(n, ctx.seat ?? 0);
+  // Every other player across the top, in turn order from the right (the next player) to the left (the last):
+  // the table's whole height goes to what is played now (kit/README.md: the table check), with your cards, the
+  // piles and what you may do beside each other below.
+  const places = placeSeats(n, ctx.seat ?? 0).map((p, i) => (i ? { ...p, where: "top" } : p));
   const bottom = places[0].seat;
+  const crowd = n > 8 ? "crowd" : n > 5 ? "many" : "few";
   const table = feltTable(places, (seat, where) => seatPlate(ctx, seat, {
-    where, badges: badges(view, ctx, r, seat), note: note(view, seat),
+    where, badges: [...badges(view, ctx, r, seat), h("span", { class: "mem-score" }, note(view, seat))],
     children: [layoutGrid(view, ctx, r, seat, { moves, active, big: false })],
   }), {
-    cls: `memory ${view.game} players-${n}${ctx.ui.snapping ? " snapping" : ""}`,
+    cls: `memory ${view.game} players-${n} mem-${crowd} rows-${r.rows}${ctx.ui.snapping ? " snapping" : ""}`,
     center: center(view, ctx, r, moves, active),
     me: [
       seatPlate(ctx, bottom, { where: "bottom", badges: [...badges(view, ctx, r, bottom),
         h("span", { class: "kit-badge" }, note(view, bottom))] }),
       layoutGrid(view, ctx, r, bottom, { moves, active, big: true }),
-      ctx.seat != null ? buttons(view, ctx, moves, active) : null,
     ],
   });
+  table.append(h("div", { class: "mem-bar" }, h("p", { class: "mem-prompt", role: "status", "data-now": "" }, prompt(view, ctx, r, moves)),
+    ctx.seat != null ? buttons(view, ctx, moves, active) : null));
   return h("div", { class: "mem-board" }, table, revealPanel(view, ctx, r));
 }
