@@ -76,3 +76,15 @@ def test_a_race_of_bots_replays_exactly_from_its_seeds() -> None:
     game = parlour.load("spoons", players=3, word="O")
     runs = [play_match(game, [make("sharp", game, s, seed=s) for s in range(3)], seed=4) for _ in range(2)]
     assert runs[0][1].actions == runs[1][1].actions and runs[0][0].over
+
+
+def test_a_change_the_person_cannot_see_yet_stops_the_clock_until_he_can() -> None:
+    game, state = claw("QH 2C")
+    race = Race(state, bots(game, {1: 0.7}))
+    race.advance(3.0)
+    offered = [str(a) for a in state.legal(0)]
+    # he answers at 10 s; the bot won call 1 at 3.7 s, which his screen did not show
+    played = race.advance(10.0, unseen=lambda: [str(a) for a in state.legal(0)] != offered)
+    assert played == [(1, "claim QH @1")] and race.log[-1][2] == 3.7 and race.now == 10.0
+    assert state.phase == "pause" and race.changed == 10.0, "the 1.5 s pause counts from when he sees it"
+    assert race.step() == (None, "timeout") and race.now == pytest.approx(11.5)

@@ -1,5 +1,6 @@
 """The lobby on a phone and on a laptop: nothing sticks out sideways at 360-430 px whatever game is chosen, every
-empty seat starts as the game's strongest bot, and every bot says in one line how it plays."""
+empty seat starts as the game's default bot (its strongest; in a real-time game the level that reacts as people
+do), every bot says in one line how it plays, and a real-time bot's label says how fast it reacts."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import parlour
-from parlour.bots import available, best, catalogue
+from parlour.bots import available, best, catalogue, default
 
 from browser import open_page, overflow, shot
 
@@ -42,16 +43,18 @@ def test_no_game_makes_the_lobby_wider_than_a_phone(lobby: Page, width: int) -> 
         shot(lobby, "lobby-phone-390")
 
 
-def test_empty_seats_start_as_the_strongest_bot_and_each_bot_says_how_it_plays(lobby: Page) -> None:
+def test_empty_seats_start_as_the_default_bot_and_each_bot_says_how_it_plays(lobby: Page) -> None:
     lobby.set_viewport_size({"width": 390, "height": 800})
     for game_id in parlour.games():
         game = parlour.load(game_id)
         lobby.click(f".game-choice[data-game='{game_id}']")
         seats = lobby.locator("#seats select")
         chosen = [seats.nth(i).input_value() for i in range(seats.count())]
-        assert chosen[0] == "human" and set(chosen[1:]) == {f"bot:{best(game)}"}, game_id
+        assert chosen[0] == "human" and set(chosen[1:]) == {f"bot:{default(game)}"}, game_id
+        if not game.realtime:
+            assert default(game) == best(game), game_id
         hints = [lobby.locator(f"#about-{i}").text_content() for i in range(1, seats.count())]
-        assert hints and all(h == catalogue(game)[best(game)].description for h in hints), game_id
+        assert hints and all(h == catalogue(game)[default(game)].description for h in hints), game_id
         for name in available(game):
             description = catalogue(game)[name].description
             assert description and "\n" not in description and len(description) <= 200, (game_id, name)
@@ -59,6 +62,21 @@ def test_empty_seats_start_as_the_strongest_bot_and_each_bot_says_how_it_plays(l
         other = available(game)[-1]
         seats.nth(1).select_option(f"bot:{other}")
         assert lobby.locator("#about-1").text_content() == catalogue(game)[other].description
+
+
+@pytest.mark.parametrize("game_id", ["spoons", "claw"])
+def test_a_real_time_game_seats_bots_as_quick_as_people_and_labels_each_level_with_its_speed(
+        lobby: Page, game_id: str) -> None:
+    lobby.set_viewport_size({"width": 390, "height": 800})
+    lobby.click(f".game-choice[data-game='{game_id}']")
+    game = parlour.load(game_id)
+    first = lobby.locator("#seat-1")
+    assert first.input_value() == "bot:steady" and best(game) == "sharp"
+    labels = {o.get_attribute("value"): o.text_content() for o in first.locator("option").all()}
+    sharp = {"spoons": "0.35", "claw": "0.3"}[game_id]
+    assert labels["bot:sharp"] == f"Bot — sharp, reacts in about {sharp} s"
+    assert labels["bot:steady"] == "Bot — steady, reacts in about 0.9 s"
+    assert "faster than people" in lobby.locator("#seats .bot-levels").text_content()
 
 
 def test_a_move_clock_for_people_is_set_in_the_lobby(lobby: Page, parlour_server: str) -> None:

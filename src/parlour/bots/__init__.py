@@ -51,6 +51,19 @@ def best(game: Game) -> str:
     return available(game)[0]
 
 
+def default(game: Game) -> str:
+    """The level a person is seated against by default (``parlour play``, the lobby, a bot standing in for an
+    absent person): the game's ``default_bot`` where it names one that plays here (a real-time game's level that
+    reacts at people's speed), else the strongest.
+
+    >>> import parlour
+    >>> default(parlour.load("spoons")), best(parlour.load("spoons")), default(parlour.load("gami"))
+    ('steady', 'sharp', 'alphabeta')
+    """
+    names = available(game)
+    return game.default_bot if game.default_bot in names else names[0]
+
+
 def bot_class(name: str, game: Game) -> type[Bot]:
     """A bot's class by name, ``NAME@BUDGET`` giving a search bot another budget; an unknown or uninstalled one
     raises :class:`BadOption` listing the playable ones."""
@@ -74,7 +87,7 @@ def make(name: str, game: Game, seat: int, seed: int = 0) -> Bot:
     return bot_class(name, game)(game, seat, seed)
 
 
-__all__ = ["Bot", "RandomBot", "available", "best", "bot_class", "catalogue", "make", "play_match"]
+__all__ = ["Bot", "RandomBot", "available", "best", "bot_class", "catalogue", "default", "make", "play_match"]
 
 
 def play_match(game: Game, bots: list[Bot], seed: int | None = None, deck: list[str] | None = None,

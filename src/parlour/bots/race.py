@@ -19,7 +19,7 @@ Nothing here reads the wall clock: a race of bots replays exactly from their see
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Mapping
 
 from parlour.core.bot import Bot
 from parlour.core.game import Action, State
@@ -80,8 +80,13 @@ class Race:
         self._changed(None, TIMEOUT)
         return None, TIMEOUT
 
-    def advance(self, until: float) -> list[tuple[int | None, str]]:
-        """Play every event due up to the instant ``until``, then set the clock there; returns what was played."""
+    def advance(self, until: float, unseen: Callable[[], bool] | None = None) -> list[tuple[int | None, str]]:
+        """Play every event due up to the instant ``until``, then set the clock there; returns what was played.
+
+        ``unseen``: asked after each event; once it says yes (a person's screen no longer shows the table as it
+        is, and he will see the change only at ``until``) nothing more is played and the rest of the time is
+        skipped: every bot's action on its way and the open window move that much later, so that nobody reacts
+        to the change before he can see it."""
         played = []
         while True:
             at = self.next_at()
@@ -90,8 +95,20 @@ class Race:
             event = self.step()
             assert event is not None
             played.append(event)
+            if unseen is not None and unseen():
+                self.skip(until - self.now)
+                break
         self.now = max(self.now, until)
         return played
+
+    def skip(self, seconds: float) -> None:
+        """Let ``seconds`` go by with nothing happening: the clock, the actions on their way and the open
+        window's start all move that much later."""
+        if seconds <= 0:
+            return
+        self.now += seconds
+        self.changed += seconds
+        self.pending = {seat: (t + seconds, action) for seat, (t, action) in self.pending.items()}
 
     def play(self, seat: int, action: Action | str) -> Action:
         """A person's action, arriving now: applied if legal (else :class:`IllegalAction`, nothing changed)."""

@@ -10,6 +10,15 @@ the same seed, bot A alone in each seat in turn against copies of bot B:
 
     python -m parlour.bots.series zole search greedy --alone --matches 120 -o hands=6
 
+In a real-time game (Spoons, the Claw) ``--a-reacts 0.6-0.9`` makes bot A a scripted person: its moves, each after
+a reaction time drawn uniformly from that range (:class:`parlour.bots.pace.Scripted`), played on the race's virtual
+clock:
+
+    python -m parlour.bots.series spoons steady steady --alone --a-reacts 0.6-0.9 --matches 400 --players 4
+
+Where every score is a count (cards won, letters), A's share of all the points comes with its 95% interval too,
+beside the share an equal player would have (its seats over all seats: 1/N alone).
+
 Each bot is seeded from the match seed and its seat, so a series replays exactly as long as the bots are
 deterministic (bots that think for a set time are not quite: a busy machine lets them see less far). The mean
 difference of match points per deal between A and B (B's averaged over its seats) comes with a 95% confidence
@@ -34,6 +43,7 @@ from typing import Any
 
 import parlour
 from parlour.bots import make, play_match
+from parlour.bots.pace import Scripted
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
 from parlour.core.options import coerce
@@ -57,6 +67,11 @@ class Tally:
     #: total wins: A's advantage either way).
     groups: list[float] = field(default_factory=list)
     lowest_wins: bool = False
+    #: Per group: A's share of all the points scored in it (A's points over everyone's), while no score is negative.
+    shares: list[float] = field(default_factory=list)
+    counts: bool = True
+    #: The share of the points an equal player would have: A's seats over all seats.
+    equal_share: float = 0.0
 
     @property
     def score(self) -> float:
@@ -74,6 +89,23 @@ class Tally:
             return mean, float("nan")
         return mean, 1.96 * statistics.stdev(self.groups) / len(self.groups) ** 0.5
 
+    @property
+    def share(self) -> tuple[float, float] | None:
+        """A's share of all the points and the half-width of its 95% interval, where every score was a count
+        (``None`` where some score was negative, or nothing was scored)."""
+        if not self.counts or not self.shares:
+            return None
+        mean = statistics.mean(self.shares)
+        half = 1.96 * statistics.stdev(self.shares) / len(self.shares) ** 0.5 if len(self.shares) > 1 else float("nan")
+        return mean, half
+
+    def share_line(self) -> str | None:
+        share = self.share
+        if share is None:
+            return None
+        return (f"{self.a}'s share of the points: {100 * share[0]:.1f}% ± {100 * share[1]:.1f}% (95%); an equal "
+                f"player's: {100 * self.equal_share:.1f}%")
+
     def line(self) -> str:
         diff, half = self.difference
         first, second = (self.b, self.a) if self.lowest_wins else (self.a, self.b)
@@ -85,19 +117,23 @@ class Tally:
 
 
 def series(game: Game, a: str, b: str, matches: int, seed: int = 0, progress: bool = True,
-           alone: bool = False) -> Tally:
+           alone: bool = False, a_reacts: tuple[float, float] | None = None) -> Tally:
     """Play ``matches`` matches of ``a`` against ``b`` in pairs of one deal with the seats swapped, or with
-    ``alone`` in groups of one deal with ``a`` alone in each seat in turn."""
+    ``alone`` in groups of one deal with ``a`` alone in each seat in turn. ``a_reacts``: in a real-time game,
+    A's moves each after a time drawn uniformly from that range of seconds (a scripted person)."""
     tally = Tally(a, b, lowest_wins=game.lowest_wins)
     start = time.perf_counter()
     bar = _bar(matches) if progress else None
     group = game.players if alone else 2
     diff, deals = 0.0, 0
+    ours_points, all_points = 0.0, 0.0
     for i in range(matches):
         side = i % group
         ours = {side} if alone else {s for s in range(game.players) if s % 2 == side}
         match_seed = seed + i // group
         bots = [make(a if s in ours else b, game, s, seed=(seed + i) << 8 | s) for s in range(game.players)]
+        if a_reacts is not None:
+            bots = [Scripted(bot, *a_reacts) if s in ours else bot for s, bot in enumerate(bots)]
         state, _ = play_match(game, bots, seed=match_seed, record=False)
         won = set(state.winners)
         tally.matches += 1
@@ -115,14 +151,21 @@ def series(game: Game, a: str, b: str, matches: int, seed: int = 0, progress: bo
         played = getattr(state, "deals", 0) or getattr(state, "round_no", 0) or 1
         tally.deals += played
         diff, deals = diff + (theirs - mine if game.lowest_wins else mine - theirs), deals + played
+        tally.counts = tally.counts and min(scores) >= 0
+        ours_points += sum(scores[s] for s in ours)
+        all_points += sum(scores)
         if side == group - 1 or i == matches - 1:
             tally.groups.append(diff / deals)
+            if all_points:
+                tally.shares.append(ours_points / all_points)
             diff, deals = 0.0, 0
+            ours_points, all_points = 0.0, 0.0
         if bar is not None:
             bar[0].update(bar[1], advance=1, description=f"{a} {tally.wins}-{tally.draws}-{tally.losses} {b}")
     if bar is not None:
         bar[0].stop()
     tally.seconds = time.perf_counter() - start
+    tally.equal_share = (1 if alone else (game.players + 1) // 2) / game.players
     return tally
 
 
@@ -147,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--alone", action="store_true",
                         help="bot A alone in each seat in turn against copies of B (games of three or more)")
+    parser.add_argument("--a-reacts", metavar="LOW-HIGH",
+                        help="a real-time game's bot A as a scripted person: each move after LOW to HIGH seconds "
+                             "(uniformly drawn), e.g. 0.6-0.9")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     try:
@@ -160,16 +206,37 @@ def main(argv: list[str] | None = None) -> int:
         game = parlour.load(args.game, players=args.players, **options)
         for name in (args.a, args.b):
             make(name, game, 0)
+        reacts = _range(args.a_reacts, game) if args.a_reacts else None
     except ParlourError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    tally = series(game, args.a, args.b, args.matches, args.seed, progress=not args.quiet, alone=args.alone)
+    tally = series(game, args.a, args.b, args.matches, args.seed, progress=not args.quiet, alone=args.alone,
+                   a_reacts=reacts)
     group = game.players if args.alone else 2
     last = args.seed + (args.matches - 1) // group
     how = f"{args.a} alone in each seat in turn" if args.alone else "each played twice with the seats swapped"
+    if reacts:
+        how += f", {args.a} a scripted person reacting in {reacts[0]:g}-{reacts[1]:g} s"
     print(f"{game!r}, seeds {args.seed}..{last}, {how}, {tally.deals} deals, {tally.seconds:.0f} s")
     print(tally.line())
+    share = tally.share_line()
+    if share:
+        print(share)
     return 0
+
+
+def _range(text: str, game: Game) -> tuple[float, float]:
+    """``"0.6-0.9"`` → ``(0.6, 0.9)``, for a real-time game; else a :class:`ParlourError` saying why not."""
+    if not game.realtime:
+        raise ParlourError(f"--a-reacts paces a real-time game's bot (Spoons, the Claw); {game.id} waits for its bots")
+    low, dash, high = text.partition("-")
+    try:
+        pair = float(low), float(high)
+    except ValueError:
+        pair = None
+    if not dash or pair is None or not 0 <= pair[0] <= pair[1]:
+        raise ParlourError(f"--a-reacts takes LOW-HIGH seconds, the low first, e.g. 0.6-0.9; not {text!r}")
+    return pair
 
 
 if __name__ == "__main__":

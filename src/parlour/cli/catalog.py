@@ -11,8 +11,9 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from parlour.bots import available
-from parlour.core.i18n import LANGUAGES, game_translator, language, rules_name, translator
+from parlour.bots import available, catalogue, default
+from parlour.core.i18n import LANGUAGES, decimal, game_translator, language, rules_name, translator
+from parlour.core.game import Game
 from parlour.core.registry import game_class, games as game_ids, load
 from parlour.core.terminal import value_text
 
@@ -57,8 +58,24 @@ def games_table() -> Table:
         words = game_translator(game_class(game_id))
         options = "\n".join(f"{o['name']}={value_text(o['default'])}" for o in d["options"]) or "—"
         table.add_row(Text.assemble((d["id"], "bold"), "\n", (words.t(d["title"]), "dim")), players_text(d), options,
-                      "\n".join(available(load(game_id))))
+                      bots_text(load(game_id)))
     return table
+
+
+def bots_text(game: Game) -> Text:
+    """The bots that play ``game``, strongest first, one a line; a real-time game's with its reaction time under
+    its name, and the level ``parlour play`` seats by default marked (narrow: the table fits 80 columns)."""
+    bots = catalogue(game)
+    chosen = default(game)
+    lines = []
+    for name in available(game):
+        reacts = bots[name].reacts
+        if reacts is None:
+            lines.append(Text(name))
+            continue
+        lines.append(Text(tr.t("{bot} (default)", bot=name) if name == chosen else name))
+        lines.append(Text("  " + tr.t("reacts in {seconds} s", seconds=decimal(reacts)), style="dim"))
+    return Text("\n").join(lines)
 
 
 def options_table(description: dict[str, Any]) -> Table:

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from parlour.bots import Bot, make
+from parlour.bots.pace import TYPING, Slowed
 from parlour.bots.race import Race
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action, Game, State
@@ -64,11 +65,15 @@ class TerminalMatch:
     ``None`` when a timed window's ``seconds`` (``None``: no limit) run out first: the window closes then."""
 
     def __init__(self, console: Console, game: Game, kinds: list[str], seed: int, path: Path,
-                 ask: Callable[[str, float | None], str | None]) -> None:
+                 ask: Callable[[str, float | None], str | None], slowdown: float = 1.0) -> None:
+        """``slowdown``: a real-time game's bots take that many times their own time (``TYPING``: as slow as a
+        person typing his moves)."""
         self.console, self.game, self.kinds, self.path, self.ask = console, game, kinds, path, ask
         self.state: State = game.new(seed=seed)
         self.record = Record.start(game, seed)
         self.bots: dict[int, Bot] = {s: make(k, game, s, seed=seed * 16 + s) for s, k in enumerate(kinds) if k != HUMAN}
+        if game.realtime and slowdown != 1.0:
+            self.bots = {s: Slowed(bot, slowdown) for s, bot in self.bots.items()}
         self.humans = [s for s, k in enumerate(kinds) if k == HUMAN]
         if game.realtime and len(self.humans) > 1:
             raise click.ClickException(tr.t("{game} is played against the clock: one person at a terminal, the other "
@@ -113,7 +118,11 @@ class TerminalMatch:
     def run_race(self) -> bool:
         """A real-time game (Spoons, the Claw) on a virtual clock: each bot acts after its reaction time, and the
         person's reaction time is the time he takes to answer. What the bots did meanwhile happens first; his move
-        then counts if it is still legal (else he is told why, and sees the table again)."""
+        then counts if it is still legal (else he is told why, and sees the table again).
+
+        The screen shows the table only between his moves: once what the bots did changes what he may do (the
+        first spoon is taken, the call is won), the clock stops there until his answer, when he sees it; nobody
+        reacts to that change before he can."""
         state, console = self.state, self.console
         race = Race(state, self.bots)
         human = self.humans[0] if self.humans else None
@@ -122,7 +131,7 @@ class TerminalMatch:
                 event = race.step()
                 if event is None:
                     raise click.ClickException(f"nobody may act at seat(s) {list(state.to_act)} and no window is open")
-                self.played(*event)
+                self.played(*event, t=race.log[-1][2])
                 continue
             view = state.view(human)
             events = state.visible_events(human, state.events[self.seen[human]:])
@@ -133,8 +142,11 @@ class TerminalMatch:
             text = (self.ask(tr.t("Your move (1-{n}, text, q):", n=len(legal)) + " ", None) or "").strip()
             if text.lower() in QUIT:
                 return False
-            for seat, done in race.advance(race.now + time.monotonic() - started):
-                self.played(seat, done)
+            moved = lambda: [str(a) for a in state.legal(human)] != legal  # noqa: E731
+            count = len(race.log)
+            race.advance(race.now + time.monotonic() - started, unseen=moved)
+            for seat, done, t in race.log[count:]:
+                self.played(seat, done, t=t)
             if text.isdigit() and 1 <= int(text) <= len(legal):
                 text = legal[int(text) - 1]
             try:
@@ -142,14 +154,15 @@ class TerminalMatch:
             except IllegalAction as e:
                 console.print(Text(tr.t("Too late or not possible: {error}", error=e), style="yellow"))
                 continue
-            self.played(human, action)
+            self.played(human, action, t=race.log[-1][2])
         self.record.scores = list(state.scores)
         save(self.record, self.path)
         self.show_end()
         return True
 
-    def played(self, seat: int | None, action: Action | str) -> None:
-        self.record.add(seat, action, check=self.state.record_check())
+    def played(self, seat: int | None, action: Action | str, t: float | None = None) -> None:
+        """Record an action (at ``t``: a real-time game's instant on the race's clock; else now) and save."""
+        self.record.add(seat, action, t, check=self.state.record_check())
         save(self.record, self.path)
         if not self.humans:
             events = self.state.visible_events(None, self.state.events[self.shown:])
@@ -228,16 +241,20 @@ class TerminalMatch:
 @click.option("--players", "-p", type=int, help="Number of players (the game's default if omitted).")
 @click.option("--seats", "-s", metavar="KINDS",
               help="Comma-separated, one per seat: human or a bot name, e.g. human,greedy. "
-                   "Default: you at seat 0, the best bot elsewhere.")
+                   "Default: you at seat 0, the default bot elsewhere (the strongest; in a real-time game the "
+                   "level that reacts as people do).")
 @click.option("--seed", type=int, help="Seed of everything left to chance (random if omitted): the same seed deals the same cards, covers "
                    "the same pieces, draws the same first player.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="A variant option, e.g. -o target=61 (see parlour rules GAME). Repeatable.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Where to write the match record (default ./parlour-GAME-SEED.json), saved after every action.")
+@click.option("--bot-pace", type=click.Choice(["typing", "table"]), default="typing", show_default=True,
+              help="A real-time game (Spoons, the Claw): the bots slowed to a person's typing speed, three times "
+                   "their time, or as quick as at a table in the browser.")
 @lang_option
 def play(game_id: str, players: int | None, seats: str | None, seed: int | None, options: tuple[str, ...],
-         record_path: Path | None) -> None:
+         record_path: Path | None, bot_pace: str) -> None:
     """Play GAME in the terminal against bots, or hot-seat with friends."""
     game = load_game(game_id, players_for(seats, players), options)
     kinds = seat_kinds(game, seats)
@@ -254,8 +271,13 @@ def play(game_id: str, players: int | None, seats: str | None, seed: int | None,
     console.print(f"[bold]{title}[/bold]: " + ", ".join(tr.t("seat {n} {kind}", n=s, kind=seat_names.kind_name(k))
                                                        for s, k in enumerate(kinds)))
     console.print("[dim]" + tr.t("seed {seed} · record saved after every move in {path}", seed=seed, path=path) + "[/dim]")
+    slowdown = TYPING if bot_pace == "typing" else 1.0
+    if game.realtime and HUMAN in kinds and len(kinds) > kinds.count(HUMAN):
+        console.print(tr.t("The bots react at typing speed, three times slower than at a table, since you type "
+                           "each move; --bot-pace table for their own speed.") if slowdown != 1.0 else
+                      tr.t("The bots react at their own speed, as at a table in the browser (--bot-pace table)."))
     try:
-        match = TerminalMatch(console, game, kinds, seed, path, ask)
+        match = TerminalMatch(console, game, kinds, seed, path, ask, slowdown=slowdown)
         finished = match.run()
     except KeyboardInterrupt:
         console.print("\n" + tr.t("Interrupted. Everything played so far is in {path}.", path=path))

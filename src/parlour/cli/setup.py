@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 import click
 
-from parlour.bots import available, best, bot_class
+from parlour.bots import available, bot_class, default
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
 from parlour.core.options import coerce
@@ -66,9 +66,10 @@ def load_game(game_id: str, players: int | None, pairs: Iterable[str]) -> Game:
 
 
 def seat_kinds(game: Game, text: str | None) -> list[str]:
-    """What plays each seat: ``"human"`` or a bot name. Default: seat 0 human, the others the best bot."""
+    """What plays each seat: ``"human"`` or a bot name. Default: seat 0 human, the others the level people are
+    seated against (``parlour.bots.default``: the strongest bot, or a real-time game's human-speed one)."""
     if text is None:
-        return [HUMAN] + [best(game)] * (game.players - 1)
+        return [HUMAN] + [default(game)] * (game.players - 1)
     kinds = [k.strip().lower() for k in text.split(",")]
     if len(kinds) != game.players:
         raise UsageProblem(f"--seats names {len(kinds)} seat{'s' * (len(kinds) != 1)} but the game has "

@@ -25,6 +25,10 @@ class Bot(ABC):
 
     name: ClassVar[str]
     description: ClassVar[str] = ""
+    #: A real-time game's bot: its typical reaction in seconds (the median time to grab a spoon, or to see a call
+    #: before it starts searching), shown beside its name in the lobby and in ``parlour games`` ("reacts in about
+    #: 0.35 s"). People react in about 0.7 s or more.
+    reacts: ClassVar[float | None] = None
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         self.game = game
@@ -54,18 +58,23 @@ class Bot(ABC):
         return 0.0
 
 
-def reaction_time(rng: Rng, median: float, spread: float = 0.3) -> float:
+def reaction_time(rng: Rng, median: float, spread: float = 0.3, floor: float = 0.0) -> float:
     """A human-like reaction time, in seconds: log-normal around ``median``; ``spread`` is the standard deviation
-    of its logarithm (0.3: about two times in three within 26% of the median).
+    of its logarithm (0.3: about two times in three within 26% of the median). With a ``floor`` the time is that
+    much plus a log-normal rest (a shifted log-normal, as people's reaction times are): never below ``floor``,
+    ``median`` still its median, ``spread`` the spread of the rest.
 
     >>> r = Rng(1)
     >>> times = sorted(reaction_time(r, 0.5) for _ in range(1001))
     >>> 0.45 < times[500] < 0.55 and times[0] > 0.1
     True
+    >>> times = sorted(reaction_time(r, 0.9, 0.5, floor=0.7) for _ in range(1001))
+    >>> times[0] > 0.7 and 0.85 < times[500] < 0.95
+    True
     """
     u1 = ((rng.next64() >> 11) + 1) / 2**53  # (0, 1]: the logarithm stays finite
     u2 = (rng.next64() >> 11) / 2**53
-    return median * math.exp(spread * math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2))
+    return floor + (median - floor) * math.exp(spread * math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2))
 
 
 class RandomBot(Bot):

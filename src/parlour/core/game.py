@@ -56,8 +56,12 @@ class Game(ABC):
     state_class: ClassVar[type["State"]]
     #: The lowest match total wins (golf and its kin); ``state.winners`` names them.
     lowest_wins: ClassVar[bool] = False
-    #: The game's own bots by name, its strongest first: the default of ``parlour play`` and of the lobby's seats.
+    #: The game's own bots by name, its strongest first: the default of ``parlour play`` and of the lobby's seats
+    #: (unless ``default_bot`` names another).
     bots: ClassVar[dict[str, type]] = {}
+    #: The level ``parlour play`` and the lobby seat by default, where it is not the strongest: a real-time game's
+    #: level that reacts at people's speed (the faster ones would win every race). ``None``: the strongest.
+    default_bot: ClassVar[str | None] = None
     #: Options that make a match short (fewer rounds, a lower target): the conformance harness plays the fewest
     #: and the most players with them, so a long match at twelve seats does not cost the suite minutes.
     quick_options: ClassVar[dict[str, Any]] = {}

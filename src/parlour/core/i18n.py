@@ -320,6 +320,24 @@ def N_(text: str) -> str:
     return text
 
 
+#: The languages that write a decimal comma (0,9 s) rather than a point.
+DECIMAL_COMMA = frozenset({"sr", "sl", "lv", "pl", "ro"})
+
+
+def decimal(x: float) -> str:
+    """A number with a fraction as the player's language writes it: ``0.35`` in English, ``0,35`` in Slovenian
+    (as the browser's ``toLocaleString`` does).
+
+    >>> decimal(0.35), decimal(2.0)
+    ('0.35', '2')
+    >>> with using("sl"):
+    ...     decimal(0.35)
+    '0,35'
+    """
+    text = f"{x:g}"
+    return text.replace(".", ",") if language() in DECIMAL_COMMA else text
+
+
 # --- rules pages ----------------------------------------------------------------------------------------------------
 
 def rules_name(lang: str | None = None) -> str:
@@ -330,4 +348,4 @@ def rules_name(lang: str | None = None) -> str:
 
 __all__ = ["LANGUAGES", "TAGS", "DEFAULT", "Translator", "translator", "game_translator", "language",
            "set_language", "using", "normalize", "from_environment", "check", "missing", "rules_name",
-           "game_domains", "domain_of", "merged", "N_"]
+           "game_domains", "domain_of", "merged", "N_", "decimal"]

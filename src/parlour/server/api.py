@@ -11,7 +11,7 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import AfterValidator, BaseModel, Field
 
-from parlour.bots import available, catalogue
+from parlour.bots import available, catalogue, default
 from parlour.core.errors import ParlourError
 from parlour.core.registry import game_class, games, load
 
@@ -126,8 +126,12 @@ async def list_games() -> list[dict[str, Any]]:
         cls = game_class(game_id)
         game = load(game_id)
         bots = catalogue(game)
+        # bots: strongest first; "default" marks the level an empty seat starts as (a real-time game's human-speed
+        # one), "reacts" a real-time bot's typical reaction in seconds
+        chosen = default(game)
         result.append({**cls.describe(), "table": has_table(game_id),
-                       "bots": [{"level": name, "description": bots[name].describe(game)} for name in available(game)]})
+                       "bots": [{"level": name, "description": bots[name].describe(game), "reacts": bots[name].reacts,
+                                 "default": name == chosen} for name in available(game)]})
     return result
 
 

@@ -59,7 +59,7 @@ from parlour.core.errors import BadOption, ParlourError
 from parlour.core.game import Game, State
 from parlour.core.record import NEXT, PAUSE, START, TIMEOUT, Record, table_entry
 from parlour.core.registry import load
-from parlour.bots import best
+from parlour.bots import default
 
 from .bots import FALLBACK, BotPool, bot_seed, fallback
 from .limits import Limits, RateLimit
@@ -315,11 +315,12 @@ class Table:
 
     def table_level(self) -> str:
         """The level of a bot that takes an absent person's seat: the table's bots' level (the first bot seat's),
-        else the game's strongest."""
+        else the level people are seated against (``parlour.bots.default``: the strongest, or a real-time game's
+        human-speed one)."""
         for s in self.seats:
             if s.kind == "bot" and s.level:
                 return s.level
-        return best(self.game)
+        return default(self.game)
 
     # --- what clients see ---------------------------------------------------------------------------------------
 

@@ -1,10 +1,16 @@
-"""The Claw at a terminal: a person against bots on the race's clock, and its drawing in words."""
+"""The Claw at a terminal: a person against bots on the race's clock, and its drawing in words.
+
+``parlour play`` runs in a pty as a person types (``tests/pty_play.py``).
+"""
 
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 from click.testing import CliRunner
+from pty_play import Terminal
 
 from parlour.cli import main
 from parlour.core.terminal import Seats, plain
@@ -41,3 +47,24 @@ def test_the_board_in_words_the_call_the_winnings_and_the_bench() -> None:
     assert "On the table" not in text  # the person's moves list the table when he may claim
     lines = [plain(event_line(e, seats)) for e in state.events if event_line(e, seats) is not None]
     assert lines[-3:] == ["Seat 1 (sharp) claims Q♦: wrong, and sits out two calls.", "You claim Q♥", "You win Q♥"]
+
+
+def test_the_person_plays_bots_slowed_to_typing_speed_by_default_and_is_told_so(tmp_path: Path) -> None:
+    path = tmp_path / "claw.json"
+    with Terminal("play", "claw", "--seed", "2", "--record", str(path), cwd=tmp_path) as term:
+        start = term.expect("Your move")
+        assert "seat 1 steady" in start and "typing speed" in start and "--bot-pace table" in start
+        for _ in range(12):  # a dozen calls: the person claims move 1 at once (mostly a wrong card: he sits out)
+            term.send("1")
+            term.expect(re.compile(r"Your move|Too late"))
+        term.send("q")
+        assert term.finish()[0] == 0
+    record = json.loads(path.read_text())
+    opened, found = None, []
+    for entry in record["actions"]:
+        if entry["seat"] is None:
+            opened = entry["t"]  # a call opens (or closes) at a timeout
+        elif entry["seat"] != 0 and entry["action"].startswith("claim "):
+            found.append(entry["t"] - opened)
+    # steady sees a call 0.7 s after it at the least, and then searches; three times that at typing speed
+    assert found and min(found) >= 3 * 0.7, found

@@ -227,6 +227,19 @@ def test_bad_actions_say_why_and_change_nothing() -> None:
     assert (state.view(None), state.view(HOLDER)) == before
 
 
+def test_a_pass_sent_after_the_first_spoon_went_says_that_passing_stopped_not_that_the_card_is_missing() -> None:
+    # seat 3 holds five cards when the holder lays down four 7s: its pass, typed against that hand, comes too late
+    state = go(new(4, hands={HOLDER: "7H 7S 7D 2C", THIRD: "KD 3S 4H 5C"}, stock="7C"))
+    state.apply(HOLDER, "pass 2C")
+    state.apply(SECOND, f"pass {state.view(SECOND)['hand'][0]}")
+    assert len(state.view(THIRD)["hand"]) == 5 and "3S" in state.view(THIRD)["hand"]
+    state.apply(HOLDER, "grab")
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(THIRD, "pass 3S")
+    assert "passing has stopped" in str(refused.value) and "do not hold" not in str(refused.value)
+    assert f"seat {HOLDER} took the first spoon" in str(refused.value) and state.view(THIRD)["legal"] == ["grab"]
+
+
 def test_views_hide_the_hands_and_show_the_counts() -> None:
     state = go(new(4, hands={2: "AS AH AD 2C"}, stock="KS"))
     mine, other, spectator = state.view(2), state.view(3), state.view(None)

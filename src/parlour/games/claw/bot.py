@@ -1,10 +1,12 @@
 """Claw bots: they search the spread for the called card, taking a level-dependent time, and now and then misread.
 
-A bot knows the table from its view, but it plays like a person: it looks over the cards in a random order, a
-level-dependent time per card, and claims the called card when its eye falls on it. That time is its reaction
-(``Bot.delay``): the server plays the claim that much later if the call is still open. Now and then (its
-``slip``) it misreads and claims a card of the same rank instead — and sits out two calls. In the contest it
-tugs at its level's pace; as the caller it calls after a moment.
+A bot knows the table from its view, but it plays like a person: it sees the call after a moment, looks over the
+cards in a random order, a level-dependent time per card, and claims the called card when its eye falls on it.
+That time is its reaction (``Bot.delay``): the server plays the claim that much later if the call is still open.
+So a full table takes longer than a bare one. ``steady``, the level people are seated against, searches at a
+person's pace: it sees a call after 0.7 s at the least (about 0.9 s), then looks at about twelve cards a second;
+``sharp`` is faster than people. Now and then (its ``slip``) it misreads and claims a card of the same rank
+instead — and sits out two calls. In the contest it tugs at its level's pace; as the caller it calls after a moment.
 
 >>> import parlour
 >>> from parlour.bots import play_match
@@ -29,14 +31,17 @@ class ClawBot(Bot):
     """Looks the spread over card by card until it sees the called card; claims it."""
 
     name = "sharp"
-    description = "finds the called card fast (about 40 ms a card looked at), misreads one call in fifty"
-    #: Seconds to look at one card; seconds before it starts looking; chance of claiming a look-alike.
-    per_card: ClassVar[float] = 0.04
+    description = "faster than people: finds the called card at about 40 ms a card looked at, misreads one call in fifty"
+    #: Median seconds before it starts looking, and the least (0: none); seconds to look at one card; chance of
+    #: claiming a look-alike.
     start: ClassVar[float] = 0.3
+    start_floor: ClassVar[float] = 0.0
+    per_card: ClassVar[float] = 0.04
     slip: ClassVar[float] = 0.02
     #: Median seconds between two tugs in the contest, and to call a card as the caller.
     tug_median: ClassVar[float] = 0.18
     call_median: ClassVar[float] = 0.8
+    reacts = start
 
     def __init__(self, game: Any, seat: int, seed: int = 0) -> None:
         super().__init__(game, seat, seed)
@@ -63,19 +68,25 @@ class ClawBot(Bot):
             return reaction_time(self.rng, self.call_median)
         if action.kind == "tug":
             return reaction_time(self.rng, self.tug_median, 0.2)
-        return reaction_time(self.rng, self.start) + self._looked * self.per_card * reaction_time(self.rng, 1.0, 0.15)
+        seen = reaction_time(self.rng, self.start, 0.5 if self.start_floor else 0.3, self.start_floor)
+        return seen + self._looked * self.per_card * reaction_time(self.rng, 1.0, 0.15)
 
 
 class SteadyBot(ClawBot):
+    """The same search at a person's pace: the level people are seated against."""
+
     name = "steady"
-    description = "finds the called card at an easy pace (about 90 ms a card looked at), misreads one call in twenty"
-    per_card, start, slip, tug_median, call_median = 0.09, 0.5, 0.05, 0.3, 1.2
+    description = ("as quick as people: sees a call in 0.9 s (never under 0.7 s), then looks at about twelve cards "
+                   "a second; misreads one call in twenty (the default)")
+    start, start_floor, per_card, slip, tug_median, call_median = 0.9, 0.7, 0.08, 0.05, 0.3, 1.2
+    reacts = start
 
 
 class SleepyBot(ClawBot):
     name = "sleepy"
-    description = "looks slowly (about 180 ms a card): a person finds most cards first"
-    per_card, start, slip, tug_median, call_median = 0.18, 0.8, 0.08, 0.45, 1.8
+    description = "looks slowly (about 160 ms a card, after more than a second): a person finds most cards first"
+    start, start_floor, per_card, slip, tug_median, call_median = 1.3, 1.0, 0.16, 0.08, 0.45, 1.8
+    reacts = start
 
 
 class RandomClawBot(Bot):
@@ -83,6 +94,7 @@ class RandomClawBot(Bot):
 
     name = "random"
     description = "claims any card at random after about a second"
+    reacts = 1.0
 
     def choose(self, view: dict[str, Any], legal: list[ClawAction]) -> ClawAction:  # type: ignore[override]
         return self.rng.choice(legal)

@@ -38,6 +38,7 @@ class Claw(Game):
                 "the table, and which ones it lost, come from the seed.")
     state_class = ClawState
     bots = BOTS
+    default_bot = "steady"  # sharp searches faster than people: it would take every card
 
     def parse(self, text: str) -> ClawAction:
         return parse(text)

@@ -3,8 +3,10 @@
 Every level plays the same cards: it grabs whenever it may, keeps the rank it holds most of, and passes a card
 of a rank it holds fewest of (a random one among equals). The levels differ in speed — how long they take to
 pass a card and to see that a spoon was taken or that they hold four of a kind — drawn from a log-normal
-distribution around each level's median (``core.bot.reaction_time``). A slow bot still grabs, only later.
-``random`` passes any card and grabs only when it happens to pick the grab, at a relaxed pace.
+distribution around each level's median (``core.bot.reaction_time``). ``steady``, the level people are seated
+against, reacts as people do: never under 0.7 s to grab (about 0.9 s), a second a card; ``sharp`` is faster than
+people. A slow bot still grabs, only later. ``random`` passes any card and grabs only when it happens to pick the
+grab, at a relaxed pace.
 
 >>> import parlour
 >>> from parlour.bots import play_match
@@ -29,10 +31,15 @@ class SpoonsBot(Bot):
     """Keeps its biggest set, passes from its smallest, grabs as soon as it may."""
 
     name = "sharp"
-    description = "keeps its biggest set of a rank and grabs fast: about half a second a card, a third to grab"
-    #: Median seconds to pass a card on, and to grab a spoon once it may.
+    description = "faster than people: keeps its biggest set of a rank, about half a second a card, a third to grab"
+    reacts = 0.35
+    #: Median seconds to pass a card on, and to grab a spoon once it may; the least time either takes (0: none).
     pass_median: ClassVar[float] = 0.5
     grab_median: ClassVar[float] = 0.35
+    pass_floor: ClassVar[float] = 0.0
+    grab_floor: ClassVar[float] = 0.0
+    #: The spread of the log-normal part of each time (see ``reaction_time``).
+    spread: ClassVar[float] = 0.3
 
     def choose(self, view: dict[str, Any], legal: list[SpoonsAction]) -> SpoonsAction:  # type: ignore[override]
         if GRAB in legal:
@@ -45,16 +52,21 @@ class SpoonsBot(Bot):
         return next(a for a in legal if a == card)
 
     def delay(self, view: dict[str, Any], action: SpoonsAction) -> float:  # type: ignore[override]
-        return reaction_time(self.rng, self.grab_median if action == GRAB else self.pass_median)
+        if action == GRAB:
+            return reaction_time(self.rng, self.grab_median, self.spread, self.grab_floor)
+        return reaction_time(self.rng, self.pass_median, self.spread, self.pass_floor)
 
 
 class SteadyBot(SpoonsBot):
-    """The same play, at an easy pace."""
+    """The same play at a person's pace: the level people are seated against."""
 
     name = "steady"
-    description = "the same play at an easy pace: about a second a card, two thirds of one to grab"
-    pass_median = 1.0
-    grab_median = 0.7
+    description = ("as quick as people: the same play, about a second a card, 0.9 s to grab and never under 0.7 s "
+                   "(the default)")
+    reacts = 0.9
+    pass_median, pass_floor = 1.0, 0.5
+    grab_median, grab_floor = 0.9, 0.7
+    spread = 0.5
 
 
 class SleepyBot(SpoonsBot):
@@ -62,8 +74,10 @@ class SleepyBot(SpoonsBot):
 
     name = "sleepy"
     description = "the same play, slowly: about two seconds a card, one and a half to grab"
-    pass_median = 2.0
-    grab_median = 1.5
+    reacts = 1.5
+    pass_median, pass_floor = 2.0, 1.0
+    grab_median, grab_floor = 1.5, 1.0
+    spread = 0.4
 
 
 class RandomSpoonsBot(Bot):
@@ -71,6 +85,7 @@ class RandomSpoonsBot(Bot):
 
     name = "random"
     description = "passes any card and grabs only by chance, about a second an action"
+    reacts = 1.0
 
     def choose(self, view: dict[str, Any], legal: list[SpoonsAction]) -> SpoonsAction:  # type: ignore[override]
         return self.rng.choice(legal)

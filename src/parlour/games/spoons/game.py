@@ -48,6 +48,7 @@ class Spoons(Game):
                 "such lists stacks consecutive rounds. The first dealer is drawn from the seed.")
     state_class = SpoonsState
     bots = BOTS
+    default_bot = "steady"  # sharp reacts faster than people: it would take every race
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)

@@ -169,6 +169,9 @@ class SpoonsState(State):
             return "grab: the first spoon goes only to four of a kind, and your hand is " + hand
         if int(action) >= 52:
             return f"{action} is not a Spoons action"
+        if self.phase == GRAB_PHASE:  # a pass sent before the player saw the first spoon go
+            return (f"{action}: passing has stopped, seat {self.grabbed[0]} took the first spoon with four of a kind: "
+                    "grab a spoon")
         if len(self.hands[seat]) < 5:
             return f"{action}: you hold four cards (a grab is all you may do): {hand}"
         return f"{action}: you do not hold {CODES[int(action)]}; your hand: {hand}"

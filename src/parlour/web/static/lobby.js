@@ -4,7 +4,7 @@
 
 import { getJSON, postJSON, tokens, remember, forget } from "./api.js";
 import { h, fill, toast, copyText, label } from "./util.js";
-import { t, tn, tx, translatePage, translator } from "./i18n.js";
+import { t, tn, tx, number, translatePage, translator } from "./i18n.js";
 import { tables as history, noteTable, forgetTable } from "./history.js";
 
 const $ = (id) => document.getElementById(id);
@@ -136,18 +136,23 @@ function readOptions() {
   return out;
 }
 
-/** The seats: the first for you (a friend's link), every other one the game's strongest bot (listed first). */
+/**
+ * The seats: the first for you (a friend's link), every other one the game's default bot: its strongest (listed
+ * first), or in a real-time game the level that reacts as people do. A real-time bot's label says how fast it is.
+ */
 function renderSeats() {
   const bots = game.bots || [];
   const words = w(game);
   const level = (b) => words.tp("bot", b.level);
   const about = (b) => (b.description ? words.t(b.description) : "");
   const described = bots.filter((b) => b.description);
+  const chosen = bots.find((b) => b.default) || bots[0];
+  const label = (b, k) => (b.reacts != null ? t("Bot — {level}, reacts in about {seconds} s", { level: level(b), seconds: number(b.reacts) })
+    : k === 0 && bots.length > 1 ? t("Bot — {level} (strongest)", { level: level(b) }) : t("Bot — {level}", { level: level(b) }));
   fill($("seats"), Array.from({ length: players }, (_, i) => {
     const kind = h("select", { name: `seat-${i}`, id: `seat-${i}`, "aria-label": t("Seat {n}", { n: i }) },
       h("option", { value: "human", selected: i === 0 }, t("Invite a friend")),
-      bots.map((b, k) => h("option", { value: `bot:${b.level}`, selected: i > 0 && k === 0, title: about(b) },
-        k === 0 && bots.length > 1 ? t("Bot — {level} (strongest)", { level: level(b) }) : t("Bot — {level}", { level: level(b) }))));
+      bots.map((b, k) => h("option", { value: `bot:${b.level}`, selected: i > 0 && b === chosen, title: about(b) }, label(b, k))));
     const name = h("input", { type: "text", name: `name-${i}`, id: `name-${i}`, placeholder: t("name (optional)"),
       maxlength: 40, "aria-label": t("Name for seat {n}", { n: i }) });
     const line = h("p", { class: "hint bot-hint", id: `about-${i}` });

@@ -55,23 +55,44 @@ export function info(view) {
 }
 
 /** The server's clock (seconds) of each grab this page saw: kept in ctx.ui, per round. */
-function grabTimes(view, ctx) {
-  const key = `grabs:${view.round}`;
-  const times = (ctx.ui[key] ||= {});
-  for (const seat of view.grabbed) {
+function grabTimes(round, grabbed, ctx) {
+  const times = (ctx.ui[`grabs:${round}`] ||= {});
+  for (const seat of grabbed) {
     if (!(seat in times)) times[seat] = ctx.at ?? Date.now() / 1000;
   }
   return times;
 }
 
-/** "1st Ana · 2nd You +0.21 s · 3rd Bot 2 +0.48 s". */
-export function grabLine(view, ctx) {
-  const times = grabTimes(view, ctx);
-  const first = times[view.grabbed[0]];
-  return view.grabbed.map((seat, i) => {
+/** "1st Ana · 2nd You +0.21 s · 3rd Bot 2 +0.48 s": the grabs of `round` in order (this round's by default). */
+export function grabLine(view, ctx, round = view.round, grabbed = view.grabbed) {
+  const times = grabTimes(round, grabbed, ctx);
+  const first = times[grabbed[0]];
+  return grabbed.map((seat, i) => {
     const after = i && first != null && times[seat] != null ? ` +${(times[seat] - first).toFixed(2)} s` : "";
     return `${ordinal(i + 1)} ${seatName(ctx, seat)}${after}`;
   }).join(" · ");
+}
+
+/** During the countdown, how the last round ended: its grabs in order and who got a letter. */
+function lastRound(view, ctx) {
+  const before = view.previous || [];
+  const score = before.find((e) => e.type === "score");
+  if (!score) return null;
+  const letters = before.filter((e) => e.type === "letter")
+    .map((e) => said(ctx, e.seat, N_("You get {letter}"), N_("{who} gets {letter}"), { letter: [...e.letters].pop() }));
+  const grabs = score.grabs.length ? `${grabLine(view, ctx, score.round, score.grabs)} — ` : "";
+  return h("div", { class: "last-round" }, `${t("Round {round}", { round: score.round })}: ${grabs}${letters.join(", ")}`);
+}
+
+/**
+ * The state in which the first spoon is taken stays on screen at least this long before the next is drawn, even
+ * when that one is already here (a page drawing late, states arriving together): the grab is always seen, never
+ * replaced in the same frame by the round's end.
+ */
+const GRAB_SEEN_MS = 800;
+
+export function hold(view, ctx) {
+  return ctx.fresh.some((e) => e.type === "grab" && e.order === 1 && !e.false) ? GRAB_SEEN_MS : 0;
 }
 
 export function describe(e, ctx) {
@@ -106,11 +127,15 @@ export function describe(e, ctx) {
 export function headline(e, ctx) {
   const kind = (good) => (ctx.seat == null ? "info" : good ? "good" : "bad");
   if (e.type === "go") return { text: t("Go!"), kind: "info" };
+  if (e.type === "grab" && e.order === 1 && e.false) {
+    return { text: t("{who} grabbed without four of a kind!", { who: seatName(ctx, e.seat) }), kind: kind(false) };
+  }
   if (e.type === "grab" && e.order === 1) {
-    const text = e.false ? t("{who} grabbed without four of a kind!", { who: seatName(ctx, e.seat) })
-      : e.seat === ctx.seat ? t("Four of a kind: you took the first spoon!")
-        : t("{who} has four of a kind — grab!", { who: seatName(ctx, e.seat) });
-    return { text, kind: kind(e.seat === ctx.seat) };
+    // shown here, not returned: the banner goes when the grab ends (board), never to stand beside the letter
+    const text = e.seat === ctx.seat ? t("Four of a kind: you took the first spoon!")
+      : t("{who} has four of a kind — grab!", { who: seatName(ctx, e.seat) });
+    ctx.ui.grabBanner = ctx.banner(text, { kind: kind(e.seat === ctx.seat) });
+    return null;
   }
   if (e.type === "round" && e.round > 1) {
     const letters = (ctx.view.previous || []).filter((x) => x.type === "letter");
@@ -233,6 +258,7 @@ function center(view, ctx, just) {
     label: view.phase === "countdown" ? t("Starts in") : t("Time to grab") }) : null;
   return [
     h("div", { class: "spoon-status", role: "status", "data-now": "" }, status(view, ctx), timer),
+    view.phase === "countdown" ? lastRound(view, ctx) : null,
     spoons,
     view.grabbed.length ? h("div", { class: "grab-line" }, grabLine(view, ctx)) : null,
     view.laid ? h("div", { class: "laid" }, `${seatName(ctx, view.laid.seat)}: `,
@@ -274,6 +300,10 @@ function mine(view, ctx, seat, just) {
 }
 
 export function board(view, ctx) {
+  if (view.phase !== "grab" && ctx.ui.grabBanner) {  // the grab is over: its call to grab is no longer true
+    ctx.ui.grabBanner.remove();
+    ctx.ui.grabBanner = null;
+  }
   const me = ctx.seat ?? 0;
   const just = passesSeen(view, ctx);
   const places = clockwise(view.players, me);
