@@ -5,12 +5,13 @@
 // Actions on the wire (RULES.md): "pass", "take", "zole", "small zole", "discard 9C KH", "play QC".
 
 import {
-  h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand, backs, cardRow, trick, lastTrick,
+  h, cardText, seatName, placeSeats, feltTable, seatPlate, hand, backs, cardRow, trick, lastTrick,
   compound, picker, confirmBar, sheetWord, N_,
 } from "/static/kit/kit.js";
+import { breakdownList, cardsLine, dealResult, finalTrick } from "/games/tricks/result.js";
 import { bidWords, breakdown, describe, headline, signed, summary, t, tn } from "./words.js";
 
-export const styles = ["table.css"];
+export const styles = ["/games/tricks/result.css", "table.css"];
 N_("pool returned"); // a sheet row's label (sheetWord translates it)
 export const ownsLegal = true;
 export { describe, headline };
@@ -217,21 +218,21 @@ function result(view, ctx) {
   const end = ending(view, number);
   const next = () => { ctx.ui.rowsSeen += 1; ctx.rerender(); };
   const mine = ctx.seat != null ? (row.points || [])[ctx.seat] : null;
-  const shown = (label, codes) => (codes && codes.length ? h("div", { class: "final-trick" }, h("span", {}, label),
-    cardRow(codes, { cls: "small", flip: false })) : null);
   const label = sheetWord(ctx, row.label);
-  return h("div", { class: "result", role: "dialog", "aria-label": t("{hand} result", { hand: label }) },
-    h("h2", {}, `${label[0].toUpperCase()}${label.slice(1)}: ${summary(d, ctx)}`),
-    end && end.last ? h("div", { class: "final-trick" }, h("span", {}, t("Last trick")),
-      h("span", { class: "kit-row" }, end.last.plays.map((p) => h("span", {
-        class: `final-card${p.seat === end.last.winner ? " won" : ""}`, title: seatName(ctx, p.seat) },
-      cardSVG(p.card), h("small", {}, seatName(ctx, p.seat).split(" (")[0]))))) : null,
-    end && d.mode !== "all pass" ? [shown(t("Talon"), end.score.talon), shown(t("Laid away"), end.score["laid away"])] : null,
-    h("dl", { class: "breakdown" }, breakdown(d, ctx).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
-    h("div", { class: "result-points" }, (row.points || []).map((p, s) => h("span", { class: `pts ${p > 0 ? "plus" : p < 0 ? "minus" : ""}` },
-      `${seatName(ctx, s)} ${signed(p)}`))),
-    h("button", { type: "button", class: "primary zole-continue", onclick: next },
-      view.over && rows.length === number ? t("See the sheet") : mine > 0 ? t("Well played — next hand") : t("Next hand")));
+  const shown = end && d.mode !== "all pass";
+  return dealResult(ctx, {
+    label: t("{hand} result", { hand: label }),
+    heading: `${label[0].toUpperCase()}${label.slice(1)}: ${summary(d, ctx)}`,
+    lines: [
+      end && end.last ? finalTrick(ctx, t("Last trick"), end.last.plays, end.last.winner) : null,
+      shown ? cardsLine(t("Talon"), end.score.talon) : null,
+      shown ? cardsLine(t("Laid away"), end.score["laid away"]) : null,
+      breakdownList(breakdown(d, ctx)),
+    ],
+    points: row.points || [], signed,
+    button: { text: view.over && rows.length === number ? t("See the sheet") : mine > 0 ? t("Well played — next hand") : t("Next hand"),
+      cls: "zole-continue", onClick: next },
+  });
 }
 
 function center(view, ctx) {

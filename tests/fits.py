@@ -1,0 +1,61 @@
+"""What a player must see or press lies on the screen, at the three sizes every table is made for.
+
+A table test plays by clicking at one size, and where it stops to look (the opening, a trick, the result) it looks
+at all three: :func:`sizes` resizes the page to each in turn (the page redraws itself, as when a person turns a
+phone or resizes a window), and :func:`off_screen` names each element of a selector that is not wholly inside the
+viewport as the page first shows it, scrolled to its top.
+
+    for size in sizes(page):
+        assert off_screen(page, ".result, .result button") == [], size
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from playwright.sync_api import Page
+
+SIZES = {"1280x800": {"width": 1280, "height": 800}, "1366x768": {"width": 1366, "height": 768},
+         "390x844": {"width": 390, "height": 844}}
+
+_OFF_SCREEN = """(selector) => {
+  const out = [];
+  for (const e of document.querySelectorAll(selector)) {
+    if (!e.getClientRects().length) continue;                       // not drawn (display: none)
+    const r = e.getBoundingClientRect();
+    if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) {
+      const name = (e.className && e.className.baseVal === undefined ? e.className : e.tagName).trim();
+      out.push(`${name} "${(e.innerText || "").trim().slice(0, 30)}" at ${Math.round(r.left)},${Math.round(r.top)}`
+        + `–${Math.round(r.right)},${Math.round(r.bottom)}`);
+    }
+  }
+  return out;
+}"""
+
+
+def sizes(page: Page) -> Iterator[str]:
+    """Resize ``page`` to each size in turn, scrolled to its top, yielding the size's name; then back as it was."""
+    before = page.viewport_size
+    try:
+        for name, size in SIZES.items():
+            page.set_viewport_size(size)
+            page.evaluate("window.scrollTo(0, 0)")
+            yield name
+    finally:
+        if before:
+            page.set_viewport_size(before)
+
+
+def off_screen(page: Page, selector: str) -> list[str]:
+    """Each element matching ``selector`` that is drawn but not wholly inside the viewport (scrolled to the top)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.evaluate(_OFF_SCREEN, selector)
+
+
+def cut_off(page: Page, selector: str) -> list[str]:
+    """Each element matching ``selector`` whose content is taller or wider than its box (text one must scroll to,
+    or cut off)."""
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
+      .filter((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
+      .map((e) => `${e.className}: ${e.scrollWidth}×${e.scrollHeight} in ${e.clientWidth}×${e.clientHeight}`)""",
+                         selector)
