@@ -59,3 +59,22 @@ def cut_off(page: Page, selector: str) -> list[str]:
       .filter((e) => e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
       .map((e) => `${e.className}: ${e.scrollWidth}×${e.scrollHeight} in ${e.clientWidth}×${e.clientHeight}`)""",
                          selector)
+
+
+def spills(page: Page, selector: str) -> list[str]:
+    """Each element inside one matching ``selector`` that sticks out of it (drawn beyond its edges)."""
+    return page.evaluate("""(selector) => {
+      const out = [];
+      for (const box of document.querySelectorAll(selector)) {
+        const b = box.getBoundingClientRect();
+        for (const e of box.querySelectorAll("*")) {
+          const r = e.getBoundingClientRect();
+          if (!r.width && !r.height) continue;
+          if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5) {
+            out.push(`${e.className.baseVal ?? e.className} "${(e.textContent || "").trim().slice(0, 20)}" `
+              + `${Math.round(r.left)}–${Math.round(r.right)} in ${Math.round(b.left)}–${Math.round(b.right)}`);
+          }
+        }
+      }
+      return out;
+    }""", selector)

@@ -13,7 +13,7 @@ import json
 from playwright.sync_api import Browser, Page, expect
 
 from browser import CARD_CORNER, PHONE, click_and_wait, create_table, open_seat, overflow, replay, shot, view, wait_my_turn
-from fits import cut_off, off_screen, sizes
+from fits import cut_off, off_screen, sizes, spills
 
 BOTS = ["heuristic"] * 3
 #: Seat 0 wins the auction with Two here, and the deal is played out: found by playing tables offline with the
@@ -132,6 +132,7 @@ def test_a_person_plays_a_whole_deal_of_tarok_against_three_bots(parlour_server,
     for size in sizes(page):  # the whole result and its button, on a laptop, a smaller laptop and a phone
         assert off_screen(page, ".result, .result button.tarok-continue") == [], size
         assert cut_off(page, ".result .result-body") == [], size
+        assert spills(page, ".result") == [], size
         shot(page, f"tarok-result-{size}", full_page=False)
     engine = replay(parlour_server, table)
     _, points, detail = engine.sheet.rows[0]
@@ -203,6 +204,7 @@ def test_the_three_player_table_to_the_end_of_the_auction(parlour_server, browse
     for size in sizes(page):
         assert off_screen(page, ".result, .result button.tarok-continue") == [], size
         assert cut_off(page, ".result .result-body") == [], size
+        assert spills(page, ".result") == [], size
         shot(page, f"tarok3-result-{size}", full_page=False)
     page.click("button.tarok-continue")
     expect(result).to_have_count(0)

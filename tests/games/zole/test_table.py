@@ -4,7 +4,7 @@ lays away two cards, plays the eight tricks, and reads the result; four players 
 from __future__ import annotations
 
 from browser import PHONE, click_and_wait, create_table, open_seat, overflow, shot, view, wait_my_turn
-from fits import cut_off, off_screen, sizes
+from fits import cut_off, off_screen, sizes, spills
 
 import parlour
 
@@ -65,6 +65,7 @@ def test_a_person_plays_a_whole_hand_by_clicking(parlour_server, browser):
     for size in sizes(page):  # the whole result and its button, on a laptop, a smaller laptop and a phone
         assert off_screen(page, ".result, .result button.zole-continue") == [], size
         assert cut_off(page, ".result .result-body") == [], size
+        assert spills(page, ".result") == [], size
         shot(page, f"zole-result-{size}", full_page=False)
     page.click("button.zole-continue")
     assert page.locator(".result").count() == 0
@@ -94,6 +95,7 @@ def test_four_players_on_a_phone_the_dealer_sits_out(parlour_server, browser):
     for size in sizes(page):
         assert off_screen(page, ".result, .result button.zole-continue") == [], size
         assert cut_off(page, ".result .result-body") == [], size
+        assert spills(page, ".result") == [], size
         shot(page, f"zole4-result-{size}", full_page=False)
     page.click("button.zole-continue")
     assert page.locator(".result").count() == 0
