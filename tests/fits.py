@@ -78,3 +78,23 @@ def spills(page: Page, selector: str) -> list[str]:
       }
       return out;
     }""", selector)
+
+
+def low_contrast(page: Page, selector: str) -> list[str]:
+    """axe-core's colour-contrast violations (text under 4.5:1, large text under 3:1) inside ``selector``."""
+    from axe_playwright_python.base import AXE_SCRIPT
+
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE_SCRIPT)
+    found = page.evaluate("""(selector) => axe.run({ include: [selector] },
+      { runOnly: ["color-contrast"], resultTypes: ["violations"] })""", selector)
+    return [f"{' '.join(map(str, n['target']))}: {n.get('failureSummary', '').splitlines()[-1].strip()}"
+            for v in found["violations"] for n in v["nodes"]]
+
+
+def sticking_out(page: Page) -> list[str]:
+    """The innermost elements that reach past the viewport's right edge (what makes a page wider than a phone)."""
+    return page.evaluate("""() => [...document.body.querySelectorAll('*')]
+      .filter((e) => e.getBoundingClientRect().right > innerWidth + 1)
+      .filter((e, _, all) => !all.some((o) => o !== e && e.contains(o)))
+      .slice(0, 5).map((e) => `${e.className.baseVal ?? e.className} → ${Math.round(e.getBoundingClientRect().right)}`)""")

@@ -10,7 +10,8 @@ import { h, cardSVG, cardRow, seatName } from "/static/kit/kit.js";
 
 /** The dialog: `heading`, `lines` (elements, nulls skipped), each seat's `points` (written with `signed`), a button. */
 export function dealResult(ctx, { label, heading, lines = [], points = [], signed = String, button, cls = "" }) {
-  return h("div", { class: `result deal-result ${cls}`.trim(), role: "dialog", "aria-label": label },
+  return h("div", { class: `result deal-result ${cls}`.trim(), role: "dialog", "aria-label": label,
+    "data-now": "" },  // what the player must read now (the table check looks for it on screen)
     h("div", { class: "result-body" },
       h("h2", {}, heading),
       lines,

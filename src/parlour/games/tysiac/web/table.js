@@ -140,7 +140,7 @@ function prikup(view, ctx) {
   const mine = view.declarer === ctx.seat;
   const given = view.given || [];
   const declarer = seatName(ctx, view.declarer);
-  const lines = given.map((g) => h("div", { class: "gift" }, g.card
+  const lines = given.map((g) => h("div", { class: "given" }, g.card
     ? (g.to === ctx.seat ? tx("{who} gave you {card}", { who: declarer, card: h("span", { class: "mini" }, cardSVG(g.card)) })
       : tx("You gave {to} {card}", { to: seatName(ctx, g.to), card: h("span", { class: "mini" }, cardSVG(g.card)) }))
     : t("A card face down to {to}", { to: seatName(ctx, g.to) })));
