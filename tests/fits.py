@@ -33,6 +33,12 @@ _OFF_SCREEN = """(selector) => {
 }"""
 
 
+def settle(page: Page) -> None:
+    """Until every animation on the page has finished (cards sliding to their places)."""
+    page.evaluate("Promise.all(document.getAnimations().filter((a) => a.effect && a.effect.getTiming().iterations"
+                  " !== Infinity).map((a) => a.finished.catch(() => null)))")
+
+
 def sizes(page: Page) -> Iterator[str]:
     """Resize ``page`` to each size in turn, scrolled to its top, yielding the size's name; then back as it was."""
     before = page.viewport_size
@@ -98,3 +104,29 @@ def sticking_out(page: Page) -> list[str]:
       .filter((e) => e.getBoundingClientRect().right > innerWidth + 1)
       .filter((e, _, all) => !all.some((o) => o !== e && e.contains(o)))
       .slice(0, 5).map((e) => `${e.className.baseVal ?? e.className} → ${Math.round(e.getBoundingClientRect().right)}`)""")
+
+
+def covered(page: Page, selector: str) -> list[str]:
+    """Each element matching ``selector`` whose middle or ends lie under something else (another card, a panel),
+    once the cards that are moving have landed."""
+    settle(page)
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+      const r = e.getBoundingClientRect();
+      const y = (r.top + r.bottom) / 2;
+      return [r.left + 2, (r.left + r.right) / 2, r.right - 2].some((x) => {
+        const hit = document.elementFromPoint(x, y);
+        return !hit || !(hit === e || e.contains(hit));
+      });
+    }).map((e) => {
+      const r = e.getBoundingClientRect();
+      const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+      return `${e.className} "${e.textContent.trim()}" under ${hit ? hit.className.baseVal ?? hit.className : "nothing"}`;
+    })""", selector)
+
+
+def overlap(page: Page, first: str, second: str) -> bool:
+    """Whether the boxes of the first elements matching ``first`` and ``second`` overlap."""
+    return page.evaluate("""([a, b]) => {
+      const [p, q] = [a, b].map((s) => document.querySelector(s).getBoundingClientRect());
+      return p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
+    }""", [first, second])

@@ -13,7 +13,7 @@ import json
 from playwright.sync_api import Browser, Page, expect
 
 from browser import CARD_CORNER, PHONE, click_and_wait, create_table, open_seat, overflow, replay, shot, view, wait_my_turn
-from fits import cut_off, off_screen, sizes, spills
+from fits import covered, cut_off, off_screen, overlap, sizes, spills
 
 BOTS = ["heuristic"] * 3
 #: Seat 0 wins the auction with Two here, and the deal is played out: found by playing tables offline with the
@@ -96,7 +96,7 @@ def test_a_person_plays_a_whole_deal_of_tarok_against_three_bots(parlour_server,
     click_and_wait(page, "button.act[data-action='pass']")
 
     # Every trick, by clicking a raised (legal) card.
-    played = 0
+    played = named = 0
     while True:
         my_turn_or_next_deal(page)
         if view(page)["deal"] > 1:
@@ -107,18 +107,27 @@ def test_a_person_plays_a_whole_deal_of_tarok_against_three_bots(parlour_server,
             expect(page.locator(".kit-last-view .kit-trick-card")).to_have_count(4)
             expect(page.locator(".kit-last-view .kit-trick-card.won")).to_have_count(1)
             shot(page, "tarok-last-trick")
+            for size in sizes(page):  # over the trick, never over the hand; the winner's name not under a card
+                assert not overlap(page, ".kit-last-view", ".kit-hand"), size
+                assert covered(page, ".kit-last-view .kit-won-tag") == [], size
+                assert off_screen(page, ".kit-last-view") == [], size
+                assert spills(page, ".kit-last-view") == [], size
+                shot(page, f"tarok-last-trick-{size}", full_page=False)
             page.click(".kit-last-button")
             expect(page.locator(".kit-last-view")).to_have_count(0)
         cards = page.locator(".kit-hand .kit-card.legal")
         assert cards.count() == sum(a.startswith("play ") for a in view(page)["legal"])
         if page.locator(".kit-hand .kit-card.illegal").count():
             assert page.locator(".kit-hand .kit-card.illegal").first.get_attribute("title")
+        if page.locator(".kit-trick .kit-won-tag").count():  # the trick just taken, its winner named on top
+            assert covered(page, ".kit-trick:not(.small) .kit-won-tag") == []
+            named += 1
         click_and_wait(page, cards.first, position=CARD_CORNER)
         played += 1
         if played == 3:
             expect(page.locator(".kit-trick .kit-trick-card")).not_to_have_count(0)
             shot(page, "tarok-trick")
-    assert played == 12
+    assert played == 12 and named
 
     # The result in Tarok terms, and the sheet's row is the engine's.
     result = page.locator(".result")

@@ -4,7 +4,7 @@ lays away two cards, plays the eight tricks, and reads the result; four players 
 from __future__ import annotations
 
 from browser import PHONE, click_and_wait, create_table, open_seat, overflow, shot, view, wait_my_turn
-from fits import cut_off, off_screen, sizes, spills
+from fits import covered, cut_off, off_screen, sizes, spills
 
 import parlour
 
@@ -44,15 +44,18 @@ def test_a_person_plays_a_whole_hand_by_clicking(parlour_server, browser):
     assert page.locator(".talon.laid .kit-row-card").count() == 2  # what I laid away, face up for me alone
 
     # the eight tricks: the first legal card each time
-    moves = 0
+    moves = named = 0
     while my_turn_or_next_hand(page):
         assert page.locator(".kit-hand .kit-card.illegal").count() + page.locator(".kit-hand .kit-card.legal").count() \
             == len(view(page)["hand"])
         if moves == 3:
             shot(page, "zole-table")
+        if page.locator(".kit-trick .kit-won-tag").count():  # the trick just taken: its winner's name on top
+            assert covered(page, ".kit-trick .kit-won-tag") == []
+            named += 1
         click_and_wait(page, ".kit-hand .kit-card.legal >> nth=0")
         moves += 1
-    assert moves == 8
+    assert moves == 8 and named
 
     # the result of the hand, then the next hand
     result = page.locator(".result")

@@ -33,7 +33,8 @@ export function trick({ plays = [], n, me = 0, winner = null, ctx = null, captio
       class: `kit-trick-card${won ? " won" : ""}`, style: `--x: ${x}; --y: ${y}; --z: ${i + 1}`,
       dataset: { seat: p.seat, code: p.card, flip: `card:${p.card}`, flipFrom: `plate:${p.seat}` },
       title: ctx ? `${seatName(ctx, p.seat)}: ${cardText(p.card)}` : cardText(p.card),
-    }, cardSVG(p.card), won ? h("span", { class: "kit-won-tag" }, ctx ? t("{name} won", { name: seatName(ctx, p.seat) }) : t("won"))
+    }, cardSVG(p.card), won ? h("span", { class: "kit-won-tag" }, !ctx ? t("won")
+      : p.seat === ctx.seat ? t("You won") : t("{name} won", { name: seatName(ctx, p.seat) }))
       : null);
   }),
   caption ? h("div", { class: "kit-trick-caption" }, caption) : null);
