@@ -130,3 +130,19 @@ def overlap(page: Page, first: str, second: str) -> bool:
       const [p, q] = [a, b].map((s) => document.querySelector(s).getBoundingClientRect());
       return p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom;
     }""", [first, second])
+
+
+def unreadable(page: Page, panel: str) -> list[str]:
+    """What of a panel (a score sheet) one cannot read whole: each heading or cell whose text is wider than its box
+    (cut, or running into the next cell), and a table wider than its panel (a column behind a scroll bar)."""
+    return page.evaluate("""(panel) => {
+      const out = [];
+      for (const box of document.querySelectorAll(panel)) {
+        for (const e of box.querySelectorAll("th, td, h2, h3")) {
+          if (e.scrollWidth > e.clientWidth + 1) out.push(`${e.tagName} "${e.textContent}" ${e.scrollWidth} in ${e.clientWidth}`);
+        }
+        const table = box.querySelector("table");
+        if (box.scrollWidth > box.clientWidth + 1) out.push(`the table is ${table && table.offsetWidth} px in a panel of ${box.clientWidth}`);
+      }
+      return out;
+    }""", panel)

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from browser import ARTIFACTS, create_table, open_seat
-from fits import sizes
+from fits import sizes, unreadable
 
 from parlour.core.i18n import LANGUAGES
 
@@ -25,17 +25,14 @@ ROWS = [
     {"label": "wheels", "points": [-200, -100, 0, -300], "detail": {}},
 ]
 TOTALS = [-1200, 150, -136, -1436]
-CELLS = ".tarok-sheet th, .tarok-sheet td, .tarok-sheet h3"
 
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
 def test_every_column_of_the_sheet_is_read_whole_at_four_players(parlour_server, browser: Browser, lang: str) -> None:
     table = create_table(parlour_server, "tarok", ["human", {"kind": "human", "name": "Małgorzata"}, "heuristic",
                                                    "heuristic"], seed=23)
-    page = open_seat(browser, parlour_server, table, 0, locale=lang)
-    page.evaluate("([lang]) => localStorage.setItem('parlour.lang', lang)", [lang])
-    page.reload()
-    page.wait_for_function("window.parlour && window.parlour.ctx.view && document.querySelector('.tarok-sheet')")
+    page = open_seat(browser, parlour_server, table, 0, locale=lang)  # the browser's language is the page's
+    page.wait_for_function("document.querySelector('.tarok-sheet')")
     page.evaluate("""async ([rows, totals]) => {
       const { sheet } = await import('/games/tarok/table.js');
       const ctx = window.parlour.ctx;
@@ -43,16 +40,7 @@ def test_every_column_of_the_sheet_is_read_whole_at_four_players(parlour_server,
       document.querySelector('#sheet').replaceChildren(sheet(view, ctx));
     }""", [ROWS, TOTALS])
     for size in sizes(page):
-        found = page.evaluate("""([cells]) => {
-          const out = [];
-          for (const e of document.querySelectorAll(cells)) {
-            if (e.scrollWidth > e.clientWidth + 1) out.push(`${e.tagName} "${e.textContent}" ${e.scrollWidth} in ${e.clientWidth}`);
-          }
-          const panel = document.querySelector('.tarok-sheet');
-          const table = panel.querySelector('table');
-          if (panel.scrollWidth > panel.clientWidth + 1) out.push(`the table is ${table.offsetWidth} px in a panel of ${panel.clientWidth}`);
-          return out;
-        }""", [CELLS])
+        found = unreadable(page, ".tarok-sheet")
         page.locator(".tarok-sheet").screenshot(path=str(ARTIFACTS / f"tarok-sheet-{lang}-{size}.png"))
         assert found == [], (lang, size)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -3,6 +3,7 @@
 // (radelci) still open beside each total.
 
 import { h, seatName } from "/static/kit/kit.js";
+import { totalsFoot } from "/games/tricks/sheet.js";
 import { breakdown, contractName, givesWheel, signed, t, tn, tp } from "./words.js";
 
 /** "◯◯" — a seat's open wheels. */
@@ -61,14 +62,11 @@ export function sheet(view, ctx) {
       const [, name, level] = /^(.*?)( \([^)]*\))?$/.exec(seatName(ctx, i));
       return h("th", { scope: "col", class: mine(i), title: seatName(ctx, i) }, name, level ? h("small", {}, level) : null);
     }));
-  // "Total" on a line of its own above the totals: in the deal column it would crowd the first total ("Skupaj-92")
-  const label = h("tr", { class: "totals-label" }, h("th", { scope: "colgroup", colspan: n + 1 }, t("Total")));
-  const totals = h("tr", { class: "totals" }, h("td", { "aria-hidden": "true" }),
-    seats.map((i) => h("td", { class: mine(i) }, String((s.totals || [])[i] ?? 0),
-      view.over ? null : wheelMarks((view.wheels || [])[i]))));
-  return h("section", { class: "panel sheet tarok-sheet", "aria-label": t("Score sheet") },
+  const totals = totalsFoot(t("Total"), seats.map((i) => h("td", { class: mine(i) }, String((s.totals || [])[i] ?? 0),
+    view.over ? null : wheelMarks((view.wheels || [])[i]))));
+  return h("section", { class: "panel sheet trick-sheet tarok-sheet", "aria-label": t("Score sheet") },
     h("h3", {}, t("Score sheet"), view.skis_round ? h("span", { class: "kit-badge gold skis-flag" }, t("Škis round")) : null),
     h("table", {}, h("thead", {}, head),
       h("tbody", {}, body.length ? body : h("tr", {}, h("td", { colspan: n + 1, class: "muted" }, t("No deal scored yet.")))),
-      h("tfoot", {}, label, totals)));
+      totals));
 }

@@ -18,7 +18,7 @@ import {
   describe, signed, sloveneName, summary, t, tn,
 } from "./words.js";
 
-export const styles = ["/games/tricks/result.css", "table.css"];
+export const styles = ["/games/tricks/result.css", "/games/tricks/sheet.css", "table.css"];
 export const ownsLegal = true;
 export { describe, sheet };
 

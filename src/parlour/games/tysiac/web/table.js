@@ -11,7 +11,7 @@ import {
 import { dealResult, finalTrick } from "/games/tricks/result.js";
 import { SUITS, describe, headline, notes, sheet, signed, summary, t, tn, tx } from "./words.js";
 
-export const styles = ["/games/tricks/result.css", "table.css"];
+export const styles = ["/games/tricks/result.css", "/games/tricks/sheet.css", "table.css"];
 export const ownsLegal = true;
 export { describe, headline, sheet };
 

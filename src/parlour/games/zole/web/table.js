@@ -9,9 +9,10 @@ import {
   compound, picker, confirmBar, sheetWord, N_,
 } from "/static/kit/kit.js";
 import { breakdownList, cardsLine, dealResult, finalTrick } from "/games/tricks/result.js";
+import { totalsFoot } from "/games/tricks/sheet.js";
 import { bidWords, breakdown, describe, headline, signed, summary, t, tn } from "./words.js";
 
-export const styles = ["/games/tricks/result.css", "table.css"];
+export const styles = ["/games/tricks/result.css", "/games/tricks/sheet.css", "table.css"];
 N_("pool returned"); // a sheet row's label (sheetWord translates it)
 export const ownsLegal = true;
 export { describe, headline };
@@ -330,19 +331,22 @@ export function sheet(view, ctx) {
   if (!s) return null;
   const seats = s.totals.map((_, i) => i);
   // a seat's name without its bot level in the header, so that the sheet fits beside the table (and on a phone)
-  const head = h("tr", {}, h("th", { scope: "col" }, t("Hand")), seats.map((i) => h("th", {
+  const head = h("tr", {}, h("th", { scope: "col", title: t("Hand") }, "#"), seats.map((i) => h("th", {
     scope: "col", class: i === ctx.seat ? "mine" : "", title: seatName(ctx, i) }, seatName(ctx, i).split(" (")[0])));
-  const rows = (s.rows || []).map((r) => [
-    h("tr", { class: "row" }, h("th", { scope: "row" }, r.label.startsWith("hand ") ? r.label.replace("hand ", "") : sheetWord(ctx, r.label)),
-      (r.points || []).map((p, i) =>
-      h("td", { class: i === ctx.seat ? "mine" : "" }, signed(p)))),
-    h("tr", { class: "detail" }, h("td", { colspan: seats.length + 1 }, summary(r.detail || {}, ctx))),
-  ]);
-  const totals = h("tr", { class: "totals" }, h("th", { scope: "row" }, t("Chips")), s.totals.map((total, i) =>
-    h("td", { class: i === ctx.seat ? "mine" : "" }, signed(total))));
-  return h("section", { class: "panel sheet zole-sheet", "aria-label": t("Score sheet") }, h("h3", {}, t("Chips")),
+  const rows = (s.rows || []).map((r) => {
+    const hand = /^hand (\d+)$/.exec(r.label);
+    // a row that is not a hand (the pool returned) is named in its line, where it has the table's width
+    return [
+      h("tr", { class: "row" }, h("th", { scope: "row", title: sheetWord(ctx, r.label) }, hand ? hand[1] : "·"),
+        (r.points || []).map((p, i) => h("td", { class: i === ctx.seat ? "mine" : "" }, signed(p)))),
+      h("tr", { class: "detail" }, h("td", { colspan: seats.length + 1 },
+        hand ? null : [h("strong", {}, sheetWord(ctx, r.label)), " · "], summary(r.detail || {}, ctx))),
+    ];
+  });
+  const totals = totalsFoot(t("Chips"), s.totals.map((total, i) => h("td", { class: i === ctx.seat ? "mine" : "" }, signed(total))));
+  return h("section", { class: "panel sheet trick-sheet zole-sheet", "aria-label": t("Score sheet") }, h("h3", {}, t("Chips")),
     h("table", {}, h("thead", {}, head), h("tbody", {}, rows.length ? rows : h("tr", {},
-      h("td", { colspan: seats.length + 1, class: "muted" }, t("No hand played yet.")))), h("tfoot", {}, totals)),
+      h("td", { colspan: seats.length + 1, class: "muted" }, t("No hand played yet.")))), totals),
     view.pool ? h("p", { class: "muted" }, tn("In the pool: {n} chip", "In the pool: {n} chips", view.pool)) : null);
 }
 
