@@ -137,6 +137,36 @@ def test_a_trick_you_won_says_so_in_your_own_words(parlour_server: str, browser:
     p.context.close()
 
 
+# The winner's tag is never under a card played after it; your own win has its own words ("You won").
+COVERED = """
+  const tag = el.querySelector('.kit-won-tag');
+  const r = tag.getBoundingClientRect();
+  const y = (r.top + r.bottom) / 2;
+  const under = [r.left + 2, (r.left + r.right) / 2, r.right - 2].map((x) => document.elementFromPoint(x, y))
+    .filter((hit) => !hit || !(hit === tag || tag.contains(hit))).length;
+  return { text: tag.textContent, under };
+"""
+
+
+def test_the_winners_name_lies_on_top_of_the_cards_played_after_it(page: Page) -> None:
+    # three seats: the winner on the right, then the one across, then you, whose card lies over the others
+    got = run(page, """
+      const el = kit.trick({ plays: [{seat: 1, card: 'KH'}, {seat: 2, card: 'QH'}, {seat: 0, card: 'JH'}],
+        n: 3, me: 0, winner: 1, ctx });
+      document.body.replaceChildren(el);
+    """ + COVERED)
+    assert got == {"text": "Bot 1 (heuristic) won", "under": 0}
+
+
+def test_your_own_win_is_told_in_its_own_words(page: Page) -> None:
+    got = run(page, """
+      const el = kit.trick({ plays: [{seat: 1, card: 'KH'}, {seat: 2, card: 'QH'}, {seat: 0, card: 'AH'}],
+        n: 3, me: 0, winner: 0, ctx });
+      document.body.replaceChildren(el);
+    """ + COVERED)
+    assert got == {"text": "You won", "under": 0}
+
+
 def test_the_last_trick_opens_on_demand(page: Page) -> None:
     got = run(page, """
       const last = { plays: [{seat: 0, card: 'KH'}, {seat: 1, card: 'QH'}], winner: 0 };

@@ -13,6 +13,7 @@ import json
 from playwright.sync_api import Browser, Page, expect
 
 from browser import CARD_CORNER, PHONE, click_and_wait, create_table, open_seat, overflow, replay, shot, view, wait_my_turn
+from fits import covered, cut_off, off_screen, overlap, sizes, spills
 
 BOTS = ["heuristic"] * 3
 #: Seat 0 wins the auction with Two here, and the deal is played out: found by playing tables offline with the
@@ -95,7 +96,7 @@ def test_a_person_plays_a_whole_deal_of_tarok_against_three_bots(parlour_server,
     click_and_wait(page, "button.act[data-action='pass']")
 
     # Every trick, by clicking a raised (legal) card.
-    played = 0
+    played = named = 0
     while True:
         my_turn_or_next_deal(page)
         if view(page)["deal"] > 1:
@@ -106,18 +107,27 @@ def test_a_person_plays_a_whole_deal_of_tarok_against_three_bots(parlour_server,
             expect(page.locator(".kit-last-view .kit-trick-card")).to_have_count(4)
             expect(page.locator(".kit-last-view .kit-trick-card.won")).to_have_count(1)
             shot(page, "tarok-last-trick")
+            for size in sizes(page):  # over the trick, never over the hand; the winner's name not under a card
+                assert not overlap(page, ".kit-last-view", ".kit-hand"), size
+                assert covered(page, ".kit-last-view .kit-won-tag") == [], size
+                assert off_screen(page, ".kit-last-view") == [], size
+                assert spills(page, ".kit-last-view") == [], size
+                shot(page, f"tarok-last-trick-{size}", full_page=False)
             page.click(".kit-last-button")
             expect(page.locator(".kit-last-view")).to_have_count(0)
         cards = page.locator(".kit-hand .kit-card.legal")
         assert cards.count() == sum(a.startswith("play ") for a in view(page)["legal"])
         if page.locator(".kit-hand .kit-card.illegal").count():
             assert page.locator(".kit-hand .kit-card.illegal").first.get_attribute("data-why")
+        if page.locator(".kit-trick .kit-won-tag").count():  # the trick just taken, its winner named on top
+            assert covered(page, ".kit-trick:not(.small) .kit-won-tag") == []
+            named += 1
         click_and_wait(page, cards.first, position=CARD_CORNER)
         played += 1
         if played == 3:
             expect(page.locator(".kit-trick .kit-trick-card")).not_to_have_count(0)
             shot(page, "tarok-trick")
-    assert played == 12
+    assert played == 12 and named
 
     # The result in Tarok terms, and the sheet's row is the engine's.
     result = page.locator(".result")
@@ -128,6 +138,11 @@ def test_a_person_plays_a_whole_deal_of_tarok_against_three_bots(parlour_server,
     expect(result.locator(".final-card")).to_have_count(4)  # the deal's last trick, from the view's `previous`
     expect(result.locator(".final-card.won")).to_have_count(1)
     shot(page, "tarok-result")
+    for size in sizes(page):  # the whole result and its button, on a laptop, a smaller laptop and a phone
+        assert off_screen(page, ".result, .result button.tarok-continue") == [], size
+        assert cut_off(page, ".result .result-body") == [], size
+        assert spills(page, ".result") == [], size
+        shot(page, f"tarok-result-{size}", full_page=False)
     engine = replay(parlour_server, table)
     _, points, detail = engine.sheet.rows[0]
     assert laid == "discard " + " ".join(next(e for e in engine.events if e["type"] == "laid away")["cards"])
@@ -174,4 +189,32 @@ def test_the_three_player_table_to_the_end_of_the_auction(parlour_server, browse
     expect(page.locator(".talon-groups .talon-group")).to_have_count(2)
     assert overflow(page) <= 0
     shot(page, "tarok3-talon-phone")
+
+    # The rest of the deal by clicking: a talon group, the first cards that may be laid away, no announcement,
+    # the first legal card of every trick; then the result, whole on the phone and its button on screen.
+    click_and_wait(page, page.locator(".talon-groups .talon-group").first)
+    while True:
+        my_turn_or_next_deal(page)
+        if view(page)["deal"] > 1:
+            break
+        if phase(page) == "discard":
+            while not page.locator("button.kit-confirm:enabled").count():
+                page.locator(".kit-hand .kit-card.legal:not(.selected)").first.click(position=CARD_CORNER)
+            click_and_wait(page, "button.kit-confirm")
+        elif phase(page) == "announce":
+            click_and_wait(page, "button.act[data-action='pass']")
+        elif phase(page) == "colour":
+            click_and_wait(page, page.locator("button.act").last)
+        else:
+            click_and_wait(page, page.locator(".kit-hand .kit-card.legal").first, position=CARD_CORNER)
+    result = page.locator(".result")
+    expect(result).to_be_visible()
+    expect(result.locator(".final-card")).to_have_count(3)
+    for size in sizes(page):
+        assert off_screen(page, ".result, .result button.tarok-continue") == [], size
+        assert cut_off(page, ".result .result-body") == [], size
+        assert spills(page, ".result") == [], size
+        shot(page, f"tarok3-result-{size}", full_page=False)
+    page.click("button.tarok-continue")
+    expect(result).to_have_count(0)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -7,6 +7,7 @@ its contract and plays its cards (declaring a marriage when the table offers one
 from __future__ import annotations
 
 from browser import PHONE, click_and_wait, create_table, open_seat, overflow, shot, view
+from fits import cut_off, low_contrast, off_screen, sizes, spills, sticking_out
 
 import parlour
 from parlour.games.tysiac.cards import NINES, marriages
@@ -46,6 +47,8 @@ def test_a_person_plays_a_whole_hand_by_clicking(parlour_server, browser):
         elif phase == "give":
             assert page.locator(".prikup-box .kit-row .kit-row-card").count() == 3   # the prikup, face up
             page.click(".kit-me .kit-card.legal >> nth=0")
+            assert page.locator("button.gift").count() >= 1                    # "Give 9♠ to Bot 1" (and to Bot 2)
+            assert low_contrast(page, ".kit-me .actions") == []               # dark on cream (was the felt's 1.03:1)
             click_and_wait(page, "button.gift >> nth=0")
         elif phase == "contract":
             shot(page, "tysiac-contract")
@@ -69,16 +72,31 @@ def test_a_person_plays_a_whole_hand_by_clicking(parlour_server, browser):
     assert page.locator(".result .final-card").count() == 3      # the hand's last trick, from the view's previous
     assert page.locator("section.sheet").is_visible()
     shot(page, "tysiac-result")
+    for size in sizes(page):  # the whole result and its button, on a laptop, a smaller laptop and a phone
+        assert off_screen(page, ".result, .result button.tysiac-continue") == [], size
+        assert cut_off(page, ".result .result-body") == [], size
+        assert spills(page, ".result") == [], size
+        assert overflow(page) <= 0, (size, sticking_out(page))
+        shot(page, f"tysiac-result-{size}", full_page=False)
     page.click("button.tysiac-continue")
     assert not page.locator(".result").is_visible()
     assert page.errors == []
 
 
-def test_a_spectator_on_a_phone_sees_the_table_without_hands(parlour_server, browser):
+def test_a_spectator_on_a_phone_sees_the_table_without_hands_and_the_result_whole(parlour_server, browser):
     table = create_table(parlour_server, "tysiac", ["expert", "expert", "expert"], seed=SEED)
     page = open_seat(browser, parlour_server, table, None, viewport=PHONE)
     page.wait_for_function("document.querySelectorAll('.kit-backs').length >= 3")
     assert page.locator(".kit-hand .kit-card").count() == 0
     shot(page, "tysiac-phone")
     assert overflow(page) == 0
+    # the bots play the hand out; its result is read whole, its button on screen, at every size
+    result = page.locator(".result")
+    result.wait_for(timeout=120_000)
+    for size in sizes(page):
+        assert off_screen(page, ".result, .result button.tysiac-continue") == [], size
+        assert cut_off(page, ".result .result-body") == [], size
+        assert spills(page, ".result") == [], size
+        assert overflow(page) <= 0, (size, sticking_out(page))
+        shot(page, f"tysiac-spectator-result-{size}", full_page=False)
     assert page.errors == []

@@ -4,6 +4,7 @@ lays away two cards, plays the eight tricks, and reads the result; four players 
 from __future__ import annotations
 
 from browser import PHONE, click_and_wait, create_table, open_seat, overflow, shot, view, wait_my_turn
+from fits import covered, cut_off, off_screen, sizes, spills
 
 import parlour
 
@@ -43,15 +44,18 @@ def test_a_person_plays_a_whole_hand_by_clicking(parlour_server, browser):
     assert page.locator(".talon.laid .kit-row-card").count() == 2  # what I laid away, face up for me alone
 
     # the eight tricks: the first legal card each time
-    moves = 0
+    moves = named = 0
     while my_turn_or_next_hand(page):
         assert page.locator(".kit-hand .kit-card.illegal").count() + page.locator(".kit-hand .kit-card.legal").count() \
             == len(view(page)["hand"])
         if moves == 3:
             shot(page, "zole-table")
+        if page.locator(".kit-trick .kit-won-tag").count():  # the trick just taken: its winner's name on top
+            assert covered(page, ".kit-trick .kit-won-tag") == []
+            named += 1
         click_and_wait(page, ".kit-hand .kit-card.legal >> nth=0")
         moves += 1
-    assert moves == 8
+    assert moves == 8 and named
 
     # the result of the hand, then the next hand
     result = page.locator(".result")
@@ -61,6 +65,11 @@ def test_a_person_plays_a_whole_hand_by_clicking(parlour_server, browser):
     assert result.locator(".final-card").count() == 3  # the last trick, whole, from the view's previous
     assert result.locator(".kit-row-card").count() == 4  # the talon and the two cards laid away
     shot(page, "zole-result")
+    for size in sizes(page):  # the whole result and its button, on a laptop, a smaller laptop and a phone
+        assert off_screen(page, ".result, .result button.zole-continue") == [], size
+        assert cut_off(page, ".result .result-body") == [], size
+        assert spills(page, ".result") == [], size
+        shot(page, f"zole-result-{size}", full_page=False)
     page.click("button.zole-continue")
     assert page.locator(".result").count() == 0
     assert page.locator("section.sheet").inner_text().count("Big one") == 1
@@ -76,4 +85,21 @@ def test_four_players_on_a_phone_the_dealer_sits_out(parlour_server, browser):
     assert view(page)["sitting_out"] == view(page)["dealer"] != 0
     assert page.locator(".kit-plate").count() == 4 and page.locator(".kit-badge", has_text="sits out").count() == 1
     shot(page, "zole-phone")
-    assert overflow(page) == 0 and page.errors == []
+    assert overflow(page) == 0
+
+    # the whole hand by clicking, whatever this seat is asked: pass, or the first legal card
+    while my_turn_or_next_hand(page):
+        if view(page)["phase"] == "bid":
+            click_and_wait(page, "button.act[data-action='pass']")
+        else:
+            click_and_wait(page, ".kit-hand .kit-card.legal >> nth=0")
+    result = page.locator(".result")
+    result.wait_for()
+    for size in sizes(page):
+        assert off_screen(page, ".result, .result button.zole-continue") == [], size
+        assert cut_off(page, ".result .result-body") == [], size
+        assert spills(page, ".result") == [], size
+        shot(page, f"zole4-result-{size}", full_page=False)
+    page.click("button.zole-continue")
+    assert page.locator(".result").count() == 0
+    assert page.errors == []

@@ -3,7 +3,8 @@
 // (radelci) still open beside each total.
 
 import { h, seatName } from "/static/kit/kit.js";
-import { breakdown, contractName, givesWheel, signed, t, tn } from "./words.js";
+import { totalsFoot } from "/games/tricks/sheet.js";
+import { breakdown, contractName, givesWheel, signed, t, tn, tp } from "./words.js";
 
 /** "◯◯" — a seat's open wheels. */
 export function wheelMarks(count, cls = "") {
@@ -34,9 +35,11 @@ export function sheet(view, ctx) {
   for (const r of s.rows || []) {
     const d = r.detail || {};
     if (r.label === "wheels") {
-      body.push(h("tr", { class: "row wheels-row" }, h("th", { scope: "row" }, t("Wheels")),
+      // the row's name in the line under it, where it has the table's width: the deal column holds a mark only
+      body.push(h("tr", { class: "row wheels-row" }, h("th", { scope: "row", title: t("Wheels") }, "◯"),
         (r.points || []).map((p, i) => h("td", { class: mine(i) }, p ? signed(p) : "·"))),
-      h("tr", { class: "detail" }, h("td", { colspan: n + 1 }, t("−100 for each wheel left open"))));
+      h("tr", { class: "detail" }, h("td", { colspan: n + 1 }, h("strong", {}, t("Wheels")), " · ",
+        t("−100 for each wheel left open"))));
       continue;
     }
     if (skisAfter != null && dealIndex === skisAfter) {
@@ -49,7 +52,7 @@ export function sheet(view, ctx) {
         h("th", { scope: "row", title: t("deal {n}", { n: dealIndex }) }, String(dealIndex)),
         (r.points || []).map((p, i) => h("td", { class: mine(i) }, p ? signed(p) : "·"))),
       h("tr", { class: "detail" }, h("td", { colspan: n + 1 },
-        h("strong", {}, rowTitle(d, ctx)), d.won != null && d.contract !== "klop" ? ` ${d.won ? t("won") : t("lost")}` : "",
+        h("strong", {}, rowTitle(d, ctx)), d.won != null && d.contract !== "klop" ? ` ${d.won ? tp("deal", "won") : t("lost")}` : "",
         d.forfeit ? ` ${t("(given up)")}` : "",
         parts.length ? " · " : "", parts.map(([k, v], i) => [i ? " · " : "", `${k} ${v}`]),
         givesWheel(d) ? h("span", { class: "wheel-note", title: t("every player gets a wheel (radelc)") }, " · ", t("◯ each")) : null)));
@@ -59,12 +62,11 @@ export function sheet(view, ctx) {
       const [, name, level] = /^(.*?)( \([^)]*\))?$/.exec(seatName(ctx, i));
       return h("th", { scope: "col", class: mine(i), title: seatName(ctx, i) }, name, level ? h("small", {}, level) : null);
     }));
-  const totals = h("tr", { class: "totals" }, h("th", { scope: "row" }, t("Total")),
-    seats.map((i) => h("td", { class: mine(i) }, String((s.totals || [])[i] ?? 0),
-      view.over ? null : wheelMarks((view.wheels || [])[i]))));
-  return h("section", { class: "panel sheet tarok-sheet", "aria-label": t("Score sheet") },
+  const totals = totalsFoot(t("Total"), seats.map((i) => h("td", { class: mine(i) }, String((s.totals || [])[i] ?? 0),
+    view.over ? null : wheelMarks((view.wheels || [])[i]))));
+  return h("section", { class: "panel sheet trick-sheet tarok-sheet", "aria-label": t("Score sheet") },
     h("h3", {}, t("Score sheet"), view.skis_round ? h("span", { class: "kit-badge gold skis-flag" }, t("Škis round")) : null),
     h("table", {}, h("thead", {}, head),
       h("tbody", {}, body.length ? body : h("tr", {}, h("td", { colspan: n + 1, class: "muted" }, t("No deal scored yet.")))),
-      h("tfoot", {}, totals)));
+      totals));
 }

@@ -12,12 +12,13 @@ import {
 } from "/static/kit/kit.js";
 import { announcementsBySeat, bidsBySeat, doneTricks, lastOf, taken, tricks } from "./log.js";
 import { sheet, wheelMarks } from "./sheet.js";
+import { breakdownList, cardsLine, dealResult, finalTrick } from "/games/tricks/result.js";
 import {
   BONUSES, KONTRAS, SUITS, TAKE, announceText, bonusName, breakdown, calledCard, contractName, kontraName,
   describe, signed, sloveneName, summary, t, tn,
 } from "./words.js";
 
-export const styles = ["table.css"];
+export const styles = ["/games/tricks/result.css", "/games/tricks/sheet.css", "table.css"];
 export const ownsLegal = true;
 export { describe, sheet };
 
@@ -335,21 +336,18 @@ function result(view, ctx) {
   const reveal = ended.find((e) => e.type === "reveal");
   const next = () => { ctx.ui.rowsSeen += 1; ctx.rerender(); };
   const mineP = ctx.seat != null ? (row.points || [])[ctx.seat] : null;
-  return h("div", { class: "result", role: "dialog", "aria-label": t("Deal {n} result", { n: ctx.ui.rowsSeen + 1 }), "data-now": "" },
-    h("h2", {}, t("Deal {n}: {summary}", { n: ctx.ui.rowsSeen + 1, summary: summary(d, ctx) })),
-    final ? h("div", { class: "final-trick" }, h("span", {}, t("Last trick")),
-      h("span", { class: "kit-row" }, final.plays.map((p) => h("span", {
-        class: `final-card${p.seat === final.winner ? " won" : ""}`, title: seatName(ctx, p.seat) },
-      cardSVG(p.card), h("small", {}, seatName(ctx, p.seat).split(" (")[0]))))) : null,
-    reveal && (reveal["laid away"] || []).length ? h("div", { class: "final-trick" }, h("span", {}, t("Laid away")),
-      cardRow(reveal["laid away"], { flip: false })) : null,
-    reveal && (reveal.talon || []).length ? h("div", { class: "final-trick" }, h("span", {}, t("Rest of the talon")),
-      cardRow(reveal.talon, { flip: false })) : null,
-    h("dl", { class: "breakdown" }, breakdown(d, ctx, view.options || {}).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
-    h("div", { class: "result-points" }, (row.points || []).map((p, s) => h("span", { class: `pts ${p > 0 ? "plus" : p < 0 ? "minus" : ""}` },
-      `${seatName(ctx, s)} ${signed(p)}`))),
-    h("button", { type: "button", class: "primary tarok-continue", onclick: next },
-      mineP > 0 ? t("Well played — next deal") : t("Next deal")));
+  return dealResult(ctx, {
+    label: t("Deal {n} result", { n: ctx.ui.rowsSeen + 1 }),
+    heading: t("Deal {n}: {summary}", { n: ctx.ui.rowsSeen + 1, summary: summary(d, ctx) }),
+    lines: [
+      final ? finalTrick(ctx, t("Last trick"), final.plays, final.winner) : null,
+      reveal ? cardsLine(t("Laid away"), reveal["laid away"]) : null,
+      reveal ? cardsLine(t("Rest of the talon"), reveal.talon) : null,
+      breakdownList(breakdown(d, ctx, view.options || {})),
+    ],
+    points: row.points || [], signed,
+    button: { text: mineP > 0 ? t("Well played — next deal") : t("Next deal"), cls: "tarok-continue", onClick: next },
+  });
 }
 
 function center(view, ctx) {

@@ -36,7 +36,7 @@ const SUIT_LETTER = { hearts: "H", diamonds: "D", spades: "S", clubs: "C" };
 /** How many talon cards the declarer takes, by contract. */
 export const TAKE = { three: 3, two: 2, one: 1, "solo three": 3, "solo two": 2, "solo one": 1 };
 
-export { t, tn };
+export { t, tn, tp };
 
 export function contractName(name) {
   return CONTRACTS[name] ? t(CONTRACTS[name][0]) : name;

@@ -8,9 +8,10 @@
 import {
   h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand, backs, cardRow, trick, lastTrick,
 } from "/static/kit/kit.js";
+import { dealResult, finalTrick } from "/games/tricks/result.js";
 import { SUITS, describe, headline, notes, sheet, signed, summary, t, tn, tx } from "./words.js";
 
-export const styles = ["table.css"];
+export const styles = ["/games/tricks/result.css", "/games/tricks/sheet.css", "table.css"];
 export const ownsLegal = true;
 export { describe, headline, sheet };
 
@@ -139,7 +140,7 @@ function prikup(view, ctx) {
   const mine = view.declarer === ctx.seat;
   const given = view.given || [];
   const declarer = seatName(ctx, view.declarer);
-  const lines = given.map((g) => h("div", { class: "gift" }, g.card
+  const lines = given.map((g) => h("div", { class: "given" }, g.card
     ? (g.to === ctx.seat ? tx("{who} gave you {card}", { who: declarer, card: h("span", { class: "mini" }, cardSVG(g.card)) })
       : tx("You gave {to} {card}", { to: seatName(ctx, g.to), card: h("span", { class: "mini" }, cardSVG(g.card)) }))
     : t("A card face down to {to}", { to: seatName(ctx, g.to) })));
@@ -197,16 +198,17 @@ function result(view, ctx) {
   // the hand's last trick, from the view's previous (the next hand is dealt already)
   const latest = ctx.ui.rowsSeen === rows.length - 1;
   const final = latest ? tricks(view.previous || []).pop() : null;
-  return h("div", { class: "result", role: "dialog", "aria-label": t("Hand {n} result", { n: ctx.ui.rowsSeen + 1 }), "data-now": "" },
-    h("h2", {}, t("Hand {n}: {summary}", { n: ctx.ui.rowsSeen + 1, summary: summary(d, ctx) })),
-    final ? h("div", { class: "final-trick" }, h("span", {}, t("Last trick")),
-      final.plays.map((p) => h("span", { class: `final-card${p.seat === final.winner ? " won" : ""}`, title: seatName(ctx, p.seat) },
-        cardSVG(p.card), h("small", {}, seatName(ctx, p.seat).split(" (")[0])))) : null,
-    points.length ? h("div", { class: "result-line" }, t("Points taken (cards and marriages): {points}", { points: points.join(", ") })) : null,
-    notes(d, ctx).map((n) => h("div", { class: "result-line" }, n)),
-    h("div", { class: "result-points" }, (row.points || []).map((p, s) => h("span", { class: `pts ${p > 0 ? "plus" : p < 0 ? "minus" : ""}` },
-      `${seatName(ctx, s)} ${signed(p)}`))),
-    h("button", { type: "button", class: "primary tysiac-continue", onclick: next }, mine > 0 ? t("Well played — next hand") : t("Next hand")));
+  return dealResult(ctx, {
+    label: t("Hand {n} result", { n: ctx.ui.rowsSeen + 1 }),
+    heading: t("Hand {n}: {summary}", { n: ctx.ui.rowsSeen + 1, summary: summary(d, ctx) }),
+    lines: [
+      final ? finalTrick(ctx, t("Last trick"), final.plays, final.winner) : null,
+      points.length ? h("div", { class: "result-line" }, t("Points taken (cards and marriages): {points}", { points: points.join(", ") })) : null,
+      notes(d, ctx).map((n) => h("div", { class: "result-line" }, n)),
+    ],
+    points: row.points || [], signed,
+    button: { text: mine > 0 ? t("Well played — next hand") : t("Next hand"), cls: "tysiac-continue", onClick: next },
+  });
 }
 
 function center(view, ctx) {

@@ -1,6 +1,7 @@
 // Tysiąc in words: the log entries, the banners, a scored hand's breakdown, and the score sheet with the barrel.
 
 import { h, cardText, seatName, translator } from "/static/kit/kit.js";
+import { totalsFoot } from "/games/tricks/sheet.js";
 
 const { t, tn, tx } = await translator(import.meta.url);
 export { t, tn, tx };
@@ -131,7 +132,10 @@ export function sheet(view, ctx) {
   (s.rows || []).forEach((r, k) => {
     const d = r.detail || {};
     if (d.declarer == null) {
-      body.push(h("tr", { class: "row" }, h("th", { scope: "row" }, sheetLabel(r.label)), (r.points || []).map((p, i) => h("td", { class: mine(i) }, signed(p)))));
+      // named in its line, where it has the table's width, not in the narrow first column
+      body.push(h("tr", { class: "row" }, h("th", { scope: "row", title: sheetLabel(r.label) }, String(k + 1)),
+        (r.points || []).map((p, i) => h("td", { class: mine(i) }, signed(p)))),
+      h("tr", { class: "detail" }, h("td", { colspan: view.players + 1 }, sheetLabel(r.label))));
       return;
     }
     body.push(
@@ -153,13 +157,15 @@ export function sheet(view, ctx) {
     return b == null ? text : h("span", { class: "barrel", title: tn("on the barrel: {n} hand left to win a contract of 120 or more",
       "on the barrel: {n} hands left to win a contract of 120 or more", 3 - b) }, text);
   };
-  return h("section", { class: "panel sheet tysiac-sheet", "aria-label": t("Score sheet") },
+  return h("section", { class: "panel sheet trick-sheet tysiac-sheet", "aria-label": t("Score sheet") },
     h("h2", {}, t("Score sheet · first to 1000")),
     h("table", {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Hand")), seats.map((i) => h("th", { scope: "col", class: mine(i) }, seatName(ctx, i))))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", title: t("Hand") }, "#"), seats.map((i) => {
+        const [, name, level] = /^(.*?)( \([^)]*\))?$/.exec(seatName(ctx, i));
+        return h("th", { scope: "col", class: mine(i), title: seatName(ctx, i) }, name, level ? h("small", {}, level) : null);
+      }))),
       h("tbody", {}, body),
-      h("tfoot", {}, h("tr", { class: "totals" }, h("th", { scope: "row" }, t("Total")),
-        seats.map((i) => h("td", { class: mine(i) }, total(i), marks(i)))))));
+      totalsFoot(t("Total"), seats.map((i) => h("td", { class: mine(i) }, total(i), marks(i))))));
 }
 
 /** A sheet row's label ("deal 3") in the page's language. */

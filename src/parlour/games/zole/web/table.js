@@ -5,12 +5,14 @@
 // Actions on the wire (RULES.md): "pass", "take", "zole", "small zole", "discard 9C KH", "play QC".
 
 import {
-  h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand, backs, cardRow, trick, lastTrick,
+  h, cardText, seatName, placeSeats, feltTable, seatPlate, hand, backs, cardRow, trick, lastTrick,
   compound, picker, confirmBar, sheetWord, N_,
 } from "/static/kit/kit.js";
+import { breakdownList, cardsLine, dealResult, finalTrick } from "/games/tricks/result.js";
+import { totalsFoot } from "/games/tricks/sheet.js";
 import { bidWords, breakdown, describe, headline, signed, summary, t, tn } from "./words.js";
 
-export const styles = ["table.css"];
+export const styles = ["/games/tricks/result.css", "/games/tricks/sheet.css", "table.css"];
 N_("pool returned"); // a sheet row's label (sheetWord translates it)
 export const ownsLegal = true;
 export { describe, headline };
@@ -217,21 +219,21 @@ function result(view, ctx) {
   const end = ending(view, number);
   const next = () => { ctx.ui.rowsSeen += 1; ctx.rerender(); };
   const mine = ctx.seat != null ? (row.points || [])[ctx.seat] : null;
-  const shown = (label, codes) => (codes && codes.length ? h("div", { class: "final-trick" }, h("span", {}, label),
-    cardRow(codes, { cls: "small", flip: false })) : null);
   const label = sheetWord(ctx, row.label);
-  return h("div", { class: "result", role: "dialog", "aria-label": t("{hand} result", { hand: label }), "data-now": "" },
-    h("h2", {}, `${label[0].toUpperCase()}${label.slice(1)}: ${summary(d, ctx)}`),
-    end && end.last ? h("div", { class: "final-trick" }, h("span", {}, t("Last trick")),
-      h("span", { class: "kit-row" }, end.last.plays.map((p) => h("span", {
-        class: `final-card${p.seat === end.last.winner ? " won" : ""}`, title: seatName(ctx, p.seat) },
-      cardSVG(p.card), h("small", {}, seatName(ctx, p.seat).split(" (")[0]))))) : null,
-    end && d.mode !== "all pass" ? [shown(t("Talon"), end.score.talon), shown(t("Laid away"), end.score["laid away"])] : null,
-    h("dl", { class: "breakdown" }, breakdown(d, ctx).map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)])),
-    h("div", { class: "result-points" }, (row.points || []).map((p, s) => h("span", { class: `pts ${p > 0 ? "plus" : p < 0 ? "minus" : ""}` },
-      `${seatName(ctx, s)} ${signed(p)}`))),
-    h("button", { type: "button", class: "primary zole-continue", onclick: next },
-      view.over && rows.length === number ? t("See the sheet") : mine > 0 ? t("Well played — next hand") : t("Next hand")));
+  const shown = end && d.mode !== "all pass";
+  return dealResult(ctx, {
+    label: t("{hand} result", { hand: label }),
+    heading: `${label[0].toUpperCase()}${label.slice(1)}: ${summary(d, ctx)}`,
+    lines: [
+      end && end.last ? finalTrick(ctx, t("Last trick"), end.last.plays, end.last.winner) : null,
+      shown ? cardsLine(t("Talon"), end.score.talon) : null,
+      shown ? cardsLine(t("Laid away"), end.score["laid away"]) : null,
+      breakdownList(breakdown(d, ctx)),
+    ],
+    points: row.points || [], signed,
+    button: { text: view.over && rows.length === number ? t("See the sheet") : mine > 0 ? t("Well played — next hand") : t("Next hand"),
+      cls: "zole-continue", onClick: next },
+  });
 }
 
 function center(view, ctx) {
@@ -329,19 +331,22 @@ export function sheet(view, ctx) {
   if (!s) return null;
   const seats = s.totals.map((_, i) => i);
   // a seat's name without its bot level in the header, so that the sheet fits beside the table (and on a phone)
-  const head = h("tr", {}, h("th", { scope: "col" }, t("Hand")), seats.map((i) => h("th", {
+  const head = h("tr", {}, h("th", { scope: "col", title: t("Hand") }, "#"), seats.map((i) => h("th", {
     scope: "col", class: i === ctx.seat ? "mine" : "", title: seatName(ctx, i) }, seatName(ctx, i).split(" (")[0])));
-  const rows = (s.rows || []).map((r) => [
-    h("tr", { class: "row" }, h("th", { scope: "row" }, r.label.startsWith("hand ") ? r.label.replace("hand ", "") : sheetWord(ctx, r.label)),
-      (r.points || []).map((p, i) =>
-      h("td", { class: i === ctx.seat ? "mine" : "" }, signed(p)))),
-    h("tr", { class: "detail" }, h("td", { colspan: seats.length + 1 }, summary(r.detail || {}, ctx))),
-  ]);
-  const totals = h("tr", { class: "totals" }, h("th", { scope: "row" }, t("Chips")), s.totals.map((total, i) =>
-    h("td", { class: i === ctx.seat ? "mine" : "" }, signed(total))));
-  return h("section", { class: "panel sheet zole-sheet", "aria-label": t("Score sheet") }, h("h3", {}, t("Chips")),
+  const rows = (s.rows || []).map((r) => {
+    const hand = /^hand (\d+)$/.exec(r.label);
+    // a row that is not a hand (the pool returned) is named in its line, where it has the table's width
+    return [
+      h("tr", { class: "row" }, h("th", { scope: "row", title: sheetWord(ctx, r.label) }, hand ? hand[1] : "·"),
+        (r.points || []).map((p, i) => h("td", { class: i === ctx.seat ? "mine" : "" }, signed(p)))),
+      h("tr", { class: "detail" }, h("td", { colspan: seats.length + 1 },
+        hand ? null : [h("strong", {}, sheetWord(ctx, r.label)), " · "], summary(r.detail || {}, ctx))),
+    ];
+  });
+  const totals = totalsFoot(t("Chips"), s.totals.map((total, i) => h("td", { class: i === ctx.seat ? "mine" : "" }, signed(total))));
+  return h("section", { class: "panel sheet trick-sheet zole-sheet", "aria-label": t("Score sheet") }, h("h3", {}, t("Chips")),
     h("table", {}, h("thead", {}, head), h("tbody", {}, rows.length ? rows : h("tr", {},
-      h("td", { colspan: seats.length + 1, class: "muted" }, t("No hand played yet.")))), h("tfoot", {}, totals)),
+      h("td", { colspan: seats.length + 1, class: "muted" }, t("No hand played yet.")))), totals),
     view.pool ? h("p", { class: "muted" }, tn("In the pool: {n} chip", "In the pool: {n} chips", view.pool)) : null);
 }
 
