@@ -20,14 +20,14 @@ from rich.text import Text
 
 from parlour.bots import Bot, make
 from parlour.bots.race import Race
-from parlour.core.errors import IllegalAction
+from parlour.core.errors import IllegalAction, RecordError
 from parlour.core.game import Action, Game, State
 from parlour.core.i18n import game_translator, translator
 from parlour.core.record import TIMEOUT, Record
 from parlour.core.terminal import Seats
 
 from . import render
-from .setup import HUMAN, load_game, players_for, seat_kinds
+from .setup import HUMAN, UsageProblem, game_type, load_game, players_for, seat_kinds
 from .lang import lang_option
 
 QUIT = ("q", "quit", "exit")
@@ -61,19 +61,24 @@ def save(record: Record, path: Path) -> None:
 class TerminalMatch:
     """One match played at this terminal. ``ask`` reads a line from the human whose turn it is."""
 
-    def __init__(self, console: Console, game: Game, kinds: list[str], seed: int, path: Path,
-                 ask: Callable[[str], str]) -> None:
+    def __init__(self, console: Console, game: Game, kinds: list[str], path: Path, ask: Callable[[str], str],
+                 record: Record, state: State | None = None, seen: dict[int, int] | None = None) -> None:
+        """A new match (``record`` just started), or one resumed: ``state`` is its record replayed, ``seen`` how many
+        events each person had seen when he last played."""
         self.console, self.game, self.kinds, self.path, self.ask = console, game, kinds, path, ask
-        self.state: State = game.new(seed=seed)
-        self.record = Record.start(game, seed)
+        self.record = record
+        record.seats = list(kinds)
+        seed = record.seed
+        self.state: State = game.new(seed=seed, deck=record.deck) if state is None else state
         self.bots: dict[int, Bot] = {s: make(k, game, s, seed=seed * 16 + s) for s, k in enumerate(kinds) if k != HUMAN}
         self.humans = [s for s, k in enumerate(kinds) if k == HUMAN]
         if game.realtime and len(self.humans) > 1:
             raise click.ClickException(tr.t("{game} is played against the clock: one person at a terminal, the other "
                                             "seats bots (play it with friends in the browser: parlour serve)",
                                             game=game_translator(type(game)).t(game.title)))
-        self.seen = {s: 0 for s in self.humans}  # per human: how many events it had seen when it last played
-        self.shown = 0  # events already printed, when bots play alone
+        # per human: how many events it had seen when it last played
+        self.seen = {s: (seen or {}).get(s, 0) for s in self.humans}
+        self.shown = len(self.state.events) if state is not None else 0  # events already printed, when bots play alone
         self.last_human: int | None = None
         save(self.record, path)
 
@@ -209,26 +214,85 @@ class TerminalMatch:
         self.console.print(render.final_screen(view, seats))
 
 
+def resume(path: Path, game_id: str | None, seats: str | None) -> tuple[Game, list[str], Record, State, dict[int, int]]:
+    """A match record to play on: its game, seats (``seats`` given: those instead), the record, the state after its
+    every action and, per person, how many events he had seen at his last move; a :class:`UsageProblem` saying why
+    not for a file that is no record, a finished match, another game's record or one this parlour cannot replay."""
+    try:
+        record = Record.load(str(path))
+    except RecordError as e:
+        raise UsageProblem(tr.t("{path} is not a match record that parlour can read: {reason}", path=path,
+                                reason=e)) from None
+    if game_id is not None and game_type(game_id).id != record.game:
+        raise UsageProblem(tr.t("{path} is a record of {other}, not of {game}: resume it with parlour play --resume "
+                                "{path}", path=path, other=record.game, game=game_type(game_id).id))
+    if record.scores is not None:
+        raise UsageProblem(tr.t("The match in {path} is over: there is nothing to resume. Watch it with: parlour "
+                                "replay {path}", path=path))
+    try:
+        game = record.make_game()
+    except RecordError as e:
+        raise UsageProblem(tr.t("{path} cannot be resumed with this version of parlour: {reason}", path=path,
+                                reason=e)) from None
+    if seats is None and record.seats is None:
+        raise UsageProblem(tr.t("{path} does not say what played each seat (the server's records and older ones do "
+                                "not): give them with --seats, e.g. --seats {example}", path=path,
+                                example=",".join(seat_kinds(game, None))))
+    kinds = seat_kinds(game, seats if seats is not None else ",".join(record.seats or []))
+    seen = {s: 0 for s, kind in enumerate(kinds) if kind == HUMAN}
+    count = 0
+    try:
+        for entry, state in record.states():
+            if entry is not None and entry["seat"] in seen:
+                seen[entry["seat"]] = count  # what his move caused is news at his next screen
+            count = len(state.events)
+    except RecordError as e:
+        raise UsageProblem(tr.t("{path} cannot be resumed with this version of parlour: {reason}", path=path,
+                                reason=e)) from None
+    if state.over:
+        raise UsageProblem(tr.t("The match in {path} is over: there is nothing to resume. Watch it with: parlour "
+                                "replay {path}", path=path))
+    return game, kinds, record, state, seen
+
+
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@click.argument("game_id", metavar="GAME", required=False)
 @click.option("--players", "-p", type=int, help="Number of players (the game's default if omitted).")
 @click.option("--seats", "-s", metavar="KINDS",
               help="Comma-separated, one per seat: human or a bot name, e.g. human,greedy. "
-                   "Default: you at seat 0, the best bot elsewhere.")
+                   "Default: you at seat 0, the best bot elsewhere (with --resume: as the record says).")
 @click.option("--seed", type=int, help="Seed of the shuffles (random if omitted): the same seed deals the same cards.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
               help="A variant option, e.g. -o target=61 (see parlour rules GAME). Repeatable.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Where to write the match record (default ./parlour-GAME-SEED.json), saved after every action.")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Play on a match that was left (q) from its record: the same game, options, seed and seats, every "
+                   "move played again, the record written on in FILE. GAME may be left out.")
 @lang_option
-def play(game_id: str, players: int | None, seats: str | None, seed: int | None, options: tuple[str, ...],
-         record_path: Path | None) -> None:
-    """Play GAME in the terminal against bots, or hot-seat with friends."""
-    game = load_game(game_id, players_for(seats, players), options)
-    kinds = seat_kinds(game, seats)
-    if seed is None:
-        seed = secrets.randbelow(10**9)
-    path = record_path or default_record_path(game.id, seed)
+def play(game_id: str | None, players: int | None, seats: str | None, seed: int | None, options: tuple[str, ...],
+         record_path: Path | None, resume_path: Path | None) -> None:
+    """Play GAME in the terminal against bots, or hot-seat with friends; or play on a match left earlier (--resume)."""
+    state: State | None = None
+    seen: dict[int, int] | None = None
+    if resume_path is not None:
+        given = [name for name, value in (("--players", players), ("--seed", seed), ("--option", options),
+                                          ("--record", record_path)) if value]
+        if given:
+            raise UsageProblem(tr.t("--resume takes the game, its options, the seed and the record from FILE: "
+                                    "leave out {given}", given=", ".join(given)))
+        game, kinds, record, state, seen = resume(resume_path, game_id, seats)
+        path, seed = resume_path, record.seed
+    elif game_id is None:
+        raise UsageProblem(tr.t("give the GAME to play (parlour games lists them), or --resume FILE to play on a "
+                                "match from its record"))
+    else:
+        game = load_game(game_id, players_for(seats, players), options)
+        kinds = seat_kinds(game, seats)
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        path = record_path or default_record_path(game.id, seed)
+        record = Record.start(game, seed)
     console = Console(highlight=False)
 
     def ask(prompt: str) -> str:
@@ -241,9 +305,15 @@ def play(game_id: str, players: int | None, seats: str | None, seed: int | None,
     title = game_translator(type(game)).t(game.title)
     console.print(f"[bold]{title}[/bold]: " + ", ".join(tr.t("seat {n} {kind}", n=s, kind=seat_names.kind_name(k))
                                                        for s, k in enumerate(kinds)))
-    console.print("[dim]" + tr.t("seed {seed} · record saved after every move in {path}", seed=seed, path=path) + "[/dim]")
+    if state is not None:
+        console.print("[dim]" + tr.tn("seed {seed} · {n} action played again from {path}; the record goes on there",
+                                      "seed {seed} · {n} actions played again from {path}; the record goes on there",
+                                      len(record.actions), seed=seed, path=path) + "[/dim]")
+    else:
+        console.print("[dim]" + tr.t("seed {seed} · record saved after every move in {path}", seed=seed, path=path)
+                      + "[/dim]")
     try:
-        match = TerminalMatch(console, game, kinds, seed, path, ask)
+        match = TerminalMatch(console, game, kinds, path, ask, record, state, seen)
         finished = match.run()
     except KeyboardInterrupt:
         console.print("\n" + tr.t("Interrupted. Everything played so far is in {path}.", path=path))
@@ -255,4 +325,5 @@ def play(game_id: str, players: int | None, seats: str | None, seed: int | None,
     else:
         console.print(tr.tn("Quit. {n} action played so far is in {path}.",
                             "Quit. {n} actions played so far are in {path}.", actions, path=path))
+        console.print("[dim]" + tr.t("Play on with: parlour play --resume {path}", path=path) + "[/dim]")
     console.print("[dim]" + tr.t("Watch it again with: parlour replay {path}", path=path) + "[/dim]")
