@@ -66,6 +66,8 @@ class TerminalMatch:
         """A new match (``record`` just started), or one resumed: ``state`` is its record replayed, ``seen`` how many
         events each person had seen when he last played."""
         self.console, self.game, self.kinds, self.path, self.ask = console, game, kinds, path, ask
+        #: The game's words: its refusals (and its title) in the player's language.
+        self.words = game_translator(type(game))
         self.record = record
         record.seats = list(kinds)
         seed = record.seed
@@ -102,7 +104,9 @@ class TerminalMatch:
                 try:
                     action = state.apply(seat, action)
                 except IllegalAction as e:
-                    raise click.ClickException(f"the {self.kinds[seat]} bot at seat {seat} chose {action}: {e}") from None
+                    raise click.ClickException(tr.t("the {bot} bot at seat {seat} chose {action}: {reason}",
+                                                    bot=self.kinds[seat], seat=seat, action=action,
+                                                    reason=self.words.message(e.message))) from None
                 self.played(seat, action)
             elif not self.human_turn(seat):
                 return False
@@ -141,7 +145,8 @@ class TerminalMatch:
             try:
                 action = race.play(human, text)
             except IllegalAction as e:
-                console.print(Text(tr.t("Too late or not possible: {error}", error=e), style="yellow"))
+                console.print(Text(tr.t("Too late or not possible: {error}", error=self.words.message(e.message)),
+                                   style="yellow"))
                 continue
             self.played(human, action)
         self.record.scores = list(state.scores)
@@ -198,7 +203,7 @@ class TerminalMatch:
                 try:
                     action = state.apply(seat, text)
                 except IllegalAction as e:
-                    console.print(Text(f"{e}\n{hint}", style="yellow"))
+                    console.print(Text(f"{self.words.message(e.message)}\n{hint}", style="yellow"))
                     continue
             self.played(seat, action)
             self.seen[seat] = before
