@@ -68,3 +68,26 @@ def test_a_game_whose_refusal_names_a_phase_says_the_phase_in_the_players_words(
         assert flat(said) in screen and "is not legal in the" not in screen
         term.send("q")
         term.finish()
+
+
+@pytest.mark.parametrize("game_id, seats, words", [
+    ("giacomotto", "human,greedy", {"trail": "Odvrzi", "capture": "Poberi s"}),
+    ("zole", "human,search,search", {"pass": "Naprej", "take": "Vzemi talon", "zole": "Zole", "play": "Igraj"}),
+    ("tarok", "human,heuristic,heuristic,heuristic", {"pass": "Naprej", "bid": "Licitiraj"}),
+])
+def test_the_moves_offered_are_in_the_players_words_beside_the_text_to_type(game_id, seats, words, tmp_path):
+    with Terminal("play", game_id, "--lang", "sl", "--seats", seats, "--seed", "4",
+                  "--record", str(tmp_path / "r.json"), cwd=tmp_path) as term:
+        screen = flat(term.expect(MOVE).split("Tvoje poteze")[-1])
+        term.send("1")  # a move's number still plays it
+        term.expect(MOVE)
+        term.send("q")
+        status, _ = term.finish()
+    assert status == 0
+    offered = re.findall(r"\d+ (.+?) \(([a-z][^)]*)\)", screen)
+    assert offered, screen
+    for said, text in offered:
+        verb = text.split()[0]
+        if verb in words:
+            assert said.startswith(words[verb]), (said, text)
+    assert {t.split()[0] for _, t in offered} & set(words)
