@@ -16,7 +16,7 @@ from parlour.core.i18n import LANGUAGES, game_translator, using
 from pty_play import Terminal
 
 LANGS = [lang for lang in LANGUAGES if lang != "en"]
-MOVE = re.compile(r"[(（]1-\d+[^)）]*[)）]\s*[:：]")  # "Your move (1-9, text, q):", in any language
+MOVE = re.compile(r"[(（]1(?:-\d+)?[^)）]*[)）]\s*[:：]")  # "Your move (1-9, text, q):", in any language
 
 
 def flat(text: str) -> str:
@@ -74,6 +74,7 @@ def test_a_game_whose_refusal_names_a_phase_says_the_phase_in_the_players_words(
     ("giacomotto", "human,greedy", {"trail": "Odvrzi", "capture": "Poberi s"}),
     ("zole", "human,search,search", {"pass": "Naprej", "take": "Vzemi talon", "zole": "Zole", "play": "Igraj"}),
     ("tarok", "human,heuristic,heuristic,heuristic", {"pass": "Naprej", "bid": "Licitiraj"}),
+    ("kaboo", "human,expert", {"ready": "Pripravljen", "peek": "Poglej", "draw": "Vleci", "knock": "Potrkaj"}),
 ])
 def test_the_moves_offered_are_in_the_players_words_beside_the_text_to_type(game_id, seats, words, tmp_path):
     with Terminal("play", game_id, "--lang", "sl", "--seats", seats, "--seed", "4",

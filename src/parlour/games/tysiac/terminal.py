@@ -314,8 +314,8 @@ def move_words(action: str, view: dict[str, Any], seats: Seats) -> Text | str | 
     Declare hearts ♥ 100: lead Q♥ | Bid 110
     """
     words = action.split()
-    named = {"pass": "Pass", "rospisat": "Give up (Rospisat')", "show nines": "Show four nines: deal again",
-             "play on": "Play on"}
+    named = {"pass": N_("Pass"), "rospisat": N_("Give up (Rospisat')"), "show nines": N_("Show four nines: deal again"),
+             "play on": N_("Play on")}
     if action in named:
         return tr.t(named[action])
     if words[0] == "bid" and len(words) == 2:

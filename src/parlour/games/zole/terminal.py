@@ -241,7 +241,7 @@ def move_words(action: str, view: dict[str, Any], seats: Seats) -> Text | str | 
     Lay away 9♣ K♥ | Small zole
     """
     words = action.split()
-    named = {"pass": "Pass", "take": "Take the talon", "zole": "Zole", "small zole": "Small zole"}
+    named = {"pass": N_("Pass"), "take": N_("Take the talon"), "zole": N_("Zole"), "small zole": N_("Small zole")}
     if action in named:
         return tr.t(named[action])
     if words[0] == "discard":
