@@ -92,3 +92,11 @@ def test_the_moves_offered_are_in_the_players_words_beside_the_text_to_type(game
         if verb in words:
             assert said.startswith(words[verb]), (said, text)
     assert {t.split()[0] for _, t in offered} & set(words)
+
+
+def test_a_bad_command_line_is_refused_in_the_players_language(tmp_path):
+    with Terminal("play", "giacomotto", "--lang", "pl", "--seats", "human,robot", cwd=tmp_path) as term:
+        status, out = term.finish()
+    assert status == 2
+    assert "miejsce 1 to 'robot'; miejsce to human albo bot:" in flat(out), out
+    assert list(tmp_path.iterdir()) == []
