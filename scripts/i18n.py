@@ -6,7 +6,9 @@
     python scripts/i18n.py apply SHEET...    # fill translations from side-by-side sheets (below), then compile
 
 Texts are marked in the code: ``t("...")``, ``tn("one", "many", n)``, ``tp("context", "...")``, ``tx``/``txn``
-(rich Text or DOM nodes), ``N_("...")`` (marked only, translated where used), in Python (a module's
+(rich Text or DOM nodes), ``N_("...")`` (marked only, translated where used), an engine's refusals
+(``IllegalAction("...", card=...)``, ``Message("...")``, ``Message.counted("one", "many", n)``,
+``Message.term("context", "word")``), in Python (a module's
 ``translator(__name__)``) and in the browser (``/static/i18n.js``); in HTML, elements with ``data-i18n`` (their text,
 and the attributes it names). A game's lobby words come from its class: its title, each option's label, description
 and choices, its bots' names and descriptions, its set chat messages.
@@ -57,7 +59,9 @@ CORE = "parlour"
 LANGS = [lang for lang in LANGUAGES if lang != "en"]
 #: babel's locale for each language (its plural rule and name).
 LOCALES = {"sr": "sr_Latn", "sl": "sl", "lv": "lv", "pl": "pl", "ro": "ro", "zh": "zh_Hans"}
-KEYWORDS = {"t": None, "tx": None, "tn": (1, 2), "txn": (1, 2), "tp": ((1, "c"), 2), "N_": None}
+KEYWORDS = {"t": None, "tx": None, "tn": (1, 2), "txn": (1, 2), "tp": ((1, "c"), 2), "N_": None,
+            # an engine's refusals: IllegalAction("you do not hold {card}", card=...), Message(...), Message.counted
+            "IllegalAction": None, "Message": None, "counted": (1, 2), "term": ((1, "c"), 2)}
 COMMENT_TAGS = ["i18n:"]
 
 
@@ -125,11 +129,14 @@ def sources(domain: str) -> list[Path]:
     if domain == CORE:
         web = SRC / "web" / "static"
         files = sorted(web.rglob("*.js")) + sorted(web.glob("*.html")) + [SRC / "core" / "terminal.py"]
+        files += [SRC / "core" / name for name in ("game.py", "cards.py", "i18n.py")]  # the refusals every game shares
         files += sorted((SRC / "cli").glob("*.py"))
         return files
     folder = package_folder(domain)
     files = sorted((folder / "web").rglob("*.js")) if (folder / "web").is_dir() else []
-    return files + [p for p in sorted(folder.glob("*.py")) if "i18n import" in p.read_text(encoding="utf-8")]
+    # the modules with words: those that translate (the terminal), and those that refuse (IllegalAction's texts)
+    words = re.compile(r"i18n import|IllegalAction\(|Message\(")
+    return files + [p for p in sorted(folder.glob("*.py")) if words.search(p.read_text(encoding="utf-8"))]
 
 
 def package_folder(domain: str) -> Path:

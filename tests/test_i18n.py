@@ -9,6 +9,7 @@ that was never marked. The browser's side is ``tests/web/test_languages.py``.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import re
@@ -185,3 +186,92 @@ def test_rules_are_shown_in_the_language_asked() -> None:
     with using("sl"):
         assert parlour.load("giacomotto").rules().startswith("# Giacomotto")
     assert "## Variants" in parlour.load("giacomotto").rules("en")
+
+
+# --- refusals ---------------------------------------------------------------------------------------------------
+
+#: The calls that make a refusal's text: the template (marked for the catalogues) is their first argument (a term's
+#: second), and must be written out, so that ``scripts/i18n.py`` finds it and a catalogue can translate it.
+REFUSING = {"IllegalAction": 0, "Message": 0, "counted": 0, "term": 1}
+
+
+def _refusal_templates(path: Path) -> list[tuple[int, ast.expr]]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else \
+            node.func.attr if isinstance(node.func, ast.Attribute) else None
+        if name in REFUSING and len(node.args) > REFUSING[name]:
+            found.append((node.lineno, node.args[REFUSING[name]]))
+    return found
+
+
+def _written_out(arg: ast.expr) -> bool:
+    """A text written out (a literal), or one passed on from where it was made (a name, a subscript of marked texts,
+    a method's Message): never one put together here (an f-string, a sum, ``str(...)``, ``.format(...)``)."""
+    if isinstance(arg, ast.Constant):
+        return isinstance(arg.value, str)
+    if isinstance(arg, ast.Call):
+        func = arg.func
+        return not (isinstance(func, ast.Name) and func.id in ("str", "repr", "format")
+                    or isinstance(func, ast.Attribute) and func.attr in ("format", "join", "replace"))
+    return isinstance(arg, (ast.Name, ast.Attribute, ast.Subscript))
+
+
+def test_every_refusal_is_made_from_a_template_the_catalogues_can_translate() -> None:
+    """An engine's refusal (``IllegalAction``, ``why_illegal``, ``why_waiting``) is a marked template and its values,
+    never an f-string: the terminal and the browser say it in their reader's language."""
+    src = ROOT / "src" / "parlour"
+    files = sorted((src / "games").rglob("*.py")) + [src / "core" / "game.py", src / "core" / "cards.py"]
+    bad = [f"{path.relative_to(ROOT)}:{line}" for path in files for line, arg in _refusal_templates(path)
+           if not _written_out(arg)]
+    assert not bad, "refusals put together in the code (write a template and pass its values):\n" + "\n".join(bad)
+
+
+def _refusals(game_id: str, seed: int = 3, steps: int = 120) -> list[Exception]:
+    """Refusals met in the first stretch of a match between random bots: at every step, each seat that may not act
+    tries the acting seat's move, the acting seat tries nonsense and the moves that were legal earlier or elsewhere."""
+    from parlour.core.errors import IllegalAction
+
+    game = parlour.load(game_id, **game_class(game_id).quick_options)
+    state = game.new(seed=seed)
+    bots = [make("random", game, s, seed=s) for s in range(game.players)]
+    tried: set[str] = {"xyzzy", "", "play", "play XX 7", "pass 1.9.9"}
+    out: list[Exception] = []
+    for _ in range(steps):
+        if state.over:
+            break
+        if not state.to_act:
+            state.timeout()
+            continue
+        seat = state.to_act[0]
+        legal = [str(a) for a in state.legal(seat)]
+        others = [s for s in range(game.players) if s not in state.to_act]
+        for text in sorted(tried - set(legal))[:40] + [legal[0]] * bool(others):
+            for who in ([seat] if text not in legal else others[:1]):
+                try:
+                    state.clone().apply(who, text)
+                except IllegalAction as e:
+                    out.append(e)
+        tried.update(legal[:8])
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal(seat)))
+    return out
+
+
+@pytest.mark.parametrize("game_id", COMPLETE)
+def test_every_refusal_met_in_play_has_a_translation(game_id: str) -> None:
+    """Every refusal a match meets is said in every language: no template is missing from the game's catalogue (or
+    the core's), and nothing is left unfilled."""
+    refusals = _refusals(game_id)
+    assert len({e.message.template for e in refusals}) >= 3, f"{game_id}: too few kinds of refusal were met"
+    words = i18n.game_translator(game_class(game_id))
+    domains = set(game_domains(game_class(game_id))) | {"parlour"}
+    for lang in LANGS:
+        i18n.missing.clear()
+        with using(lang):
+            said = {words.message(e.message) for e in refusals}
+        lost = sorted({key for language, domain, key in i18n.missing if domain in domains})
+        assert not lost, f"{game_id}: refusals without a {LANGUAGES[lang]} translation: {lost[:8]}"
+        unfilled = [text for text in said if re.search(r"\{\w+\}", text)]
+        assert not unfilled, f"{game_id} in {LANGUAGES[lang]}: placeholders left in {unfilled[:3]}"

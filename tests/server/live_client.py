@@ -22,6 +22,7 @@ class Refused(Exception):
     def __init__(self, message: dict[str, Any]) -> None:
         super().__init__(f"{message['code']}: {message['message']}")
         self.code = message["code"]
+        self.error = message
 
 
 class Seat:

@@ -151,6 +151,9 @@ def test_players_on_two_servers_play_one_table_to_the_end(two_servers):
         while True:  # past the chat line's echo
             seats[1].read()
     assert refused.value.code in ("not_your_turn", "illegal")
+    # ...with what the page needs to say it in its language, through the other server too
+    from parlour.core.i18n import Message
+    assert str(Message.from_wire(refused.value.error)) == refused.value.error["message"]
     # A rematch offered through one server reaches the player on the other, with her own link.
     offer = post(f"{a.url}/api/tables/{t['table']}/rematch", {"token": tokens[0]})
     heard = seats[1].read()

@@ -84,3 +84,33 @@ def _wait_up(base: str, proc: subprocess.Popen) -> None:
         except OSError:
             time.sleep(0.1)
     raise AssertionError("parlour serve did not start")
+
+
+def test_without_db_the_tables_live_in_the_users_data_folder_not_where_it_was_started(tmp_path):
+    """A newcomer runs ``parlour serve`` in a checkout (or anywhere): the database and its lock go to
+    ``~/.local/share/parlour/`` (``$XDG_DATA_HOME``), the folder it was started in stays as it was, and the first
+    line says where the tables are kept."""
+    home, here = tmp_path / "home", tmp_path / "checkout"
+    home.mkdir()
+    here.mkdir()
+    port = _free_port()
+    command = serve_command(port, "unused")
+    command = command[:command.index("--db")] + command[command.index("--db") + 2:]
+    env = {k: v for k, v in os.environ.items() if k != "XDG_DATA_HOME"} | {"HOME": str(home)}
+    out = tmp_path / "out.txt"
+    with open(out, "w") as said:
+        proc = subprocess.Popen(command, cwd=here, env=env, stdout=said, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    try:
+        _wait_up(f"http://127.0.0.1:{port}", proc)
+        folder = home / ".local" / "share" / "parlour"
+        assert (folder / "parlour.db").is_file() and (folder / "parlour.db.lock").is_file()
+        assert list(here.iterdir()) == []
+        for _ in range(600):  # the line is printed as the socket listens, just before the first answer
+            if "tables kept in" in out.read_text():
+                break
+            time.sleep(0.1)
+        assert f"tables kept in {folder / 'parlour.db'}" in out.read_text()
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)
+        proc.wait(timeout=30)

@@ -251,3 +251,29 @@ def test_an_unexpected_failure_is_logged_once_per_kind(client, table, monkeypatc
     tracebacks = [r for r in caplog.records if r.exc_info]
     assert len(tracebacks) == 1 and "the chat broke" in caplog.text and f"table {table['table']}" in caplog.text
     assert sum("10 times so far" in r.getMessage() for r in caplog.records) == 1
+
+
+def test_a_refusal_carries_its_template_and_params_for_the_pages_language(client, table):
+    """The wire's error keeps ``message`` (English) and adds what the page needs to say it in its own language:
+    ``template`` and ``params``, looked up in the game's catalogue as the browser loads it."""
+    from parlour.core.i18n import Message, game_translator, using
+    from parlour.core.registry import game_class
+
+    mover, other, state = seats_by_turn(client, table)
+    hand = state["view"]["hand"]
+    not_held = next(c for c in ["AS", "KS", "QS", "JS", "10S", "9S", "8S"] if c not in hand
+                    and c not in state["view"]["table"])
+    illegal = error_of(mover, {"type": "action", "action": f"trail {not_held}", "version": 0})
+    waiting = error_of(other, {"type": "action", "action": state["view"]["legal"][0], "version": 0})
+    # what the page loads: the game's catalogue, then the core's (the refusals every game shares)
+    catalogue = {**client.get("/locale/sl.json").json()["messages"],
+                 **client.get("/games/giacomotto/locale/sl.json").json()["messages"]}
+    for error in (illegal, waiting):
+        assert error["template"] in catalogue, error
+        said = Message.from_wire(error)
+        assert str(said) == error["message"]  # the same refusal as the English text
+        with using("sl"):
+            slovenian = game_translator(game_class("giacomotto")).message(said)
+        assert slovenian != error["message"] and "{" not in slovenian
+    assert illegal["params"]["card"] == not_held
+    assert f"nimaš {not_held}" in catalogue[illegal["template"]].replace("{card}", not_held)

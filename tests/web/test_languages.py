@@ -95,3 +95,37 @@ def test_tables_speak_each_language_on_a_phone(browser: Browser, parlour_server:
             assert page.errors == [], game_id  # type: ignore[attr-defined]
         finally:
             page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["sl", "zh"])
+def test_a_refusal_from_the_server_is_shown_in_the_pages_language(browser: Browser, parlour_server: str,
+                                                                   lang: str) -> None:
+    """The server refuses a move with its English ``message`` and the engine's ``template`` and ``params``: the page
+    shows the refusal in its own language, with the game's catalogue (as the terminal does with ``--lang``)."""
+    from parlour.core.errors import IllegalAction
+    from parlour.core.i18n import game_translator, using
+
+    from browser import open_seat, wait_my_turn
+
+    table = create_table(parlour_server, "giacomotto", ["human", "human"], seed=3)
+    state = parlour.load("giacomotto").new(seed=3)
+    seat = state.to_act[0]
+    absent = next(c for c in ("AS", "KH", "2C", "7D", "QS") if c not in state.view(seat)["hand"]
+                  and c not in state.view(seat)["table"])
+    try:
+        state.apply(seat, f"trail {absent}")
+    except IllegalAction as e:
+        refused = e
+    with using(lang):
+        said = game_translator(type(state.game)).message(refused.message)
+    assert said != str(refused)
+    page = open_seat(browser, parlour_server, table, seat, locale=LANGUAGES[lang][0])
+    wait_my_turn(page)
+    # A move the page's own socket sends, as a click on a stale screen would: the server refuses it.
+    page.evaluate("(a) => window.parlour.conn.send({type: 'action', action: a, version: window.parlour.ctx.version})",
+                  f"trail {absent}")
+    alert = page.locator("#toasts .toast.error").last
+    alert.wait_for()
+    assert " ".join(alert.inner_text().split()) == " ".join(said.split())
+    assert not page.errors, page.errors
+    page.context.close()

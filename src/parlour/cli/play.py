@@ -21,14 +21,14 @@ from rich.text import Text
 from parlour.bots import Bot, make
 from parlour.bots.pace import TYPING, Slowed
 from parlour.bots.race import Race
-from parlour.core.errors import IllegalAction
+from parlour.core.errors import IllegalAction, RecordError
 from parlour.core.game import Action, Game, State
 from parlour.core.i18n import game_translator, translator
 from parlour.core.record import TIMEOUT, Record
 from parlour.core.terminal import Seats
 
 from . import render
-from .setup import HUMAN, load_game, players_for, seat_kinds
+from .setup import HUMAN, UsageProblem, game_type, load_game, players_for, seat_kinds
 from .lang import lang_option
 from .timed import ask_within
 
@@ -64,13 +64,19 @@ class TerminalMatch:
     """One match played at this terminal. ``ask(prompt, seconds)`` reads a line from the human whose turn it is, or
     ``None`` when a timed window's ``seconds`` (``None``: no limit) run out first: the window closes then."""
 
-    def __init__(self, console: Console, game: Game, kinds: list[str], seed: int, path: Path,
-                 ask: Callable[[str, float | None], str | None], slowdown: float = 1.0) -> None:
-        """``slowdown``: a real-time game's bots take that many times their own time (``TYPING``: as slow as a
-        person typing his moves)."""
+    def __init__(self, console: Console, game: Game, kinds: list[str], path: Path,
+                 ask: Callable[[str, float | None], str | None], record: Record, state: State | None = None,
+                 seen: dict[int, int] | None = None, slowdown: float = 1.0) -> None:
+        """A new match (``record`` just started), or one resumed: ``state`` is its record replayed, ``seen`` how many
+        events each person had seen when he last played. ``slowdown``: a real-time game's bots take that many
+        times their own time (``TYPING``: as slow as a person typing his moves)."""
         self.console, self.game, self.kinds, self.path, self.ask = console, game, kinds, path, ask
-        self.state: State = game.new(seed=seed)
-        self.record = Record.start(game, seed)
+        #: The game's words: its refusals (and its title) in the player's language.
+        self.words = game_translator(type(game))
+        self.record = record
+        record.seats = list(kinds)
+        seed = record.seed
+        self.state: State = game.new(seed=seed, deck=record.deck) if state is None else state
         self.bots: dict[int, Bot] = {s: make(k, game, s, seed=seed * 16 + s) for s, k in enumerate(kinds) if k != HUMAN}
         if game.realtime and slowdown != 1.0:
             self.bots = {s: Slowed(bot, slowdown) for s, bot in self.bots.items()}
@@ -79,8 +85,9 @@ class TerminalMatch:
             raise click.ClickException(tr.t("{game} is played against the clock: one person at a terminal, the other "
                                             "seats bots (play it with friends in the browser: parlour serve)",
                                             game=game_translator(type(game)).t(game.title)))
-        self.seen = {s: 0 for s in self.humans}  # per human: how many events it had seen when it last played
-        self.shown = 0  # events already printed, when bots play alone
+        # per human: how many events it had seen when it last played
+        self.seen = {s: (seen or {}).get(s, 0) for s in self.humans}
+        self.shown = len(self.state.events) if state is not None else 0  # events already printed, when bots play alone
         self.last_human: int | None = None
         save(self.record, path)
 
@@ -106,7 +113,9 @@ class TerminalMatch:
                 try:
                     action = state.apply(seat, action)
                 except IllegalAction as e:
-                    raise click.ClickException(f"the {self.kinds[seat]} bot at seat {seat} chose {action}: {e}") from None
+                    raise click.ClickException(tr.t("the {bot} bot at seat {seat} chose {action}: {reason}",
+                                                    bot=self.kinds[seat], seat=seat, action=action,
+                                                    reason=self.words.message(e.message))) from None
                 self.played(seat, action)
             elif not self.human_turn(seat):
                 return False
@@ -152,7 +161,8 @@ class TerminalMatch:
             try:
                 action = race.play(human, text)
             except IllegalAction as e:
-                console.print(Text(tr.t("Too late or not possible: {error}", error=e), style="yellow"))
+                console.print(Text(tr.t("Too late or not possible: {error}", error=self.words.message(e.message)),
+                                   style="yellow"))
                 continue
             self.played(human, action, t=race.log[-1][2])
         self.record.scores = list(state.scores)
@@ -220,7 +230,7 @@ class TerminalMatch:
                 try:
                     action = state.apply(seat, text)
                 except IllegalAction as e:
-                    console.print(Text(f"{e}\n{hint}", style="yellow"))
+                    console.print(Text(f"{self.words.message(e.message)}\n{hint}", style="yellow"))
                     continue
             self.played(seat, action)
             self.seen[seat] = before
@@ -236,13 +246,54 @@ class TerminalMatch:
         self.console.print(render.final_screen(view, seats))
 
 
+def resume(path: Path, game_id: str | None, seats: str | None) -> tuple[Game, list[str], Record, State, dict[int, int]]:
+    """A match record to play on: its game, seats (``seats`` given: those instead), the record, the state after its
+    every action and, per person, how many events he had seen at his last move; a :class:`UsageProblem` saying why
+    not for a file that is no record, a finished match, another game's record or one this parlour cannot replay."""
+    try:
+        record = Record.load(str(path))
+    except RecordError as e:
+        raise UsageProblem(tr.t("{path} is not a match record that parlour can read: {reason}", path=path,
+                                reason=e)) from None
+    if game_id is not None and game_type(game_id).id != record.game:
+        raise UsageProblem(tr.t("{path} is a record of {other}, not of {game}: resume it with parlour play --resume "
+                                "{path}", path=path, other=record.game, game=game_type(game_id).id))
+    if record.scores is not None:
+        raise UsageProblem(tr.t("The match in {path} is over: there is nothing to resume. Watch it with: parlour "
+                                "replay {path}", path=path))
+    try:
+        game = record.make_game()
+    except RecordError as e:
+        raise UsageProblem(tr.t("{path} cannot be resumed with this version of parlour: {reason}", path=path,
+                                reason=e)) from None
+    if seats is None and record.seats is None:
+        raise UsageProblem(tr.t("{path} does not say what played each seat (the server's records and older ones do "
+                                "not): give them with --seats, e.g. --seats {example}", path=path,
+                                example=",".join(seat_kinds(game, None))))
+    kinds = seat_kinds(game, seats if seats is not None else ",".join(record.seats or []))
+    seen = {s: 0 for s, kind in enumerate(kinds) if kind == HUMAN}
+    count = 0
+    try:
+        for entry, state in record.states():
+            if entry is not None and entry["seat"] in seen:
+                seen[entry["seat"]] = count  # what his move caused is news at his next screen
+            count = len(state.events)
+    except RecordError as e:
+        raise UsageProblem(tr.t("{path} cannot be resumed with this version of parlour: {reason}", path=path,
+                                reason=e)) from None
+    if state.over:
+        raise UsageProblem(tr.t("The match in {path} is over: there is nothing to resume. Watch it with: parlour "
+                                "replay {path}", path=path))
+    return game, kinds, record, state, seen
+
+
 @click.command()
-@click.argument("game_id", metavar="GAME")
+@click.argument("game_id", metavar="GAME", required=False)
 @click.option("--players", "-p", type=int, help="Number of players (the game's default if omitted).")
 @click.option("--seats", "-s", metavar="KINDS",
               help="Comma-separated, one per seat: human or a bot name, e.g. human,greedy. "
                    "Default: you at seat 0, the default bot elsewhere (the strongest; in a real-time game the "
-                   "level that reacts as people do).")
+                   "level that reacts as people do; with --resume: as the record says).")
 @click.option("--seed", type=int, help="Seed of everything left to chance (random if omitted): the same seed deals the same cards, covers "
                    "the same pieces, draws the same first player.")
 @click.option("--option", "-o", "options", multiple=True, metavar="NAME=VALUE",
@@ -252,15 +303,33 @@ class TerminalMatch:
 @click.option("--bot-pace", type=click.Choice(["typing", "table"]), default="typing", show_default=True,
               help="A real-time game (Spoons, the Claw): the bots slowed to a person's typing speed, three times "
                    "their time, or as quick as at a table in the browser.")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Play on a match that was left (q) from its record: the same game, options, seed and seats, every "
+                   "move played again, the record written on in FILE. GAME may be left out.")
 @lang_option
-def play(game_id: str, players: int | None, seats: str | None, seed: int | None, options: tuple[str, ...],
-         record_path: Path | None, bot_pace: str) -> None:
-    """Play GAME in the terminal against bots, or hot-seat with friends."""
-    game = load_game(game_id, players_for(seats, players), options)
-    kinds = seat_kinds(game, seats)
-    if seed is None:
-        seed = secrets.randbelow(10**9)
-    path = record_path or default_record_path(game.id, seed)
+def play(game_id: str | None, players: int | None, seats: str | None, seed: int | None, options: tuple[str, ...],
+         record_path: Path | None, resume_path: Path | None, bot_pace: str) -> None:
+    """Play GAME in the terminal against bots, or hot-seat with friends; or play on a match left earlier (--resume)."""
+    state: State | None = None
+    seen: dict[int, int] | None = None
+    if resume_path is not None:
+        given = [name for name, value in (("--players", players), ("--seed", seed), ("--option", options),
+                                          ("--record", record_path)) if value]
+        if given:
+            raise UsageProblem(tr.t("--resume takes the game, its options, the seed and the record from FILE: "
+                                    "leave out {given}", given=", ".join(given)))
+        game, kinds, record, state, seen = resume(resume_path, game_id, seats)
+        path, seed = resume_path, record.seed
+    elif game_id is None:
+        raise UsageProblem(tr.t("give the GAME to play (parlour games lists them), or --resume FILE to play on a "
+                                "match from its record"))
+    else:
+        game = load_game(game_id, players_for(seats, players), options)
+        kinds = seat_kinds(game, seats)
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        path = record_path or default_record_path(game.id, seed)
+        record = Record.start(game, seed)
     console = Console(highlight=False)
 
     def ask(prompt: str, seconds: float | None) -> str | None:
@@ -270,14 +339,20 @@ def play(game_id: str, players: int | None, seats: str | None, seed: int | None,
     title = game_translator(type(game)).t(game.title)
     console.print(f"[bold]{title}[/bold]: " + ", ".join(tr.t("seat {n} {kind}", n=s, kind=seat_names.kind_name(k))
                                                        for s, k in enumerate(kinds)))
-    console.print("[dim]" + tr.t("seed {seed} · record saved after every move in {path}", seed=seed, path=path) + "[/dim]")
+    if state is not None:
+        console.print("[dim]" + tr.tn("seed {seed} · {n} action played again from {path}; the record goes on there",
+                                      "seed {seed} · {n} actions played again from {path}; the record goes on there",
+                                      len(record.actions), seed=seed, path=path) + "[/dim]")
+    else:
+        console.print("[dim]" + tr.t("seed {seed} · record saved after every move in {path}", seed=seed, path=path)
+                      + "[/dim]")
     slowdown = TYPING if bot_pace == "typing" else 1.0
     if game.realtime and HUMAN in kinds and len(kinds) > kinds.count(HUMAN):
         console.print(tr.t("The bots react at typing speed, three times slower than at a table, since you type "
                            "each move; --bot-pace table for their own speed.") if slowdown != 1.0 else
                       tr.t("The bots react at their own speed, as at a table in the browser (--bot-pace table)."))
     try:
-        match = TerminalMatch(console, game, kinds, seed, path, ask, slowdown=slowdown)
+        match = TerminalMatch(console, game, kinds, path, ask, record, state, seen, slowdown=slowdown)
         finished = match.run()
     except KeyboardInterrupt:
         console.print("\n" + tr.t("Interrupted. Everything played so far is in {path}.", path=path))
@@ -289,4 +364,5 @@ def play(game_id: str, players: int | None, seats: str | None, seed: int | None,
     else:
         console.print(tr.tn("Quit. {n} action played so far is in {path}.",
                             "Quit. {n} actions played so far are in {path}.", actions, path=path))
+        console.print("[dim]" + tr.t("Play on with: parlour play --resume {path}", path=path) + "[/dim]")
     console.print("[dim]" + tr.t("Watch it again with: parlour replay {path}", path=path) + "[/dim]")

@@ -31,7 +31,7 @@ from rich.text import Text
 from parlour.core.errors import UnknownGame
 from parlour.core.record import table_entry
 from parlour.core.registry import game_class
-from parlour.core.i18n import translator
+from parlour.core.i18n import DEFAULT, language, translator
 from parlour.core.terminal import Seats, action_text, cards_text, generic_event, plain, sheet_word, value_text
 
 tr = translator(__name__)
@@ -55,6 +55,9 @@ class Layout:
     hand: Callable[[dict[str, Any], Seats], RenderableType] = hand_line
     #: The seat's choices its own way (Go: "type a point"); ``None``: the legal moves numbered.
     moves: Callable[[dict[str, Any], Seats], RenderableType] | None = None
+    #: A legal move in the player's words (``trail 7H`` → "Odvrzi 7♥"), shown beside its text in a language other
+    #: than English; ``None`` (or a move it does not know): the text alone.
+    move_words: Callable[[str, dict[str, Any], Seats], Text | str | None] | None = None
 
 
 def generic_board(view: dict[str, Any], seats: Seats) -> RenderableType:
@@ -113,7 +116,8 @@ def game_layout(game_id: str) -> Layout:
         if e.name != f"{package}.terminal":
             raise
         return GENERIC
-    return Layout(module.board, module.event_line, getattr(module, "hand", hand_line), getattr(module, "moves", None))
+    return Layout(module.board, module.event_line, getattr(module, "hand", hand_line), getattr(module, "moves", None),
+                  getattr(module, "move_words", None))
 
 
 def layout(view: dict[str, Any]) -> Layout:
@@ -167,11 +171,32 @@ def sheet_table(sheet: dict[str, Any], seats: Seats) -> RenderableType:
     return table
 
 
-def moves(legal: Sequence[str]) -> RenderableType:
-    """The legal moves, numbered from 1, in columns read top to bottom."""
+def moves(legal: Sequence[str], words: Callable[[str], Text | str | None] | None = None) -> RenderableType:
+    """The legal moves, numbered from 1, in columns read top to bottom; with ``words`` (a game's
+    :attr:`Layout.move_words`), each in the player's words, then the text that can be typed for it, dimmed.
+
+    >>> print(plain(moves(["pass", "take"], lambda a: {"pass": "Naprej"}.get(a)), width=40))
+    1 Naprej (pass)   2 take
+    """
     width = len(str(len(legal)))
-    items = [Text.assemble((f"{i:>{width}} ", "bold cyan"), action_text(a)) for i, a in enumerate(legal, 1)]
+    items = []
+    for i, a in enumerate(legal, 1):
+        said = words(a) if words else None
+        text = action_text(a)
+        if said and str(said).strip().lower() != a.lower():
+            text = Text.assemble(said if isinstance(said, Text) else Text(str(said)), " ",
+                                 Text.assemble("(", text, ")", style="dim"))
+        items.append(Text.assemble((f"{i:>{width}} ", "bold cyan"), text))
     return Columns(items, column_first=True, padding=(0, 3))
+
+
+def move_words(view: dict[str, Any], seats: Seats) -> Callable[[str], Text | str | None] | None:
+    """The game's words for the moves of ``view``, in the current language; ``None`` in English, where a move's
+    text is its own words, or for a game without them."""
+    said = layout(view).move_words
+    if said is None or language() == DEFAULT:
+        return None
+    return lambda action: said(action, view, seats)
 
 
 def turn_screen(view: dict[str, Any], seats: Seats, events: Sequence[dict[str, Any]]) -> RenderableType:
@@ -186,7 +211,8 @@ def turn_screen(view: dict[str, Any], seats: Seats, events: Sequence[dict[str, A
         parts.append(layout(view).hand(view, seats))
     if view.get("legal"):
         own = layout(view).moves
-        parts += [Text(tr.t("Your moves"), style="bold"), own(view, seats) if own else moves(view["legal"])]
+        parts += [Text(tr.t("Your moves"), style="bold"),
+                  own(view, seats) if own else moves(view["legal"], move_words(view, seats))]
     return Group(*parts)
 
 

@@ -1,7 +1,7 @@
 """``parlour serve``: run the web server (lobby, tables, bots) on one machine.
 
-Stores in ``./parlour.db`` (SQLite) unless ``--db`` names another database, e.g.
-``postgresql://user:password@host/parlour`` (install ``parlour[postgres]``). With ``--redis URL`` (or
+Stores the tables in the SQLite file ``parlour.db`` of the user's data folder (:func:`default_db`) unless ``--db``
+names another file or database, e.g. ``postgresql://user:password@host/parlour`` (install ``parlour[postgres]``). With ``--redis URL`` (or
 ``PARLOUR_REDIS``) several such servers share one PostgreSQL database (install ``parlour[postgres,cluster]``; see
 docs/deployment.md).
 """
@@ -11,10 +11,25 @@ from __future__ import annotations
 import errno
 import os
 import socket
+from pathlib import Path
 
 import click
 
 from parlour.server.limits import Limits
+
+
+def default_db(environ: dict[str, str] | None = None) -> Path:
+    """Where ``parlour serve`` keeps its tables without ``--db``: ``parlour/parlour.db`` in the user's data folder
+    (``$XDG_DATA_HOME``, else ``~/.local/share``), whatever folder the server is started from. So a restart from
+    another folder finds the same tables, and a source checkout is not left with the database in it.
+
+    >>> str(default_db({"XDG_DATA_HOME": "/data"})), str(default_db({"HOME": "/home/ana"}))
+    ('/data/parlour/parlour.db', '/home/ana/.local/share/parlour/parlour.db')
+    """
+    environ = os.environ if environ is None else environ
+    home = Path(environ["HOME"]) if environ.get("HOME") else Path.home()
+    data = Path(environ["XDG_DATA_HOME"]) if environ.get("XDG_DATA_HOME") else home / ".local" / "share"
+    return data / "parlour" / "parlour.db"
 
 
 def db_url(value: str) -> str:
@@ -87,8 +102,9 @@ def listen(host: str, port: int) -> socket.socket:
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on (0.0.0.0: every interface)")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="TCP port")
-@click.option("--db", "db", default="parlour.db", show_default=True,
-              help="a SQLite file name, or a SQLAlchemy URL (sqlite:///FILE, postgresql://USER@HOST/NAME)")
+@click.option("--db", "db", default=None,
+              help="a SQLite file name, or a SQLAlchemy URL (sqlite:///FILE, postgresql://USER@HOST/NAME) "
+                   "[default: parlour/parlour.db in $XDG_DATA_HOME, else ~/.local/share]")
 @click.option("--bot-workers", type=click.IntRange(1, 64), default=None,
               help="processes that think for bots [default: one per core]")
 @click.option("--fixed-seeds", is_flag=True, help="let POST /api/tables choose a table's seed (tests and demos "
@@ -109,7 +125,7 @@ def listen(host: str, port: int) -> socket.socket:
                    "this Redis (env PARLOUR_REDIS)")
 @click.option("--reconnect-grace", type=click.FloatRange(0), default=Limits.reconnect_grace, show_default=True,
               help="seconds added to a move clock when its table comes back after the server was down")
-def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: bool, tables_per_minute: int,
+def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_seeds: bool, tables_per_minute: int,
           max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
           reconnect_grace: float, redis_url: str | None) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill empty seats."""
@@ -120,13 +136,15 @@ def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: b
     from parlour.server.owner import DatabaseInUse, claim
     from parlour.server.ws import MAX_FRAME
 
-    url = db_url(db)
+    url = db_url(str(default_db()) if db is None else db)
     limits = Limits(tables_per_minute=tables_per_minute, open_tables=max_open_tables, min_move_clock=min_move_clock,
                     idle_minutes=idle_minutes, spectators=max_spectators, reconnect_grace=reconnect_grace)
     if redis_url and url.startswith("sqlite"):
         raise click.BadParameter("several servers share a PostgreSQL database, not a SQLite file: give --db "
                                  "postgresql://USER@HOST/NAME, or leave --redis out", param_hint="--redis")
     sock = listen(host, port)  # before the app: a busy port creates no database file and starts no bot worker
+    if db is None:
+        default_db().parent.mkdir(parents=True, exist_ok=True)
     app = create_app(url, bot_workers=bot_workers or os.cpu_count() or 1, fixed_seeds=fixed_seeds, limits=limits,
                      redis_url=redis_url or None)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
@@ -153,7 +171,8 @@ def serve(host: str, port: int, db: str, bot_workers: int | None, fixed_seeds: b
             for listening in s.sockets:
                 bound = listening.getsockname()[1]
         linked = f"; one of a cluster through {redis_url}" if redis_url else ""
-        click.echo(f"parlour serves http://{shown}:{bound}/  (database: {url}{linked}; Ctrl-C stops)", err=False)
+        where = url.partition(":///")[2] if url.startswith("sqlite") else url
+        click.echo(f"parlour serves http://{shown}:{bound}/  (tables kept in {where}{linked}; Ctrl-C stops)", err=False)
 
     server.startup = start  # type: ignore[method-assign]
     server.run(sockets=[sock])

@@ -21,11 +21,13 @@ import click
 from parlour.bots import available, bot_class, default
 from parlour.core.errors import ParlourError
 from parlour.core.game import Game
+from parlour.core.i18n import translator
 from parlour.core.options import coerce
 from parlour.core.registry import game_class, load
 from parlour.core.terminal import value_text
 
 HUMAN = "human"
+tr = translator(__name__)
 
 
 class UsageProblem(click.ClickException):
@@ -49,8 +51,9 @@ def parse_options(cls: type[Game], pairs: Iterable[str]) -> dict[str, Any]:
         name, sep, text = pair.partition("=")
         name = name.strip()
         if not sep or not name:
-            allowed = ", ".join(f"{o.name}={value_text(o.default)}" for o in cls.options_spec) or "none"
-            raise UsageProblem(f"--option takes NAME=VALUE, got {pair!r}; {cls.id}'s options: {allowed}")
+            allowed = ", ".join(f"{o.name}={value_text(o.default)}" for o in cls.options_spec) or tr.t("none")
+            raise UsageProblem(tr.t("--option takes NAME=VALUE, got '{pair}'; {game}'s options: {allowed}",
+                                    pair=pair, game=cls.id, allowed=allowed))
         # an unknown name goes through as text, so the game's own message lists the options it has
         options[name] = coerce(known[name], text.strip()) if name in known else text
     return options
@@ -72,12 +75,15 @@ def seat_kinds(game: Game, text: str | None) -> list[str]:
         return [HUMAN] + [default(game)] * (game.players - 1)
     kinds = [k.strip().lower() for k in text.split(",")]
     if len(kinds) != game.players:
-        raise UsageProblem(f"--seats names {len(kinds)} seat{'s' * (len(kinds) != 1)} but the game has "
-                           f"{game.players} players; give one of human, {', '.join(available(game))} per seat")
+        raise UsageProblem(tr.tn("--seats names {n} seat but the game has {players} players; give one of human, "
+                                 "{bots} per seat", "--seats names {n} seats but the game has {players} players; "
+                                 "give one of human, {bots} per seat", len(kinds), players=game.players,
+                                 bots=", ".join(available(game))))
     allowed = [HUMAN] + available(game)
     for seat, kind in enumerate(kinds):
         if kind not in allowed and kind.partition("@")[0] not in allowed[1:]:
-            raise UsageProblem(f"seat {seat} is {kind!r}; a seat is human or a bot: {', '.join(allowed[1:])}")
+            raise UsageProblem(tr.t("seat {seat} is '{kind}'; a seat is human or a bot: {bots}", seat=seat, kind=kind,
+                                    bots=", ".join(allowed[1:])))
         if "@" in kind:  # a search bot with its budget: pimc@1s
             try:
                 bot_class(kind, game)
@@ -92,5 +98,6 @@ def players_for(seats: str | None, players: int | None) -> int | None:
         return players
     count = len(seats.split(","))
     if players is not None and players != count:
-        raise UsageProblem(f"--seats names {count} seats but --players is {players}: give one kind per player")
+        raise UsageProblem(tr.t("--seats names {n} seats but --players is {players}: give one kind per player",
+                                n=count, players=players))
     return count

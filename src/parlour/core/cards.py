@@ -61,10 +61,8 @@ class Card(int):
         """Read a code such as ``AS``, ``10D``, ``TD`` or ``qh`` (case does not matter)."""
         card = BY_CODE.get(code.strip().upper())
         if card is None:
-            raise IllegalAction(
-                f"{code!r} is not a card: write rank then suit, ranks 2-10 J Q K A (T for 10), "
-                f"suits C D H S, e.g. AS 10D QH 2C"
-            )
+            raise IllegalAction("'{code}' is not a card: write rank then suit, ranks 2-10 J Q K A (T for 10), "
+                                "suits C D H S, e.g. AS 10D QH 2C", code=code)
         return card
 
 

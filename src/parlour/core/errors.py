@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from .i18n import Message
+
 
 class ParlourError(Exception):
     """Base class of every error parlour raises on purpose."""
@@ -21,8 +25,22 @@ class BadOption(ParlourError, ValueError):
 class IllegalAction(ParlourError, ValueError):
     """An action that is malformed, out of turn, or against the rules.
 
-    The state it was offered to is left exactly as it was.
+    The state it was offered to is left exactly as it was. Its text is a template marked for the catalogues and the
+    values that fill it, ``IllegalAction("you do not hold {card}", card="KH")`` (or a :class:`Message` made so, as
+    ``why_illegal`` returns): ``str(e)`` is the English text, ``e.message`` the Message that the terminal and the
+    browser say in their reader's language.
+
+    >>> e = IllegalAction("you do not hold {card}", card="KH")
+    >>> str(e), e.message.template, e.message.params
+    ('you do not hold KH', 'you do not hold {card}', {'card': 'KH'})
     """
+
+    def __init__(self, message: str, /, **params: Any) -> None:
+        self.message: Message = message if isinstance(message, Message) and not params else Message(message, **params)
+        super().__init__(self.message)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled with its Message (ValueError's would keep the str only)
+        return (type(self), (self.message,))
 
 
 class RecordError(ParlourError, ValueError):

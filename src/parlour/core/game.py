@@ -21,6 +21,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from .errors import BadOption, IllegalAction
+from .i18n import N_, Message
 from .options import Option, resolve
 from .rng import Rng
 from .sheet import ScoreSheet
@@ -222,10 +223,10 @@ class State(ABC):
         game = self.game
         if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))
                 or not 0 <= seat < game.players):
-            raise IllegalAction(f"there is no seat {seat!r}: seats are 0..{game.players - 1}")
+            raise IllegalAction("there is no seat {seat}: seats are 0..{last}", seat=repr(seat), last=game.players - 1)
         if not isinstance(action, Action):
             if not isinstance(action, str):
-                raise IllegalAction(f"an action is an Action or its text, not {type(action).__name__}")
+                raise IllegalAction("an action is an Action or its text, not {kind}", kind=type(action).__name__)
             action = game.parse(action)
         if seat not in self.to_act:
             raise IllegalAction(self.why_waiting(seat))
@@ -244,15 +245,19 @@ class State(ABC):
         return legal[legal.index(action)]
 
     def why_waiting(self, seat: int) -> str:
-        """The message for an action of a seat that may not act now; real-time games say what it waits for."""
+        """The message for an action of a seat that may not act now; real-time games say what it waits for.
+        A :class:`~parlour.core.i18n.Message` (as every refusal's text), so that it can be said in any language."""
         to_act = self.to_act
-        who = ", ".join(map(str, to_act)) or ("nobody (the match is over)" if self.over else
-                                              "nobody until the timed window closes")
-        return f"seat {seat} may not act now; waiting for seat {who}"
+        if to_act:
+            return Message("seat {seat} may not act now; waiting for seat {who}", seat=seat,
+                           who=", ".join(map(str, to_act)))
+        if self.over:
+            return Message("seat {seat} may not act now; waiting for seat nobody (the match is over)", seat=seat)
+        return Message("seat {seat} may not act now; waiting for seat nobody until the timed window closes", seat=seat)
 
     def why_illegal(self, seat: int, action: Action) -> str:
         """The message for an action that parsed but is not legal; games say more where they can."""
-        return f"{action} is not legal now"
+        return Message("{action} is not legal now", action=str(action))
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
@@ -345,3 +350,9 @@ class State(ABC):
     def visible_events(self, seat: int | None, events: Iterable[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
         """The events ``seat`` may see: public ones, and private ones addressed to it (key ``only``)."""
         return [e for e in (self.events if events is None else events) if "only" not in e or seat in e["only"]]
+
+
+#: Refusals that several games word alike: their texts live in the core's catalogue, once.
+SHARED_REFUSALS = (N_("an action is text; {usage}"), N_("cannot read '{text}': {usage}"),
+                   N_("empty action; {usage}"), N_("you do not hold {card}; you may: {allowed}"),
+                   N_("{action} is not legal now; you may: {allowed}"))

@@ -10,6 +10,11 @@ runs: the browser and the terminal read the same file); ``scripts/i18n.py`` extr
   its terminal's, its title, options and bots. A family package (``games/memory/``) holds its games' shared words.
 A text missing from a catalogue is shown in English, and noted in :data:`missing` (the tests require none).
 
+A text made where the reader's language is not known (an engine's refusal: ``IllegalAction``) is a :class:`Message`:
+the English text as a ``str``, which also keeps its marked template and values, so that the terminal
+(:meth:`Translator.message`) and the browser (``i18n.js``'s ``message``, from the wire's ``template`` and ``params``)
+say it in their reader's language.
+
 In Python, a module takes the translator of its own package::
 
     from parlour.core.i18n import translator
@@ -39,7 +44,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 #: The languages, by code, each named in itself (as the language switch shows them).
 LANGUAGES: dict[str, str] = {
@@ -195,6 +200,97 @@ def game_domains(game_cls: type) -> list[str]:
     return out
 
 
+class Message(str):
+    """A text for a person written where the reader's language is unknown (an engine's refusal): the English text
+    itself, wherever a ``str`` is read, that also keeps the ``template`` it was made from (a text marked for the
+    catalogues) and the ``params`` that fill it, so it can be said in another language.
+
+    A param may itself be a Message (a phase's or a suit's name, a reason inside a reason): it is translated too.
+
+    >>> m = Message("you do not hold {card}; your hand is {hand}", card="KH", hand="AS 10D")
+    >>> m, m.template, m.to_wire()["params"]
+    ('you do not hold KH; your hand is AS 10D', 'you do not hold {card}; your hand is {hand}', {'card': 'KH', 'hand': 'AS 10D'})
+    >>> with using("sl"):
+    ...     translator("parlour.cli").message(Message("{who}: {action}", who=Message("Seat {n}", n=2), action="pass"))
+    'Sedež 2: pass'
+    """
+
+    template: str
+    plural: str | None
+    params: dict[str, Any]
+    #: Tells apart two uses of the same English words (as :meth:`Translator.tp`): ``None`` for most.
+    context: str | None = None
+
+    def __new__(cls, template: str, /, **params: Any) -> "Message":
+        return cls._made(template, None, params)
+
+    @classmethod
+    def term(cls, context: str, text: str, /) -> "Message":
+        """A word said in a context, to be put in another Message: ``Message.term("tarok phase", "bid")``."""
+        made = cls._made(text, None, {})
+        made.context = context
+        return made
+
+    @classmethod
+    def counted(cls, one: str, many: str, n: int, /, **params: Any) -> "Message":
+        """A text with a count, as :meth:`Translator.tn`: ``Message.counted("{n} call", "{n} calls", 3)``."""
+        return cls._made(one, many, {"n": n, **params})
+
+    @classmethod
+    def _made(cls, template: str, plural: str | None, params: dict[str, Any]) -> "Message":
+        english = plural if plural is not None and params.get("n") != 1 else template
+        self = super().__new__(cls, _format(english, params))
+        self.template, self.plural, self.params = template, plural, params
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled as made (a worker process's refusal)
+        return (_remade, (self.template, self.plural, self.params, self.context))
+
+    def to_wire(self) -> dict[str, Any]:
+        """JSON for a page that translates it: ``template``, ``params`` (a Message param as such a dict),
+        ``plural`` (the many form) for a text with a count, ``context`` for a :meth:`term`."""
+        out: dict[str, Any] = {"template": self.template,
+                               "params": {k: v.to_wire() if isinstance(v, Message) else
+                                          v if type(v) in (int, float, str) else str(v)  # a Card: its code
+                                          for k, v in self.params.items()}}
+        if self.plural is not None:
+            out["plural"] = self.plural
+        if self.context is not None:
+            out["context"] = self.context
+        return out
+
+    @classmethod
+    def from_wire(cls, data: Mapping[str, Any]) -> "Message":
+        """The Message :meth:`to_wire` wrote (another server process's refusal).
+
+        >>> m = Message("{a} or {b}", a=Message.term("phase", "bid"), b=Message.counted("{n} call", "{n} calls", 2))
+        >>> again = Message.from_wire(m.to_wire())
+        >>> again == m, again.to_wire() == m.to_wire()
+        (True, True)
+        """
+        params = {k: cls.from_wire(v) if isinstance(v, Mapping) else v for k, v in data.get("params", {}).items()}
+        return _remade(str(data["template"]), data.get("plural"), params, data.get("context"))
+
+
+def _remade(template: str, plural: str | None, params: dict[str, Any], context: str | None = None) -> Message:
+    made = Message._made(template, plural, params)
+    made.context = context
+    return made
+
+
+def either(items: Sequence[Any]) -> str:
+    """Choices in a refusal, the last after "or" in the reader's language: ``1 or 11``, ``'take 5C', 'take 8H' or
+    'done'``.
+
+    >>> either(["1", "11"]), either(["a", "b", "c"]), either(["done"])
+    ('1 or 11', 'a, b or c', 'done')
+    """
+    texts = [str(i) for i in items]
+    if len(texts) < 2:
+        return texts[0] if texts else ""
+    return Message("{items} or {last}", items=", ".join(texts[:-1]), last=texts[-1])
+
+
 class Translator:
     """The words of a list of domains (a game's, its family's), then the core's, in the current language.
 
@@ -252,6 +348,16 @@ class Translator:
     def txn(self, one: str, many: str, n: int, style: str = "", **values: Any) -> Any:
         """:meth:`tx` with a count, as :meth:`tn`."""
         return assemble(self.ngettext(one, many, n), {"n": n, **values}, style)
+
+    def message(self, text: str) -> str:
+        """A :class:`Message` (an engine's refusal) in the current language, its Message params too; any other
+        text as it is."""
+        if not isinstance(text, Message):
+            return str(text)
+        values = {k: self.message(v) if isinstance(v, Message) else v for k, v in text.params.items()}
+        if text.plural is not None:
+            return _format(self.ngettext(text.template, text.plural, int(values.get("n", 0))), values)
+        return _format(self.gettext(text.template, text.context), values)
 
 
 @cache
@@ -346,6 +452,6 @@ def rules_name(lang: str | None = None) -> str:
     return "RULES.md" if lang == DEFAULT else f"RULES.{lang}.md"
 
 
-__all__ = ["LANGUAGES", "TAGS", "DEFAULT", "Translator", "translator", "game_translator", "language",
+__all__ = ["LANGUAGES", "TAGS", "DEFAULT", "Message", "Translator", "translator", "game_translator", "language",
            "set_language", "using", "normalize", "from_environment", "check", "missing", "rules_name",
-           "game_domains", "domain_of", "merged", "N_", "decimal"]
+           "game_domains", "domain_of", "merged", "N_", "decimal", "either"]

@@ -1,7 +1,8 @@
 """Match records (JSON), replay, verification, and the seed commitment of a fair shuffle.
 
 A record holds what reproduces a match: game id, players, options, seed, stacked deck (if any) and the
-actions with their seat and time. ``{"seat": null, "action": "timeout"}`` stands for a timed window
+actions with their seat and time; ``parlour play`` also writes ``seats``, what played each seat (``human`` or a bot's
+name), so that ``parlour play --resume`` seats them again. ``{"seat": null, "action": "timeout"}`` stands for a timed window
 closed by the clock.
 
 A table's own entries, without a seat, say who played and when the clock ran; they change nothing in the match and a
@@ -88,6 +89,8 @@ class Record:
     commitment: str | None = None
     #: Final match totals per seat, written when the match ends; ``verify`` checks them.
     scores: list[int] | None = None
+    #: What played each seat (``"human"`` or a bot's name), where the record's writer knows it (``parlour play``).
+    seats: list[str] | None = None
 
     @classmethod
     def start(cls, game: Game, seed: int, deck: list[Any] | None = None, salt: str | None = None) -> "Record":
@@ -105,7 +108,7 @@ class Record:
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": self.game, "players": self.players,
                              "options": self.options, "seed": self.seed}
-        for key in ("deck", "salt", "commitment", "scores"):
+        for key in ("deck", "salt", "commitment", "scores", "seats"):
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
         d["actions"] = self.actions
@@ -127,12 +130,17 @@ class Record:
         for key, kind in expect.items():
             if not isinstance(d.get(key), kind) or isinstance(d.get(key), bool):
                 raise RecordError(f"record field {key!r} must be a {kind.__name__}, got {d.get(key)!r}")
+        seats = d.get("seats")
+        if seats is not None and not (isinstance(seats, list) and len(seats) == d["players"]
+                                      and all(isinstance(k, str) for k in seats)):
+            raise RecordError(f"record field 'seats' must list what plays each of the {d['players']} seats "
+                              f"(human or a bot's name), got {seats!r}")
         for i, a in enumerate(d["actions"]):
             if not (isinstance(a, dict) and isinstance(a.get("action"), str)
                     and (a.get("seat") is None or isinstance(a.get("seat"), int))):
                 raise RecordError(f"action #{i + 1} must be {{'seat': int or null, 'action': str, 't': time}}, got {a!r}")
         return cls(d["game"], d["players"], d["options"], d["seed"], d.get("deck"), list(d["actions"]),
-                   d.get("salt"), d.get("commitment"), d.get("scores"))
+                   d.get("salt"), d.get("commitment"), d.get("scores"), seats)
 
     @classmethod
     def from_json(cls, text: str) -> "Record":

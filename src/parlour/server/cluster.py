@@ -36,6 +36,8 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
+from parlour.core.i18n import Message
+
 from .report import unexpected
 from .storage import ActionRow, ChatRow
 
@@ -359,13 +361,15 @@ class Cluster:
         if error is not None:
             if error[0] in ("stale", "not_your_turn"):  # perhaps this mirror missed an entry: read the log
                 self._spawn(table.locked_catch_up())
-            raise ActionError(error[0], error[1])
+            # [code, message, the message's template and params or None] (a node of an older parlour sends two)
+            said = error[2] if len(error) > 2 else None
+            raise ActionError(error[0], Message.from_wire(said) if said else error[1])
 
     async def _do(self, message: dict[str, Any]) -> None:
         """An action forwarded to us: play it if we own its table, and answer."""
         from .table import ActionError
 
-        error: list[str] | None = None
+        error: list[Any] | None = None
         table = self.lobby.tables.get(message["table"]) if self.lobby else None
         try:
             if table is None or table.mirror or table.closed:
@@ -373,7 +377,7 @@ class Cluster:
             table.last_seen = time.time()
             await table.submit(message["s"], message["a"], message["v"], message.get("at"))
         except ActionError as e:
-            error = [e.code, e.message]
+            error = [e.code, str(e.message), e.message.to_wire() if isinstance(e.message, Message) else None]
         except Exception as e:
             unexpected.report("a forwarded action", e, f"table {message['table']}")
             error = ["server_error", "the server could not handle this message; nothing changed"]

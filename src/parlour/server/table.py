@@ -55,8 +55,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from parlour.core.errors import BadOption, ParlourError
+from parlour.core.errors import BadOption, IllegalAction, ParlourError
 from parlour.core.game import Game, State
+from parlour.core.i18n import Message
 from parlour.core.record import NEXT, PAUSE, START, TIMEOUT, Record, table_entry
 from parlour.core.registry import load
 from parlour.bots import default
@@ -93,7 +94,12 @@ class ActionError(Exception):
         self.message = message
 
     def to_message(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.code, "message": self.message}
+        """The wire's error; a refusal made from a template (an engine's) also carries ``template`` and ``params``
+        (and ``plural``, ``context``), so that the page says it in its own language (docs/protocol.md)."""
+        out: dict[str, Any] = {"type": "error", "code": self.code, "message": str(self.message)}
+        if isinstance(self.message, Message):
+            out.update(self.message.to_wire())
+        return out
 
 
 @dataclass(eq=False)
@@ -795,7 +801,7 @@ class Table:
             else:
                 text = str(state.apply(seat, text))
         except ParlourError as e:  # IllegalAction, or a game's own error for an action it cannot take
-            raise ActionError("illegal", str(e)) from None
+            raise ActionError("illegal", e.message if isinstance(e, IllegalAction) else str(e)) from None
         t = round(max(self.log[-1].t if self.log else 0.0, self.now() if arrived is None else arrived), 3)
         entry = ActionRow(len(self.log), seat, text, t)
         if self.cluster is None:

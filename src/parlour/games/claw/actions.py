@@ -17,9 +17,10 @@ from __future__ import annotations
 from parlour.core.cards import CODES, Card
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action
+from parlour.core.i18n import Message
 
-USAGE = ("write 'claim CARD @CALL' (e.g. 'claim 7H @12': the 7H on the table, for call 12), 'tug @CALL' "
-         "(pull at the contested card) or 'call' (the caller turns the next card)")
+USAGE = Message("write 'claim CARD @CALL' (e.g. 'claim 7H @12': the 7H on the table, for call 12), 'tug @CALL' "
+                "(pull at the contested card) or 'call' (the caller turns the next card)")
 TUG_CARD = 100
 CALL_CODE = 1 << 20
 MAX_CALL = 999
@@ -65,14 +66,15 @@ def tug(call: int) -> ClawAction:
 
 def _call_number(word: str, text: str) -> int:
     if not word.startswith("@") or not word[1:].isdigit() or not 1 <= int(word[1:]) <= MAX_CALL:
-        raise IllegalAction(f"cannot read {text!r}: the call is '@' and its number, e.g. @12; {USAGE}")
+        raise IllegalAction("cannot read '{text}': the call is '@' and its number, e.g. @12; {usage}", text=text,
+                            usage=USAGE)
     return int(word[1:])
 
 
 def parse(text: str) -> ClawAction:
     """Read an action's text; raise :class:`IllegalAction` saying what is wrong with it."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is text; {USAGE}")
+        raise IllegalAction("an action is text; {usage}", usage=USAGE)
     words = text.split()
     head = words[0].lower() if words else ""
     if head == "call" and len(words) == 1:
@@ -82,6 +84,6 @@ def parse(text: str) -> ClawAction:
     if head == "claim" and len(words) == 3:
         card = Card.parse(words[1])
         if card >= 52:
-            raise IllegalAction(f"there is no joker on the table: {USAGE}")
+            raise IllegalAction("there is no joker on the table: {usage}", usage=USAGE)
         return claim(int(card), _call_number(words[2], text))
-    raise IllegalAction(f"cannot read {text!r}: {USAGE}")
+    raise IllegalAction("cannot read '{text}': {usage}", text=text, usage=USAGE)

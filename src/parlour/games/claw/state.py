@@ -29,6 +29,7 @@ from typing import Any, Sequence
 from parlour.core.cards import CARDS, CODES, Card, deck as standard_deck
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Game, State
+from parlour.core.i18n import Message
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
 from parlour.core.stacking import stacked
@@ -36,6 +37,9 @@ from parlour.core.stacking import stacked
 from .actions import CALL, CALL_CODE, TUG_CARD, ClawAction, claim, tug
 
 PAUSE, CALLING, DRAG, OVER = "pause", "call", "drag", "over"
+#: Each phase's name in a refusal, to be said in the reader's language.
+PHASE_WORDS = {PAUSE: Message.term("phase", "pause"), CALLING: Message.term("phase", "call"),
+               DRAG: Message.term("phase", "drag"), OVER: Message.term("phase", "over")}
 #: Seconds before the first call, between calls (the table's caller), a rotating caller's time to call, a contest.
 FIRST_PAUSE, NEXT_PAUSE, CALLER_SECONDS, DRAG_SECONDS = 3.0, 1.5, 5.0, 1.5
 #: Calls a wrong claim sits out after the current one.
@@ -193,35 +197,42 @@ class ClawState(State):
         if phase == PAUSE and kind == "call":
             return CALL
         if phase in (CALLING, DRAG) and kind in ("claim", "tug") and action.call != self.call_no:
-            raise IllegalAction(f"{action}: call {action.call} is over; the call now is number {self.call_no} "
-                                f"({CODES[self.card]})")
+            raise IllegalAction("{action}: call {call} is over; the call now is number {now} ({card})",
+                                action=str(action), call=action.call, now=self.call_no, card=CODES[self.card])
         if phase == CALLING and kind == "claim":
             if action.card not in self.present:
-                raise IllegalAction(f"{action}: {CODES[action.card]} is not on the table")
+                raise IllegalAction("{action}: {card} is not on the table", action=str(action),
+                                    card=CODES[action.card])
             return claim(action.card, action.call)
         if phase == DRAG and kind == "tug":
             return tug(action.call)
         raise IllegalAction(self.why_illegal(seat, action))
 
     def why_illegal(self, seat: int, action: ClawAction) -> str:  # type: ignore[override]
-        allowed = {PAUSE: "'call'", CALLING: f"a claim, e.g. 'claim {CODES[self.card]} @{self.call_no}'",
-                   DRAG: f"'tug @{self.call_no}'"}.get(self.phase, "nothing")
-        return f"{action} is not legal now ({self.phase}); seat {seat} may play {allowed}"
+        example = "claim %s @%d" % (CODES[self.card], self.call_no)
+        allowed = {PAUSE: "'call'", CALLING: Message("a claim, e.g. '{example}'", example=example),
+                   DRAG: f"'tug @{self.call_no}'"}.get(self.phase, Message("nothing"))
+        return Message("{action} is not legal now ({phase}); seat {seat} may play {allowed}", action=str(action),
+                       phase=PHASE_WORDS[self.phase], seat=seat, allowed=allowed)
 
     def why_waiting(self, seat: int) -> str:
-        base = f"seat {seat} may not act now"
         if self.phase == OVER:
             return super().why_waiting(seat)
         if self.phase == PAUSE:
-            who = "the table" if self.caller is None else f"seat {self.caller}"
-            return f"{base}: {who} has not called the next card yet"
+            if self.caller is None:
+                return Message("seat {seat} may not act now: the table has not called the next card yet", seat=seat)
+            return Message("seat {seat} may not act now: seat {caller} has not called the next card yet", seat=seat,
+                           caller=self.caller)
         if seat == self.caller:
-            return f"{base}: the caller does not claim in his own call"
+            return Message("seat {seat} may not act now: the caller does not claim in his own call", seat=seat)
         if self.out_until[seat] >= self.call_no:
             left = self.out_until[seat] - self.call_no
-            return (f"{base}: after a wrong claim it sits out this call"
-                    + (f" and {left} more" if left else ""))
-        return f"{base}: it has tugged {TUGS} times"
+            if left:
+                return Message.counted("seat {seat} may not act now: after a wrong claim it sits out this call and {n} "
+                                       "more", "seat {seat} may not act now: after a wrong claim it sits out this call "
+                                       "and {n} more", left, seat=seat)
+            return Message("seat {seat} may not act now: after a wrong claim it sits out this call", seat=seat)
+        return Message("seat {seat} may not act now: it has tugged {n} times", seat=seat, n=TUGS)
 
     # --- playing ------------------------------------------------------------------------------------------------
 

@@ -148,3 +148,15 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
         return Text(tr.t("Match over: {names} won most cards ({n}).", n=best,
                          names=" & ".join(seats.name(w) for w in event["winners"])), style="bold")
     return None
+
+
+def move_words(action: str, view: dict[str, Any], seats: Seats) -> Text | str | None:
+    """A legal move in the player's words, beside its text: ``claim 7H @12`` → "Zgrabi 7♥" in Slovenian."""
+    words = action.split()
+    if words == ["call"]:
+        return tr.t("Call the next card")
+    if words[:1] == ["tug"]:
+        return tr.t("Tug!")
+    if len(words) == 3 and words[0] == "claim":
+        return tr.tx("Claim {card}", card=card_text(words[1]))
+    return None

@@ -15,12 +15,13 @@ from __future__ import annotations
 from functools import lru_cache
 
 from parlour.core.errors import IllegalAction
+from parlour.core.i18n import Message
 from parlour.core.game import Action
 
 from .cards import CODES, COUNT, code, parse_card
 
-USAGE = "write 'exchange HAND TABLE', e.g. 'exchange 3H 2H', and after a GAMI optionally 'take CARD', e.g. " \
-        "'exchange 3H 2H take 5C'"
+USAGE = Message("write 'exchange HAND TABLE', e.g. 'exchange 3H 2H', and after a GAMI optionally 'take CARD', e.g. "
+                "'exchange 3H 2H take 5C'")
 
 
 class Exchange(Action):
@@ -67,17 +68,17 @@ def _text(code_: int) -> str:
 def parse(text: str) -> Exchange:
     """Read an action's text; raise :class:`IllegalAction` saying what is wrong with it."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is text; {USAGE}")
+        raise IllegalAction("an action is text; {usage}", usage=USAGE)
     words = text.split()
     if not words or words[0].lower() != "exchange":
-        raise IllegalAction(f"cannot read {text!r}: {USAGE}")
+        raise IllegalAction("cannot read '{text}': {usage}", text=text, usage=USAGE)
     if len(words) not in (3, 5) or len(words) == 5 and words[3].lower() != "take":
-        raise IllegalAction(f"cannot read {text!r}: {USAGE}")
+        raise IllegalAction("cannot read '{text}': {usage}", text=text, usage=USAGE)
     give, take = parse_card(words[1]), parse_card(words[2])
     if give == take:
-        raise IllegalAction(f"{code(give)} cannot be exchanged for itself: name a hand card, then a table card")
+        raise IllegalAction("{card} cannot be exchanged for itself: name a hand card, then a table card", card=code(give))
     capture = parse_card(words[4]) if len(words) == 5 else None
     if capture in (give, take):
-        raise IllegalAction(f"the card taken from the opponent ({code(capture)}) must be another card than the two "
-                            f"exchanged")
+        raise IllegalAction("the card taken from the opponent ({card}) must be another card than the two exchanged",
+                            card=code(capture))
     return exchange(give, take, capture)

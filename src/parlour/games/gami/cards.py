@@ -64,8 +64,8 @@ def parse_card(text: str) -> int:
         word = "A" + word[1:]
     c = BY_CODE.get(word)
     if c is None:
-        raise IllegalAction(f"{text!r} is not a Gami card: the deck is A 2 3 4 5 6 7 8 of clubs, diamonds and "
-                            f"hearts (C D H), written rank then suit, e.g. AC 4D 8H")
+        raise IllegalAction("'{text}' is not a Gami card: the deck is A 2 3 4 5 6 7 8 of clubs, diamonds and hearts "
+                            "(C D H), written rank then suit, e.g. AC 4D 8H", text=text)
     return c
 
 

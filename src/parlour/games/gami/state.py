@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from parlour.core.errors import IllegalAction
+from parlour.core.i18n import Message
 from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
@@ -126,8 +127,8 @@ class GamiState(State):
 
     def check(self, seat: int, action: Action) -> Exchange:
         if not is_exchange(action):
-            raise IllegalAction(f"{action!r} is not a Gami action: write 'exchange HAND TABLE' "
-                                f"(and 'take CARD' after a GAMI)")
+            raise IllegalAction("{action} is not a Gami action: write 'exchange HAND TABLE' (and 'take CARD' after a "
+                                "GAMI)", action=repr(action))
         if action not in self.legal(seat):
             raise IllegalAction(self.why_illegal(seat, action))
         return action  # type: ignore[return-value]
@@ -136,19 +137,22 @@ class GamiState(State):
         give, take, capture = action.give, action.take, action.capture
         hand, other, table = self.hands[seat], self.hands[1 - seat], self.table
         if not hand >> give & 1:
-            return f"you do not hold {code(give)}; your hand is {' '.join(codes_of(hand))}"
+            return Message("you do not hold {card}; your hand is {hand}", card=code(give), hand=" ".join(codes_of(hand)))
         if not table >> take & 1:
-            return f"{code(take)} is not on the table; the table is {' '.join(codes_of(table))}"
+            return Message("{card} is not on the table; the table is {table}", card=code(take),
+                           table=" ".join(codes_of(table)))
         if not EXCHANGES[give] >> take & 1:
-            return (f"{code(give)} cannot be exchanged for {code(take)}: a card goes for its neighbours in suit "
-                    f"(A-2-3-4-5-6-7-8-A) and an even card also for the same rank of the other colour; "
-                    f"{code(give)} goes for {' '.join(codes_of(EXCHANGES[give]))}")
+            return Message("{give} cannot be exchanged for {take}: a card goes for its neighbours in suit "
+                           "(A-2-3-4-5-6-7-8-A) and an even card also for the same rank of the other colour; {give} "
+                           "goes for {cards}", give=code(give), take=code(take),
+                           cards=" ".join(codes_of(EXCHANGES[give])))
         if capture is not None:
             if not gamis_formed(take, hand ^ 1 << give | 1 << take):
-                return (f"picking up {code(take)} makes no GAMI, so you may not take a card: "
-                        f"write 'exchange {code(give)} {code(take)}'")
-            return f"your opponent does not hold {code(capture)}; their hand is {' '.join(codes_of(other))}"
-        return f"{action} is not legal now"
+                return Message("picking up {take} makes no GAMI, so you may not take a card: write 'exchange {give} "
+                               "{take}'", give=code(give), take=code(take))
+            return Message("your opponent does not hold {card}; their hand is {hand}", card=code(capture),
+                           hand=" ".join(codes_of(other)))
+        return Message("{action} is not legal now", action=str(action))
 
     def _apply(self, seat: int, action: Exchange) -> None:  # type: ignore[override]
         give, take, top = action & 31, action >> 5 & 31, action >> 10

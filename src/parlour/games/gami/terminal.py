@@ -146,3 +146,19 @@ def result_line(event: dict[str, Any], seats: Seats) -> Text:
         verdict = tr.t("you win") if seats.you(winner) else tr.t("{who} wins", who=seats.name(winner))
     return Text(tr.t("Deal {n}: {verdict}: {why} ({held}).", n=event["deal"], verdict=verdict, why=why, held=held),
                 style="bold")
+
+
+def move_words(action: str, view: dict[str, Any], seats: Seats) -> Text | str | None:
+    """A legal move in the player's words, beside its text: ``exchange 3H 2H take 5C`` → "Daj 3♥ za 2♥: GAMI · Vzemi
+    5♣" in Slovenian.
+
+    >>> print(move_words("exchange 3H 2H take 5C", {}, Seats.anonymous(2)))
+    Give 3♥ for 2♥: a GAMI · Take 5♣
+    """
+    words = action.split()
+    if len(words) == 3 and words[0] == "exchange":
+        return tr.tx("Give {gave} for {took}", gave=card_text(words[1]), took=card_text(words[2]))
+    if len(words) == 5 and words[0] == "exchange":
+        return Text.assemble(tr.tx("Give {gave} for {took}: a GAMI", gave=card_text(words[1]), took=card_text(words[2])),
+                             " · ", tr.tx("Take {card}", card=card_text(words[4])))
+    return None

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from parlour.core.cards import CARDS, Card, cards_of
 from parlour.core.errors import IllegalAction
+from parlour.core.i18n import Message, either
 from parlour.core.game import Action
 
 from .captures import PLAYED_VALUES, VALUE, card_order, group_codes, group_sums, partition
@@ -33,8 +34,8 @@ from .captures import PLAYED_VALUES, VALUE, card_order, group_codes, group_sums,
 TRAIL, CAPTURE, TAKE, DONE = range(4)
 VERBS = ("trail", "capture", "take", "done")
 
-USAGE = ("write 'trail CARD', or 'capture CARD' then 'take CARD' for each table card you take and 'done' "
-         "(or the whole capture at once: 'capture QH 8C+5D 6S+7H')")
+USAGE = Message("write 'trail CARD', or 'capture CARD' then 'take CARD' for each table card you take and 'done' "
+                "(or the whole capture at once: 'capture QH 8C+5D 6S+7H')")
 
 
 class Move(Action):
@@ -109,23 +110,24 @@ _TEXTS: tuple[str | None, ...] = tuple(
 def parse(text: str) -> Move:
     """Read an action's text; raise :class:`IllegalAction` saying what is wrong with it."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is text; {USAGE}")
+        raise IllegalAction("an action is text; {usage}", usage=USAGE)
     words = text.split()
     verb = words[0].lower() if words else ""
     if verb not in VERBS:
-        raise IllegalAction(f"cannot read {text!r}: {USAGE}")
+        raise IllegalAction("cannot read '{text}': {usage}", text=text, usage=USAGE)
     if verb == "done":
         if len(words) > 1:
             raise IllegalAction("'done' ends a capture and names nothing: write 'done'")
         return DONE_MOVE
     if len(words) < 2:
-        raise IllegalAction(f"{verb} needs a card: {USAGE}")
+        raise IllegalAction("{verb} needs a card: {usage}", verb=verb, usage=USAGE)
     if verb == "take" and (len(words) > 2 or "+" in words[1]):
-        raise IllegalAction(f"take one table card at a time: 'take {words[1].split('+')[0].upper()}', then the next")
+        raise IllegalAction("take one table card at a time: 'take {card}', then the next",
+                            card=words[1].split("+")[0].upper())
     card = _card(words[1])
     if verb == "trail":
         if len(words) > 2:
-            raise IllegalAction(f"a trail takes nothing: write 'trail {card}'")
+            raise IllegalAction("a trail takes nothing: write 'trail {card}'", card=str(card))
         return trail(card)
     if verb == "take":
         return take(card)
@@ -150,22 +152,21 @@ def _whole(card: Card, words: list[str]) -> int:
         for code in word.split("+"):
             c = _card(code)
             if used & (1 << c):
-                raise IllegalAction(f"{c} is named twice: groups must not share cards")
+                raise IllegalAction("{card} is named twice: groups must not share cards", card=str(c))
             used |= 1 << c
             group |= 1 << c
         masks.append(group)
     values = PLAYED_VALUES[card]
     if not any(all(v in group_sums(g) for g in masks) for v in values):
-        worth = " or ".join(map(str, values))
+        worth = either(values)
         bad = next((g for g in masks if not any(v in group_sums(g) for v in values)), None)
         if bad is None:  # every group fits one of an ace's values, but not all the same one
-            raise IllegalAction(f"{card} counts 1 or 11 for the whole capture: its groups must all add up to 1, "
-                                f"or all to 11")
-        raise IllegalAction(
-            f"{card} is worth {worth} and cannot take {'+'.join(group_codes(bad))}, which adds up to "
-            f"{' or '.join(map(str, sorted(group_sums(bad))))}: every group must add up to the played card's value "
-            f"(2-10 as printed, J 12, Q 13, K 14, A 1 or 11)"
-        )
+            raise IllegalAction("{card} counts 1 or 11 for the whole capture: its groups must all add up to 1, "
+                                "or all to 11", card=str(card))
+        raise IllegalAction("{card} is worth {worth} and cannot take {group}, which adds up to {sums}: every group "
+                            "must add up to the played card's value (2-10 as printed, J 12, Q 13, K 14, A 1 or 11)",
+                            card=str(card), worth=worth, group="+".join(group_codes(bad)),
+                            sums=either(sorted(group_sums(bad))))
     captured = 0
     for g in masks:
         captured |= g

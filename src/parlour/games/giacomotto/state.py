@@ -14,6 +14,7 @@ from typing import Any, Sequence
 
 from parlour.core.cards import CARDS, Card, cards_of, codes, deck as standard_deck
 from parlour.core.errors import IllegalAction
+from parlour.core.i18n import Message, either
 from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet, Teams
@@ -172,7 +173,7 @@ class GiacomottoState(State):
     def check(self, seat: int, action: Action) -> Move:
         """A step is looked up in the (short) legal list; a whole capture in one action is checked on its own."""
         if not isinstance(action, Move) or action < 0 or action >> 60:
-            raise IllegalAction(f"{action!r} is not a Giacomotto action: {USAGE}")
+            raise IllegalAction("{action} is not a Giacomotto action: {usage}", action=repr(action), usage=USAGE)
         if action.whole:
             return self._check_whole(seat, action)
         if action not in self.legal(seat):
@@ -185,16 +186,16 @@ class GiacomottoState(State):
         if self.capturing >= 0:
             raise IllegalAction(self._under_way())
         if action & 3 != CAPTURE or card >= 52 or captured >> 52:
-            raise IllegalAction(f"{action!r} is not a Giacomotto action: {USAGE}")
+            raise IllegalAction("{action} is not a Giacomotto action: {usage}", action=repr(action), usage=USAGE)
         if not hand >> card & 1:
             raise IllegalAction(self._not_held(seat, card))
         missing = captured & ~self.table
         if missing:
-            raise IllegalAction(f"{' '.join(codes(cards_of(missing)))} not on the table; the table is "
-                                f"{' '.join(codes(cards_of(self.table))) or 'empty'}")
+            raise IllegalAction("{cards} not on the table; the table is {table}", cards=" ".join(codes(cards_of(missing))),
+                                table=" ".join(codes(cards_of(self.table))) or Message("empty"))
         if partition(card, captured) is None:
-            raise IllegalAction(f"{action} is not a capture: {CARDS[card]}'s groups must be disjoint and each add up "
-                                f"to its value")
+            raise IllegalAction("{action} is not a capture: {card}'s groups must be disjoint and each add up to its "
+                                "value", action=str(action), card=CARDS[card])
         return action
 
     def why_illegal(self, seat: int, action: Move) -> str:  # type: ignore[override]
@@ -203,33 +204,39 @@ class GiacomottoState(State):
             if kind != TAKE:
                 return self._under_way()
             if card >= 52 or not self.table >> card & 1:
-                return f"{CARDS[card] if card < 52 else card} is not on the table; {self._under_way()}"
+                return Message("{card} is not on the table; {under_way}", card=str(CARDS[card] if card < 52 else card),
+                               under_way=self._under_way())
             if (self.taken | self.group) >> card & 1:
-                return f"{CARDS[card]} is already taken in this capture; {self._under_way()}"
-            return (f"{CARDS[card]} cannot join the group: with it no table cards left add up to "
-                    f"{self._worth()}; {self._under_way()}")
+                return Message("{card} is already taken in this capture; {under_way}", card=CARDS[card],
+                               under_way=self._under_way())
+            return Message("{card} cannot join the group: with it no table cards left add up to {worth}; {under_way}",
+                           card=CARDS[card], worth=self._worth(), under_way=self._under_way())
         if kind in (TAKE, DONE):
-            return "no capture is under way: play a card first ('trail CARD' or 'capture CARD')"
+            return Message("no capture is under way: play a card first ('trail CARD' or 'capture CARD')")
         if card >= 52 or not self.hands[seat] >> card & 1:
             return self._not_held(seat, CARDS[card] if card < 52 else card)
         if kind == CAPTURE:
-            return (f"{CARDS[card]} can take nothing: no table cards add up to {self._worth(PLAYED_SUMS[card])}; "
-                    f"trail it or play another card")
-        return "forced capture is on: you must capture when you can"
+            return Message("{card} can take nothing: no table cards add up to {worth}; trail it or play another card",
+                           card=CARDS[card], worth=self._worth(PLAYED_SUMS[card]))
+        return Message("forced capture is on: you must capture when you can")
 
     def _not_held(self, seat: int, card: Any) -> str:
-        return f"you do not hold {card}; your hand is {' '.join(codes(cards_of(self.hands[seat]))) or 'empty'}"
+        return Message("you do not hold {card}; your hand is {hand}", card=str(card),
+                       hand=" ".join(codes(cards_of(self.hands[seat]))) or Message("empty"))
 
     def _worth(self, values: int | None = None) -> str:
         values = self.values if values is None else values
-        return " or ".join(str(v) for v in range(15) if values >> v & 1)
+        return either([v for v in range(15) if values >> v & 1])
 
     def _under_way(self) -> str:
         """What may be done in the capture under way (its legal steps are few: they are all named)."""
-        steps = [str(a) for a in self._steps()]
-        group = f" the group {'+'.join(group_codes(self.group))} is half taken;" if self.group else ""
-        return (f"the capture with {CARDS[self.capturing]} (worth {self._worth()}) is under way:{group} "
-                f"{' or '.join(repr(s) for s in steps)}")
+        steps = either([repr(str(a)) for a in self._steps()])
+        if self.group:
+            return Message("the capture with {card} (worth {worth}) is under way: the group {group} is half taken; "
+                           "{steps}", card=CARDS[self.capturing], worth=self._worth(),
+                           group="+".join(group_codes(self.group)), steps=steps)
+        return Message("the capture with {card} (worth {worth}) is under way: {steps}", card=CARDS[self.capturing],
+                       worth=self._worth(), steps=steps)
 
     def _apply(self, seat: int, action: Move) -> None:  # type: ignore[override]
         kind = action & 3

@@ -166,3 +166,26 @@ def score_line(event: dict[str, Any], seats: Seats) -> Text:
             bits.append(tr.tn("+{n} tabla", "+{n} tablas", event["tablas"][side]))
         line.append(f"\n  {seats.side_name(side)} {points} ({', '.join(bits)})")
     return line
+
+
+def move_words(action: str, view: dict[str, Any], seats: Seats) -> Text | None:
+    """A legal move in the player's words, beside its text: ``trail 7H`` → "Odvrzi 7♥" in Slovenian.
+
+    >>> print(move_words("capture KH 8C+5D", {}, Seats.anonymous(2)))
+    Capture with K♥: 8♣+5♦
+    """
+    words = action.split()
+    if words == ["done"]:
+        return Text(tr.t("Done"))
+    if len(words) < 2:
+        return None
+    card = card_text(words[1])
+    if words[0] == "trail":
+        return tr.tx("Trail {card}", card=card)
+    if words[0] == "take":
+        return tr.tx("take {card}", card=card)
+    if words[0] == "capture" and len(words) == 2:
+        return tr.tx("Capture with {card}", card=card)
+    if words[0] == "capture":
+        return tr.tx("Capture with {card}: {groups}", card=card, groups=groups_text([w.split("+") for w in words[2:]]))
+    return None

@@ -17,10 +17,11 @@ import re
 
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action
+from parlour.core.i18n import Message
 
 from .board import name, square
 
-USAGE = "write 'move FROMTO' with points a1..i10, e.g. 'move h3e3' (Red's cannon to the middle file)"
+USAGE = Message("write 'move FROMTO' with points a1..i10, e.g. 'move h3e3' (Red's cannon to the middle file)")
 _MOVE = re.compile(r"^(?:move\s+)?([a-i](?:10|[1-9]))\s*-?\s*([a-i](?:10|[1-9]))$")
 
 
@@ -55,11 +56,11 @@ MOVES = {code: Move(code) for code in _UCI}
 def parse(text: str) -> Move:
     """Read a move's text; raise :class:`IllegalAction` saying what is wrong with it."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is text; {USAGE}")
+        raise IllegalAction("an action is text; {usage}", usage=USAGE)
     found = _MOVE.match(text.strip().lower())
     if not found:
-        raise IllegalAction(f"cannot read {text!r}: {USAGE}")
+        raise IllegalAction("cannot read '{text}': {usage}", text=text, usage=USAGE)
     frm, to = square(found.group(1)), square(found.group(2))
     if frm == to:
-        raise IllegalAction(f"{text!r} does not move: the origin and destination are the same point")
+        raise IllegalAction("'{text}' does not move: the origin and destination are the same point", text=text)
     return MOVES[frm | to << 7]

@@ -15,11 +15,12 @@ from typing import Any, Sequence
 
 from parlour.core.errors import BadOption, IllegalAction
 from parlour.core.game import Action, Game, State
+from parlour.core.i18n import Message
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
 
 from .actions import MOVES, Move
-from .board import (BLACK, COVER_POINTS, COVERED, HIDDEN_SET, K, LETTERS, NAMES, POSITIONAL, RED, name,
+from .board import (BLACK, COVER_POINTS, COVERED, HIDDEN_SET, LETTERS, POSITIONAL, RED, A, B, C, K, N, P, R, name,
                     piece_letter)
 from .fen import JIEQI_START, XIANGQI_START, FenError, Position, format_captures, format_fen, parse_fen, placement_errors
 from .history import key as position_key
@@ -27,6 +28,14 @@ from .movegen import attacked, legal_moves, pseudo_moves
 
 FACE_UP, TOLD_CAPTURER, TOLD_BOTH, TOLD_NOBODY = 0, 1, 2, 3
 SIDE = {RED: "red", BLACK: "black"}
+#: A piece in a refusal, in the reader's language: "your cannon", "it moves as a cannon".
+YOUR = {K: Message.term("your", "general"), A: Message.term("your", "advisor"), B: Message.term("your", "elephant"),
+        N: Message.term("your", "horse"), R: Message.term("your", "chariot"), C: Message.term("your", "cannon"),
+        P: Message.term("your", "soldier")}
+AS_A = {K: Message.term("moves as", "a general"), A: Message.term("moves as", "an advisor"),
+        B: Message.term("moves as", "an elephant"), N: Message.term("moves as", "a horse"),
+        R: Message.term("moves as", "a chariot"), C: Message.term("moves as", "a cannon"),
+        P: Message.term("moves as", "a soldier")}
 WIN, DRAW, LOSS = 2, 1, 0
 #: Irreversible moves in a game: at most 30 reveals and 30 captures; the quiet-plies rule bounds the rest.
 IRREVERSIBLE_MOVES = 60
@@ -204,7 +213,7 @@ class JieqiState(State):
         if type(action) is Move and action in self._legal:
             return action
         if not isinstance(action, Move):
-            raise IllegalAction(f"{action!r} is not a Jieqi move: write 'move FROMTO', e.g. 'move h3e3'")
+            raise IllegalAction("{action} is not a Jieqi move: write 'move FROMTO', e.g. 'move h3e3'", action=repr(action))
         raise IllegalAction(self.why_illegal(seat, action))
 
     def why_illegal(self, seat: int, action: Move) -> str:  # type: ignore[override]
@@ -212,20 +221,22 @@ class JieqiState(State):
         colour = self.colour
         p = self.board[frm]
         if not p:
-            return f"there is no piece on {name(frm)}"
+            return Message("there is no piece on {point}", point=name(frm))
         if p & BLACK != colour:
-            return f"the piece on {name(frm)} is {SIDE[p & BLACK]}'s; you play {SIDE[colour]}"
-        what = f"the covered piece on {name(frm)} (it moves as a {NAMES[p & 7]})" if p & COVERED else \
-            f"your {NAMES[p & 7]} on {name(frm)}"
+            return Message("the piece on {point} is black's; you play red", point=name(frm)) if colour == RED else \
+                Message("the piece on {point} is red's; you play black", point=name(frm))
+        what = Message("the covered piece on {point} (it moves as {piece})", point=name(frm), piece=AS_A[p & 7]) \
+            if p & COVERED else Message("your {piece} on {point}", piece=YOUR[p & 7], point=name(frm))
         if action in pseudo_moves(self.board, colour, self.free):
             if p & 7 == K:
-                return (f"your general may not go to {name(to)}: it would be attacked there (the generals may not "
-                        "face each other on an open file either)")
-            return f"{what} may not go to {name(to)}: it would leave your general attacked"
+                return Message("your general may not go to {point}: it would be attacked there (the generals may not "
+                               "face each other on an open file either)", point=name(to))
+            return Message("{what} may not go to {point}: it would leave your general attacked", what=what,
+                           point=name(to))
         q = self.board[to]
         if q and q & BLACK == colour:
-            return f"{what} cannot take your own piece on {name(to)}"
-        return f"{what} cannot move to {name(to)}"
+            return Message("{what} cannot take your own piece on {point}", what=what, point=name(to))
+        return Message("{what} cannot move to {point}", what=what, point=name(to))
 
     def _apply(self, seat: int, action: Move) -> None:  # type: ignore[override]
         frm, to = action & 127, action >> 7

@@ -35,6 +35,7 @@ Seat 0 (human) moves h3e3=N, turning up a horse 傌
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -305,3 +306,24 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     if kind == "end":
         return end_line(event, seats)
     return None
+
+
+def move_words(action: str, view: dict[str, Any], seats: Seats) -> Text | str | None:
+    """A legal move in the player's words, beside its text: ``move h3e3`` → "Premakni top 炮 h3→e3" (the piece
+    that stands there, or "a covered piece").
+
+    >>> import parlour
+    >>> print(move_words("move h3e3", parlour.load("jieqi", plain=True).new(seed=1).view(0), Seats.anonymous(2)))
+    Move a cannon 炮 h3→e3
+    """
+    words = action.split()
+    if len(words) != 2 or words[0] != "move" or "fen" not in view:
+        return None
+    squares = re.findall(r"[a-i](?:10|[1-9])", words[1])
+    if len(squares) != 2:
+        return None
+    origin = squares[0]
+    letter = placement(view["fen"]).get((ord(origin[0]) - ord("a"), int(origin[1:]) - 1))
+    if letter is None:
+        return None
+    return tr.t("Move {piece} {origin}→{target}", piece=piece_words(letter), origin=origin, target=squares[1])

@@ -36,6 +36,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from parlour.core.errors import IllegalAction
+from parlour.core.i18n import N_, Message
 from parlour.core.game import Action
 
 READY, DRAW, TAKE, SWAP, DISCARD, FLIP, KNOCK, PASS, SNAP, GIVE, STAY, PEEK, SPY, JACK, LOOK, TRADE, KEEP, SKIP = range(18)
@@ -48,8 +49,8 @@ SHAPES: dict[int, tuple[str, str]] = {
     TRADE: ("trade", ""), KEEP: ("keep", ""), SKIP: ("skip", ""),
 }
 BY_WORD = {word: kind for kind, (word, _) in SHAPES.items()}
-USAGE = {"": "{w}", "s": "{w} SLOT (e.g. '{w} 2')", "t": "{w} SEAT.SLOT (e.g. '{w} 1.3')",
-         "st": "{w} SLOT SEAT.SLOT (e.g. '{w} 2 1.3')"}
+USAGE = {"s": N_("{w} SLOT (e.g. '{w} 2')"), "t": N_("{w} SEAT.SLOT (e.g. '{w} 1.3')"),
+         "st": N_("{w} SLOT SEAT.SLOT (e.g. '{w} 2 1.3')")}
 LIMIT = 256
 
 
@@ -103,14 +104,16 @@ def _text(code: int) -> str:
 
 def _number(word: str, what: str) -> int:
     if not word.isdigit() or int(word) >= LIMIT:
-        raise IllegalAction(f"{word!r} is not a {what}: write a number 0..{LIMIT - 1}")
+        if what == "seat":
+            raise IllegalAction("'{word}' is not a seat: write a number 0..{last}", word=word, last=LIMIT - 1)
+        raise IllegalAction("'{word}' is not a slot: write a number 0..{last}", word=word, last=LIMIT - 1)
     return int(word)
 
 
 def _place(word: str) -> tuple[int, int]:
     seat, dot, slot = word.partition(".")
     if not dot:
-        raise IllegalAction(f"{word!r} is not a card place: write SEAT.SLOT, e.g. 1.3 for seat 1's slot 3")
+        raise IllegalAction("'{word}' is not a card place: write SEAT.SLOT, e.g. 1.3 for seat 1's slot 3", word=word)
     return _number(seat, "seat"), _number(slot, "slot")
 
 
@@ -121,11 +124,11 @@ def parse(text: str) -> Move:
     words = text.split()
     if not words or words[0].lower() not in BY_WORD:
         known = ", ".join(w for w, _ in SHAPES.values())
-        raise IllegalAction(f"cannot read {text!r}: an action starts with one of {known}")
+        raise IllegalAction("cannot read '{text}': an action starts with one of {known}", text=text, known=known)
     kind = BY_WORD[words[0].lower()]
     word, shape = SHAPES[kind]
     if len(words) - 1 != len(shape):
-        raise IllegalAction(f"cannot read {text!r}: write {USAGE[shape].format(w=word)}")
+        raise IllegalAction("cannot read '{text}': write {usage}", text=text, usage=Message(USAGE[shape], w=word) if shape else word)
     if shape == "":
         return move(kind)
     if shape == "s":

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Sequence
 
 from parlour.core.cards import CARDS, CODES, JOKER, Card, deck as standard_deck
 from parlour.core.errors import IllegalAction
+from parlour.core.i18n import Message
 from parlour.core.game import Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
@@ -33,6 +34,12 @@ from .rules import Rules
 
 PEEK, SETUP, TURN, DRAWN, FLIPPING, POWER, DECIDE, DONE, OVER = (
     "peek", "setup", "turn", "drawn", "flip", "power", "decide", "done", "over")
+#: Each phase's name in a refusal, to be said in the reader's language.
+PHASE_WORDS = {PEEK: Message.term("phase", "peek"), SETUP: Message.term("phase", "setup"),
+               TURN: Message.term("phase", "turn"), DRAWN: Message.term("phase", "drawn"),
+               FLIPPING: Message.term("phase", "flip"), POWER: Message.term("phase", "power"),
+               DECIDE: Message.term("phase", "decide"), DONE: Message.term("phase", "done"),
+               OVER: Message.term("phase", "over")}
 #: Phases in which the seat ``turn`` is in the middle of his own turn.
 MID_TURN = frozenset({DRAWN, FLIPPING, POWER, DECIDE})
 #: Actions that start a turn: they close any open window first.
@@ -156,7 +163,7 @@ class MemoryState(State):
         return []
 
     def _power_apply(self, seat: int, m: Move) -> None:
-        raise IllegalAction(f"{m} is not legal now")
+        raise IllegalAction("{action} is not legal now", action=str(m))
 
     def _reached_discard(self, card: int, by_turn: bool) -> None:
         """A card reached the discard pile from a turn (Kaboo opens a snap window)."""
@@ -261,7 +268,8 @@ class MemoryState(State):
 
     def why_illegal(self, seat: int, action: Move) -> str:  # type: ignore[override]
         allowed = ", ".join(map(str, self.legal(seat)))
-        return f"{action} is not legal now ({self.phase} phase); seat {seat} may play: {allowed}"
+        return Message("{action} is not legal now ({phase} phase); seat {seat} may play: {allowed}", action=str(action),
+                       phase=PHASE_WORDS[self.phase], seat=seat, allowed=allowed)
 
     def _face_down(self, seat: int) -> list[int]:
         lay, up = self.layouts[seat], self.up[seat]

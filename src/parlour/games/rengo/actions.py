@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action
+from parlour.core.i18n import Message
 
 from .points import LETTERS, geometry
 
@@ -29,8 +30,8 @@ PLAY, DEAD, ALIVE, WORD = 0, 1, 2, 3
 KINDS = ("play", "dead", "alive")
 WORDS = ("pass", "resign", "accept", "resume")
 PASS, RESIGN, ACCEPT, RESUME = (WORD << 10 | i for i in range(4))
-USAGE = ("write 'play D4' (or just D4), 'pass' or 'resign'; once play has stopped, 'dead D4' / 'alive D4' to "
-         "mark a chain, 'accept' or 'resume'")
+USAGE = Message("write 'play D4' (or just D4), 'pass' or 'resign'; once play has stopped, 'dead D4' / 'alive D4' "
+                "to mark a chain, 'accept' or 'resume'")
 
 
 class Move(Action):
@@ -83,13 +84,13 @@ def move(kind: int, point: int, size: int) -> Move:
 def parse(text: str, size: int) -> Move:
     """Read an action's text for a board of ``size``; :class:`IllegalAction` says what is wrong with it."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is text; {USAGE}")
+        raise IllegalAction("an action is text; {usage}", usage=USAGE)
     words = text.lower().split()
     if len(words) == 1 and words[0] in WORDS:
         return Move(WORD << 10 | WORDS.index(words[0]))
     if len(words) == 1 and words[0][:1].isalpha() and words[0][1:].isdigit():
         words = ["play", words[0]]
     if len(words) != 2 or words[0] not in KINDS:
-        raise IllegalAction(f"cannot read {text!r}: {USAGE}")
+        raise IllegalAction("cannot read '{text}': {usage}", text=text, usage=USAGE)
     point = geometry(size).point(words[1])
     return move(KINDS.index(words[0]), point, size)

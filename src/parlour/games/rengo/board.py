@@ -23,6 +23,8 @@ False
 
 from __future__ import annotations
 
+from parlour.core.i18n import Message
+
 from .points import BLACK, EMPTY, STONE_CHARS, WHITE, Geometry, geometry
 
 
@@ -224,13 +226,14 @@ class Board:
     def why_not(self, p: int, c: int) -> str | None:
         """Why ``c`` may not play on ``p`` (occupied, suicide, repetition), or ``None`` if it may."""
         if self.colour[p] != EMPTY:
-            return f"{self.geo.name(p)} is occupied"
+            return Message("{point} is occupied", point=self.geo.name(p))
         h = self.result_hash(p, c)
         if h is None:
-            return f"{self.geo.name(p)} is suicide: the stone would have no liberty and capture nothing"
+            return Message("{point} is suicide: the stone would have no liberty and capture nothing",
+                           point=self.geo.name(p))
         if h in self.seen:
-            return (f"{self.geo.name(p)} would repeat an earlier position (ko: positional superko forbids "
-                    f"recreating any earlier board)")
+            return Message("{point} would repeat an earlier position (ko: positional superko forbids recreating any "
+                           "earlier board)", point=self.geo.name(p))
         return None
 
     def is_legal(self, p: int, c: int) -> bool:

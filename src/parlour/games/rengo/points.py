@@ -86,8 +86,8 @@ class Geometry:
         p = self.by_name.get(name.upper())
         if p is None:
             last = LETTERS[self.size - 1]
-            raise IllegalAction(f"{name.upper()!r} is not a point of the {self.size}×{self.size} board: columns A-{last} "
-                                f"(no I), rows 1-{self.size}, e.g. D4")
+            raise IllegalAction("'{name}' is not a point of the {size}×{size} board: columns A-{last} (no I), rows "
+                                "1-{size}, e.g. D4", name=name.upper(), size=self.size, last=last)
         return p
 
     def spread(self, mask: int) -> int:

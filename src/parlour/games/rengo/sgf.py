@@ -69,14 +69,19 @@ def start_position(text: str, size: int) -> tuple[Board, int, list[int]]:
 
     Raises :class:`IllegalAction` saying what is wrong with the text.
     """
+    if not isinstance(text, str):
+        raise IllegalAction("SGF is text")
     try:
-        game = _parse(text)
-        if game.get_size() != size:
-            raise ValueError(f"the SGF's board is {game.get_size()}×{game.get_size()}, the table's {size}×{size}: "
-                             f"set the size option to {game.get_size()}")
+        game = sgf.Sgf_game.from_string(text)
+    except ValueError as e:
+        raise IllegalAction("this is not SGF that can be read: {reason}", reason=str(e)) from None
+    if game.get_size() != size:
+        raise IllegalAction("the SGF's board is {sgf}×{sgf}, the table's {size}×{size}: set the size option to {sgf}",
+                            sgf=game.get_size(), size=size)
+    try:
         setup, plays = sgf_moves.get_setup_and_moves(game)
     except ValueError as e:
-        raise IllegalAction(str(e)) from None
+        raise IllegalAction("the SGF's moves cannot be read: {reason}", reason=str(e)) from None
     board = Board(size)
     geo = board.geo
     stones = [(c, _point(size, rc)) for c, rc in setup.list_occupied_points()]
@@ -99,7 +104,8 @@ def start_position(text: str, size: int) -> tuple[Board, int, list[int]]:
             p = _point(size, rc)
             why = board.why_not(p, c)
             if why:
-                raise IllegalAction(f"move {i + 1} of the SGF ({colour.upper()} {geo.name(p)}) is not legal: {why}")
+                raise IllegalAction("move {number} of the SGF ({colour} {point}) is not legal: {why}", number=i + 1,
+                                    colour=colour.upper(), point=geo.name(p), why=why)
             board.play(p, c)
         to_move = 3 - c
     return board, to_move, sorted(handicap)

@@ -22,6 +22,7 @@ from typing import Any, Sequence
 
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action, Game, State
+from parlour.core.i18n import Message
 from parlour.core.sheet import ScoreSheet, Teams
 
 from .actions import ACCEPT, ALIVE, DEAD, PASS, PLAY, RESIGN, RESUME, WORD, Move, move
@@ -151,14 +152,14 @@ class RengoState(State):
         """Check an action directly (a legal list is built only when asked for)."""
         size = self.rules.size
         if not isinstance(action, Move) or not 0 <= action < 4 << 10:
-            raise IllegalAction(f"{action!r} is not a Go action: write 'play D4', 'pass', 'resign', 'dead D4', "
-                                f"'alive D4', 'accept' or 'resume'")
+            raise IllegalAction("{action} is not a Go action: write 'play D4', 'pass', 'resign', 'dead D4', 'alive D4', "
+                                "'accept' or 'resume'", action=repr(action))
         kind = action >> 10
         if kind == WORD:
             if action & 1023 > 3:
-                raise IllegalAction(f"{int(action)} is not a Go action")
+                raise IllegalAction("{action} is not a Go action", action=int(action))
         elif action.row >= size or action.col >= size:
-            raise IllegalAction(f"{action.point_name} is not on the {size}×{size} board")
+            raise IllegalAction("{point} is not on the {size}×{size} board", point=action.point_name, size=size)
         if action == RESIGN:
             return Move(action)
         if self.phase == PLAYING:
@@ -170,8 +171,8 @@ class RengoState(State):
                 if why:
                     raise IllegalAction(why)
             elif action != PASS:
-                raise IllegalAction(f"{action} is for the count, once play has stopped: now play a stone, pass "
-                                    f"or resign")
+                raise IllegalAction("{action} is for the count, once play has stopped: now play a stone, pass or "
+                                    "resign", action=str(action))
             return Move(action)
         # scoring
         if kind == PLAY or action == PASS:
@@ -183,14 +184,16 @@ class RengoState(State):
             chain = self.board.chain(p)
             name = self.board.geo.name(p)
             if not chain:
-                raise IllegalAction(f"there is no stone on {name} to mark")
+                raise IllegalAction("there is no stone on {point} to mark", point=name)
             low = (chain & -chain).bit_length() - 1
             if low != p:
-                raise IllegalAction(f"a chain is named by its lowest point: the chain on {name} is "
-                                    f"'{'dead' if kind == DEAD else 'alive'} {self.board.geo.name(low)}'")
+                named = ("dead " if kind == DEAD else "alive ") + self.board.geo.name(low)
+                raise IllegalAction("a chain is named by its lowest point: the chain on {point} is '{action}'",
+                                    point=name, action=named)
             marked = bool(self.dead & chain)
             if marked != (kind == ALIVE):
-                raise IllegalAction(f"the chain on {name} is already marked {'dead' if marked else 'alive'}")
+                raise IllegalAction("the chain on {point} is already marked dead", point=name) if marked else \
+                    IllegalAction("the chain on {point} is already marked alive", point=name)
         return Move(action)
 
     def _apply(self, seat: int, action: Move) -> None:  # type: ignore[override]

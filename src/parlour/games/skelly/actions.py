@@ -26,11 +26,12 @@ from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation
 
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action
+from parlour.core.i18n import Message
 
 #: Tenths of a degree in a turn; thousandths of the full power.
 TURN, FULL = 3600, 1000
-USAGE = ("write 'flick ANGLE POWER': the angle in degrees (0 right, 90 up the court, 180 left, 270 towards the "
-         "start line) and the power from 0.001 to 1 (1 slides about 3 m), e.g. 'flick 90 0.4'")
+USAGE = Message("write 'flick ANGLE POWER': the angle in degrees (0 right, 90 up the court, 180 left, 270 towards "
+                "the start line) and the power from 0.001 to 1 (1 slides about 3 m), e.g. 'flick 90 0.4'")
 _FLICK = re.compile(r"^(?:flick\s+)?(\S+?)°?\s+(\S+)$")
 
 
@@ -79,9 +80,13 @@ def _decimal(text: str, what: str) -> Decimal:
     try:
         value = Decimal(text)
     except InvalidOperation:
-        raise IllegalAction(f"cannot read the {what} {text!r} as a number: {USAGE}") from None
+        if what == "angle":
+            raise IllegalAction("cannot read the angle '{text}' as a number: {usage}", text=text, usage=USAGE) from None
+        raise IllegalAction("cannot read the power '{text}' as a number: {usage}", text=text, usage=USAGE) from None
     if not value.is_finite():
-        raise IllegalAction(f"the {what} must be a finite number, not {text!r}")
+        if what == "angle":
+            raise IllegalAction("the angle must be a finite number, not '{text}'", text=text)
+        raise IllegalAction("the power must be a finite number, not '{text}'", text=text)
     return value
 
 
@@ -99,18 +104,19 @@ def flick(angle: float, power: float) -> Flick:
 def parse(text: str) -> Flick:
     """Read a flick's text; raise :class:`IllegalAction` saying what is wrong with it."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is text; {USAGE}")
+        raise IllegalAction("an action is text; {usage}", usage=USAGE)
     found = _FLICK.match(text.strip().lower())
     if not found:
-        raise IllegalAction(f"cannot read {text!r}: {USAGE}")
+        raise IllegalAction("cannot read '{text}': {usage}", text=text, usage=USAGE)
     angle = _decimal(found.group(1), "angle")
     power = _decimal(found.group(2), "power")
     if not -360 <= angle <= 360:
-        raise IllegalAction(f"a flick's angle runs from -360 to 360 degrees, not {found.group(1)}")
+        raise IllegalAction("a flick's angle runs from -360 to 360 degrees, not {angle}", angle=found.group(1))
     tenths = int((angle * 10).quantize(Decimal(1), rounding=ROUND_HALF_EVEN))
     thousandths = int((power * FULL).quantize(Decimal(1), rounding=ROUND_HALF_EVEN))
     if not 1 <= thousandths <= FULL:
-        raise IllegalAction(f"a flick's power runs from 0.001 to 1 (1 slides about 3 m), not {found.group(2)}")
+        raise IllegalAction("a flick's power runs from 0.001 to 1 (1 slides about 3 m), not {power}",
+                            power=found.group(2))
     return Flick.of(tenths, thousandths)
 
 

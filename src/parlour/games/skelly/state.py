@@ -130,7 +130,7 @@ class SkellyState(State):
     def check(self, seat: int, action: Action) -> Flick:
         if isinstance(action, Flick):
             return action
-        raise IllegalAction(f"{action!r} is not a Skelly flick: {USAGE}")
+        raise IllegalAction("{action} is not a Skelly flick: {usage}", action=repr(action), usage=USAGE)
 
     def _apply(self, seat: int, action: Flick) -> None:  # type: ignore[override]
         court, n = self.court, self.game.players

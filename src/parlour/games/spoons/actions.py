@@ -14,8 +14,9 @@ from __future__ import annotations
 from parlour.core.cards import CODES, Card
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action
+from parlour.core.i18n import Message
 
-USAGE = "write 'pass CARD' (e.g. 'pass 7H': the card goes to the seat on your left) or 'grab' (take a spoon)"
+USAGE = Message("write 'pass CARD' (e.g. 'pass 7H': the card goes to the seat on your left) or 'grab' (take a spoon)")
 GRAB_CODE = 64
 
 
@@ -44,13 +45,13 @@ GRAB = SpoonsAction(GRAB_CODE)
 def parse(text: str) -> SpoonsAction:
     """Read an action's text; raise :class:`IllegalAction` saying what is wrong with it."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is text; {USAGE}")
+        raise IllegalAction("an action is text; {usage}", usage=USAGE)
     words = text.split()
     if len(words) == 1 and words[0].lower() == "grab":
         return GRAB
     if len(words) == 2 and words[0].lower() == "pass":
         card = Card.parse(words[1])
         if card >= 52:
-            raise IllegalAction(f"there is no joker in Spoons: {USAGE}")
+            raise IllegalAction("there is no joker in Spoons: {usage}", usage=USAGE)
         return PASSES[card]
-    raise IllegalAction(f"cannot read {text!r}: {USAGE}")
+    raise IllegalAction("cannot read '{text}': {usage}", text=text, usage=USAGE)

@@ -29,6 +29,7 @@ from typing import Any, Sequence
 from parlour.core.cards import CARDS, CODES, Card, deck as standard_deck
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Game, State
+from parlour.core.i18n import Message
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
 from parlour.core.stacking import stacked
@@ -150,31 +151,35 @@ class SpoonsState(State):
         return out
 
     def why_waiting(self, seat: int) -> str:
-        base = f"seat {seat} may not act now"
         if seat not in self.alive:
-            return f"{base}: it is out of the match"
+            return Message("seat {seat} may not act now: it is out of the match", seat=seat)
         if self.phase == COUNTDOWN:
-            return f"{base}: round {self.round_no} starts when the countdown ends"
+            return Message("seat {seat} may not act now: round {round} starts when the countdown ends", seat=seat,
+                           round=self.round_no)
         if self.phase == GRAB_PHASE:
-            return f"{base}: it has a spoon already"
+            return Message("seat {seat} may not act now: it has a spoon already", seat=seat)
         if self.phase == PASSING:
-            wait = "the next card from the stock" if seat == self.holder else \
-                f"a card from seat {next(s for s in self.alive if self.left[s] == seat)}"
-            return f"{base}: it holds four cards, not four of a kind, and waits for {wait}"
+            if seat == self.holder:
+                return Message("seat {seat} may not act now: it holds four cards, not four of a kind, and waits for the "
+                               "next card from the stock", seat=seat)
+            return Message("seat {seat} may not act now: it holds four cards, not four of a kind, and waits for a card "
+                           "from seat {other}", seat=seat, other=next(s for s in self.alive if self.left[s] == seat))
         return super().why_waiting(seat)
 
     def why_illegal(self, seat: int, action: SpoonsAction) -> str:  # type: ignore[override]
         hand = " ".join(CODES[c] for c in self.hands[seat])
         if action == GRAB:
-            return "grab: the first spoon goes only to four of a kind, and your hand is " + hand
+            return Message("grab: the first spoon goes only to four of a kind, and your hand is {hand}", hand=hand)
         if int(action) >= 52:
-            return f"{action} is not a Spoons action"
+            return Message("{action} is not a Spoons action", action=str(action))
         if self.phase == GRAB_PHASE:  # a pass sent before the player saw the first spoon go
-            return (f"{action}: passing has stopped, seat {self.grabbed[0]} took the first spoon with four of a kind: "
-                    "grab a spoon")
+            return Message("{action}: passing has stopped, seat {seat} took the first spoon with four of a kind: "
+                           "grab a spoon", action=str(action), seat=self.grabbed[0])
         if len(self.hands[seat]) < 5:
-            return f"{action}: you hold four cards (a grab is all you may do): {hand}"
-        return f"{action}: you do not hold {CODES[int(action)]}; your hand: {hand}"
+            return Message("{action}: you hold four cards (a grab is all you may do): {hand}", action=str(action),
+                           hand=hand)
+        return Message("{action}: you do not hold {card}; your hand: {hand}", action=str(action),
+                       card=CODES[int(action)], hand=hand)
 
     def _apply(self, seat: int, action: SpoonsAction) -> None:  # type: ignore[override]
         if action == GRAB:

@@ -161,3 +161,13 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     if kind == "end":
         return end_text(event["winners"], seats)
     return None
+
+
+def move_words(action: str, view: dict[str, Any], seats: Seats) -> Text | str | None:
+    """A legal move in the player's words, beside its text: ``pass 7H`` → "Podaj 7♥ naprej" in Slovenian."""
+    words = action.split()
+    if words == ["grab"]:
+        return tr.t("Grab!")
+    if len(words) == 2 and words[0] == "pass":
+        return tr.tx("Pass {card} on", card=cards_text(words[1:]))
+    return None

@@ -32,6 +32,7 @@ except ImportError:  # plain Python without Cython: the same code, untyped
     from parlour.core import cyshim as cython
 
 from parlour.core.errors import IllegalAction
+from parlour.core.i18n import Message
 from parlour.core.game import Action
 from parlour.core.tricks import by_bytes, cards_in
 
@@ -39,9 +40,9 @@ from .cards import CODES, COLOURS, SUIT, SUIT_MASKS, SUIT_NAMES, codes, parse_ca
 from .contracts import BONUS_BY_NAME, BONUS_NAMES, BY_NAME, KONTRA_BY_NAME, KONTRA_NAMES, NAMES, TARGET_BY_NAME, TARGET_NAMES
 
 PLAY, BID, PASS, CONTRACT, CALL, TALON, FORFEIT, DISCARD, ANNOUNCE, KONTRA, EMPEROR = range(11)
-USAGE = ("actions are: 'bid CONTRACT', 'pass', 'contract CONTRACT', 'call king SUIT', 'call queen SUIT', "
-         "'talon N', 'forfeit', 'discard CARD...', 'announce BONUS', 'kontra|rekontra|subkontra|mordkontra TARGET', "
-         "'play CARD', 'lead emperor'")
+USAGE = Message("actions are: 'bid CONTRACT', 'pass', 'contract CONTRACT', 'call king SUIT', 'call queen SUIT', "
+                "'talon N', 'forfeit', 'discard CARD...', 'announce BONUS', "
+                "'kontra|rekontra|subkontra|mordkontra TARGET', 'play CARD', 'lead emperor'")
 
 
 class Move(Action):
@@ -224,10 +225,10 @@ def _text(code: int) -> str:
 def parse(text: str) -> Move:
     """Read an action's text; raise :class:`IllegalAction` saying what is wrong with it."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is text; {USAGE}")
+        raise IllegalAction("an action is text; {usage}", usage=USAGE)
     words = text.lower().split()
     if not words:
-        raise IllegalAction(f"empty action; {USAGE}")
+        raise IllegalAction("empty action; {usage}", usage=USAGE)
     verb, rest = words[0], " ".join(words[1:])
     if verb == "play" and len(words) == 2:
         return PLAYS[parse_card(words[1])]
@@ -236,7 +237,7 @@ def parse(text: str) -> Move:
             raise IllegalAction("colour valat is chosen after the exchange ('contract colour valat'), not bid")
         return move(BID if verb == "bid" else CONTRACT, BY_NAME[rest])
     if verb in ("bid", "contract"):
-        raise IllegalAction(f"unknown contract {rest!r}; contracts are: {', '.join(NAMES)}")
+        raise IllegalAction("unknown contract '{name}'; contracts are: {names}", name=rest, names=", ".join(NAMES))
     if text.strip().lower() == "pass":
         return PASS_MOVE
     if text.strip().lower() == "forfeit":
@@ -256,7 +257,7 @@ def parse(text: str) -> Move:
         for w in words[1:]:
             c = parse_card(w)
             if mask >> c & 1:
-                raise IllegalAction(f"{CODES[c]} is named twice")
+                raise IllegalAction("{card} is named twice", card=CODES[c])
             mask |= 1 << c
         return move(DISCARD, mask)
     if verb == "discard":
@@ -264,9 +265,10 @@ def parse(text: str) -> Move:
     if verb == "announce" and rest in BONUS_BY_NAME:
         return move(ANNOUNCE, BONUS_BY_NAME[rest])
     if verb == "announce":
-        raise IllegalAction(f"unknown announcement {rest!r}; they are: {', '.join(BONUS_NAMES)}")
+        raise IllegalAction("unknown announcement '{name}'; they are: {names}", name=rest, names=", ".join(BONUS_NAMES))
     if verb in KONTRA_BY_NAME and rest in TARGET_BY_NAME:
         return move(KONTRA, TARGET_BY_NAME[rest] | KONTRA_BY_NAME[verb] << 3)
     if verb in KONTRA_BY_NAME:
-        raise IllegalAction(f"unknown kontra target {rest!r}; targets are: {', '.join(TARGET_NAMES)}")
-    raise IllegalAction(f"cannot read {text!r}: {USAGE}")
+        raise IllegalAction("unknown kontra target '{name}'; targets are: {names}", name=rest,
+                            names=", ".join(TARGET_NAMES))
+    raise IllegalAction("cannot read '{text}': {usage}", text=text, usage=USAGE)

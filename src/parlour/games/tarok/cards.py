@@ -93,8 +93,9 @@ def parse_card(text: str) -> int:
     """A card from its code, any case: ``T1`` .. ``T21``, ``SKIS``, ``KH``, ``NS``, ``10C``, ``1D``."""
     card = BY_CODE.get(text.strip().upper())
     if card is None:
-        raise IllegalAction(f"{text!r} is not a tarok card: taroks are T1..T21 and SKIS, suit cards are rank then "
-                            "suit (H D S C) with ranks K Q N J and 1 2 3 4 (red) or 10 9 8 7 (black), e.g. KH NS 10C 4D")
+        raise IllegalAction("'{text}' is not a tarok card: taroks are T1..T21 and SKIS, suit cards are rank then "
+                            "suit (H D S C) with ranks K Q N J and 1 2 3 4 (red) or 10 9 8 7 (black), e.g. KH NS 10C 4D",
+                            text=text)
     return card
 
 

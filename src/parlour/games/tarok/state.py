@@ -20,6 +20,7 @@ except ImportError:  # plain Python without Cython: the same code, untyped
     from parlour.core import cyshim as cython
 
 from parlour.core.errors import IllegalAction
+from parlour.core.i18n import Message
 from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
@@ -39,6 +40,10 @@ from .scoring import Deal, score
 
 BID_PHASE, RAISE, CALLING, TALON_PHASE, DISCARDING, COLOUR, ANNOUNCING, PLAYING, DONE = range(9)
 PHASES = ("bid", "contract", "call", "talon", "discard", "colour", "announce", "play", "over")
+#: Each phase's name in a refusal, to be said in the reader's language.
+PHASE_WORDS = (Message.term("phase", "bid"), Message.term("phase", "contract"), Message.term("phase", "call"),
+               Message.term("phase", "talon"), Message.term("phase", "discard"), Message.term("phase", "colour"),
+               Message.term("phase", "announce"), Message.term("phase", "play"), Message.term("phase", "over"))
 #: Deal modes: a normal auction; the redeal after a hand without taroks (Klop unless someone bids Solo
 #: without or higher); a compulsory Klop after a player's score came back to exactly 0.
 NORMAL, REDEAL, COMPULSORY = "normal", "redeal", "klop"
@@ -455,8 +460,9 @@ class _TarokBase:
     def why_illegal(self, seat: int, action: Move) -> str:  # type: ignore[override]
         allowed = ", ".join(map(str, self.legal(seat)))
         if action & 15 == PLAY and action >> 4 < 54 and not self.hands[seat] >> (action >> 4) & 1:
-            return f"you do not hold {CODES[action >> 4]}; you may: {allowed}"
-        return f"{action} is not legal in the {PHASES[self.phase]} phase now; you may: {allowed}"
+            return Message("you do not hold {card}; you may: {allowed}", card=CODES[action >> 4], allowed=allowed)
+        return Message("{action} is not legal in the {phase} phase now; you may: {allowed}", action=str(action),
+                       phase=PHASE_WORDS[self.phase], allowed=allowed)
 
     # --- applying ---------------------------------------------------------------------------------------------
 

@@ -379,3 +379,43 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     if kind == "end":
         return end_line(event, seats)
     return None
+
+
+#: The suit letter of each suit word of a king call (``call king hearts``).
+SUIT_LETTERS = {"hearts": "H", "diamonds": "D", "spades": "S", "clubs": "C"}
+
+
+def move_words(action: str, view: dict[str, Any], seats: Seats) -> Text | str | None:
+    """A legal move in the player's words, beside its text: ``bid solo two`` → "Licitiraj Solo dva".
+
+    >>> print(move_words("call king hearts", {}, Seats.anonymous(4)), move_words("kontra trula", {}, Seats.anonymous(4)),
+    ...       move_words("discard 7C 8C", {}, Seats.anonymous(4)), sep=" | ")
+    Call the K♥ | Kontra on Trula | Lay away 7♣ 8♣
+    """
+    words = action.split()
+    verb, rest = words[0], " ".join(words[1:])
+    if action == "pass":
+        return tr.t("Pass")
+    if action == "forfeit":
+        return tr.t("Forfeit")
+    if action == "lead emperor":
+        return tr.t("Lead the Emperor's trick (Škis)")
+    if verb == "bid" and rest in CONTRACT_NAMES:
+        return tr.t("Bid {contract}", contract=contract_name(rest))
+    if verb == "contract" and rest in CONTRACT_NAMES:
+        return tr.t("Play {contract}", contract=contract_name(rest))
+    if verb == "call" and len(words) == 3 and words[2] in SUIT_LETTERS:
+        return tr.tx("Call the {card}", card=tarok_card(("K" if words[1] == "king" else "Q") + SUIT_LETTERS[words[2]]))
+    if verb == "talon" and rest.isdigit():  # the group as the board shows it: "talon 1: T4 T12 J♣"
+        talon, size = view.get("talon") or [], TAKE.get(view.get("contract") or "", 0)
+        group = talon[int(rest) * size:(int(rest) + 1) * size] if size else []
+        return Text.assemble(tr.t("talon {n}:", n=int(rest)) + " ", tarok_cards(group)) if group else None
+    if verb == "discard":
+        return tr.tx("Lay away {cards}", cards=tarok_cards(words[1:]))
+    if verb == "announce":
+        return tr.t("Announce {bonus}", bonus=bonus_name(rest))
+    if verb in KONTRA_NAMES and rest:
+        return kontra_on(verb, rest)
+    if verb == "play" and len(words) == 2:
+        return tr.tx("Play {card}", card=tarok_card(words[1]))
+    return None

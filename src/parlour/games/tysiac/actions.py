@@ -23,14 +23,15 @@ from functools import lru_cache
 
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action
+from parlour.core.i18n import Message
 
 from .cards import CODES, KING, QUEEN, RANK, parse_card
 
 PLAY, MARRY, BID, PASS, GIVE, CONTRACT, ROSPISAT, NINES, PLAY_ON = range(9)
 #: No bid may go above this: 120 card points and all four marriages (40 + 60 + 80 + 100).
 MAX_BID = 400
-USAGE = ("actions are: 'bid N' (N a multiple of 5), 'pass', 'rospisat', 'give CARD to SEAT', 'contract N', "
-         "'show nines', 'play on', 'play CARD', 'marry CARD' (a king or queen)")
+USAGE = Message("actions are: 'bid N' (N a multiple of 5), 'pass', 'rospisat', 'give CARD to SEAT', 'contract N', "
+                "'show nines', 'play on', 'play CARD', 'marry CARD' (a king or queen)")
 
 
 class Move(Action):
@@ -92,17 +93,18 @@ def _text(code: int) -> str:
 
 def _points(word: str, verb: str) -> int:
     if not word.isdigit() or int(word) % 5 or not 100 <= int(word) <= MAX_BID:
-        raise IllegalAction(f"{verb} {word!r}: a bid is a multiple of 5 from 100 to {MAX_BID}, e.g. '{verb} 110'")
+        raise IllegalAction("{verb} '{word}': a bid is a multiple of 5 from 100 to {most}, e.g. '{verb} 110'", verb=verb,
+                            word=word, most=MAX_BID)
     return int(word) // 5
 
 
 def parse(text: str) -> Move:
     """Read an action's text; raise :class:`IllegalAction` saying what is wrong with it."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is text; {USAGE}")
+        raise IllegalAction("an action is text; {usage}", usage=USAGE)
     words = text.lower().split()
     if not words:
-        raise IllegalAction(f"empty action; {USAGE}")
+        raise IllegalAction("empty action; {usage}", usage=USAGE)
     verb = words[0]
     if words in (["pass"], ["rospisat"], ["show", "nines"], ["play", "on"]):
         return {"pass": PASS_MOVE, "rospisat": ROSPISAT_MOVE, "show": NINES_MOVE, "play": PLAY_ON_MOVE}[verb]
@@ -111,17 +113,17 @@ def parse(text: str) -> Move:
     if verb == "marry" and len(words) == 2:
         card = parse_card(words[1])
         if RANK[card] not in (KING, QUEEN):
-            raise IllegalAction(f"a marriage is declared by leading its king or queen, not {CODES[card]}")
+            raise IllegalAction("a marriage is declared by leading its king or queen, not {card}", card=CODES[card])
         return MARRIES[card]
     if verb in ("bid", "contract") and len(words) == 2:
         return (BIDS if verb == "bid" else CONTRACTS)[_points(words[1], verb)]
     if verb == "give" and len(words) in (3, 4) and (len(words) == 3 or words[2] == "to"):
         card = parse_card(words[1])
         if words[-1] not in ("0", "1", "2"):
-            raise IllegalAction(f"give {words[1]} to {words[-1]!r}: the seats are 0, 1 and 2")
+            raise IllegalAction("give {card} to '{seat}': the seats are 0, 1 and 2", card=words[1], seat=words[-1])
         return give(card, int(words[-1]))
     if verb in ("play", "marry", "bid", "contract", "give"):
         example = {"play": "play AH", "marry": "marry QH", "bid": "bid 110", "contract": "contract 120",
                    "give": "give 9S to 2"}[verb]
-        raise IllegalAction(f"cannot read {text!r}: write e.g. '{example}'")
-    raise IllegalAction(f"cannot read {text!r}: {USAGE}")
+        raise IllegalAction("cannot read '{text}': write e.g. '{example}'", text=text, example=example)
+    raise IllegalAction("cannot read '{text}': {usage}", text=text, usage=USAGE)

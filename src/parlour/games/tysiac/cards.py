@@ -86,8 +86,8 @@ def parse_card(text: str) -> int:
     """A card from its code, any case: ``9S``, ``JC``, ``QD``, ``KH``, ``10S`` (or ``TS``), ``AH``."""
     card = BY_CODE.get(text.strip().upper())
     if card is None:
-        raise IllegalAction(f"{text!r} is not a Tysiąc card: write rank then suit, ranks 9 J Q K 10 A "
-                            "(T for 10), suits S C D H, e.g. AH 10S KD 9C")
+        raise IllegalAction("'{text}' is not a Tysiąc card: write rank then suit, ranks 9 J Q K 10 A (T for 10), "
+                            "suits S C D H, e.g. AH 10S KD 9C", text=text)
     return card
 
 

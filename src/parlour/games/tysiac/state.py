@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from parlour.core.errors import IllegalAction
+from parlour.core.i18n import Message
 from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
@@ -30,6 +31,14 @@ from .scoring import Rules, Standing, score_hand
 
 BIDDING, GIVING, RAISING, NINES_PHASE, PLAYING, DONE = range(6)
 PHASES = ("bid", "give", "contract", "nines", "play", "over")
+#: In a refusal, to be said in the reader's language: each phase's name; each suit's, one card of it ("a higher
+#: heart") and the suit ("no hearts").
+PHASE_WORDS = (Message.term("phase", "bid"), Message.term("phase", "give"), Message.term("phase", "contract"),
+               Message.term("phase", "nines"), Message.term("phase", "play"), Message.term("phase", "over"))
+A_CARD_OF = (Message.term("one card", "spade"), Message.term("one card", "club"), Message.term("one card", "diamond"),
+             Message.term("one card", "heart"))
+THE_SUIT = (Message.term("suit", "spades"), Message.term("suit", "clubs"), Message.term("suit", "diamonds"),
+            Message.term("suit", "hearts"))
 HAND, PRIKUP, TRICKS = 7, 3, 8
 OPENING = 100
 PLAY_TEXTS = tuple(f"play {code}" for code in CODES)
@@ -215,64 +224,68 @@ class TysiacState(State):
         allowed = ", ".join(map(str, legal))
         if len(legal) > 12:
             allowed = ", ".join(map(str, legal[:6])) + ", ... " + ", ".join(map(str, legal[-3:]))
-        phase = PHASES[self.phase]
-        reason = f"{action} is not legal in the {phase} phase now"
+        reason = Message("{action} is not legal in the {phase} phase now", action=str(action),
+                         phase=PHASE_WORDS[self.phase])
         if not isinstance(action, Move) or action < 0:
-            reason = f"{action} is not a Tysiąc action"
+            reason = Message("{action} is not a Tysiąc action", action=str(action))
         elif kind in (PLAY, MARRY) and p < 24 and self.phase == PLAYING:
             reason = self._why_not_card(seat, kind, p)
         elif kind == BID and self.phase == BIDDING:
             reason = self._why_not_bid(seat, 5 * p)
         elif kind == PASS and self.phase == BIDDING and seat == self.forehand and not self.high:
-            reason = f"the first bidder may not pass: bid at least {OPENING}"
+            reason = Message("the first bidder may not pass: bid at least {least}", least=OPENING)
         elif kind == CONTRACT and self.phase == RAISING:
             reason = self._why_not_bid(seat, 5 * p, raising=True)
         elif kind == GIVE and self.phase == GIVING and (p & 31) < 24:
             card, to = p & 31, p >> 5
+            opponents = self._opponents()
             if not self.hands[seat] >> card & 1:
-                reason = f"you do not hold {CODES[card]}"
-            elif to not in self._opponents():
-                reason = f"give a card to an opponent (seat {' or seat '.join(map(str, self._opponents()))})"
+                reason = Message("you do not hold {card}", card=CODES[card])
+            elif to not in opponents:
+                reason = Message("give a card to an opponent (seat {a} or seat {b})", a=opponents[0], b=opponents[-1]) \
+                    if len(opponents) > 1 else Message("give a card to an opponent (seat {a})", a=opponents[0])
             else:
-                reason = f"seat {to} already has its card"
+                reason = Message("seat {seat} already has its card", seat=to)
         elif kind == ROSPISAT and self.phase == GIVING:
-            reason = ("Rospisat' is not played at this table" if not self.game.options["rospisat"] else
-                      "a player on the barrel may not declare Rospisat'" if not self.given else
-                      "Rospisat' is declared before any card is given")
-        return f"{reason}; you may: {allowed}"
+            reason = (Message("Rospisat' is not played at this table") if not self.game.options["rospisat"] else
+                      Message("a player on the barrel may not declare Rospisat'") if not self.given else
+                      Message("Rospisat' is declared before any card is given"))
+        return Message("{reason}; you may: {allowed}", reason=reason, allowed=allowed)
 
     def _why_not_card(self, seat: int, kind: int, card: int) -> str:
         hand = self.hands[seat]
         if not hand >> card & 1:
-            return f"you do not hold {CODES[card]}"
+            return Message("you do not hold {card}", card=CODES[card])
         if kind == MARRY:
             if self.trick:
-                return "only the player leading to a trick may declare a marriage"
+                return Message("only the player leading to a trick may declare a marriage")
             if not self.tricks_played and not self.game.options["first_lead_marriage"]:
-                return "no marriage on the first lead: declare one after winning a trick"
-            return f"you need both the king and the queen of {SUIT_NAMES[SUIT[card]]} to declare their marriage"
-        led = SUIT_NAMES[self.led]
+                return Message("no marriage on the first lead: declare one after winning a trick")
+            return Message("you need both the king and the queen of {suit} to declare their marriage",
+                           suit=THE_SUIT[SUIT[card]])
         if hand & SUIT_MASKS[self.led]:
             if SUIT[card] == self.led:
-                return f"you must beat the trick with a higher {led[:-1]}"
-            return f"you must follow suit with a {led[:-1]}"
+                return Message("you must beat the trick with a higher {card}", card=A_CARD_OF[self.led])
+            return Message("you must follow suit with a {card}", card=A_CARD_OF[self.led])
         if self.trump >= 0 and hand & SUIT_MASKS[self.trump]:
             if SUIT[card] == self.trump:
-                return "you must beat the trick with a higher trump"
-            return f"you have no {led} and must play a trump ({SUIT_NAMES[self.trump]})"
-        return f"{CODES[card]} may not be played now"
+                return Message("you must beat the trick with a higher trump")
+            return Message("you have no {suit} and must play a trump ({trumps})", suit=THE_SUIT[self.led],
+                           trumps=THE_SUIT[self.trump])
+        return Message("{card} may not be played now", card=CODES[card])
 
     def _why_not_bid(self, seat: int, value: int, raising: bool = False) -> str:
         step = self.game.options["bid_step"]
         floor = self.contract if raising else OPENING if not self.high else self.high + step
         if value < floor:
-            return f"bid at least {floor}" if not raising else f"the contract may be kept at {floor} or raised"
+            return Message("bid at least {least}", least=floor) if not raising else \
+                Message("the contract may be kept at {least} or raised", least=floor)
         if value % step:
-            return f"bids go up in steps of {step}"
+            return Message("bids go up in steps of {step}", step=step)
         cap = self.bid_cap(self.hands[seat])
         if self.game.options["marriage_cap"]:
-            return f"with the marriages you hold you may bid at most {cap}"
-        return "a bid above 120 needs a marriage (a king and queen of one suit) in your hand"
+            return Message("with the marriages you hold you may bid at most {most}", most=cap)
+        return Message("a bid above 120 needs a marriage (a king and queen of one suit) in your hand")
 
     # --- applying ---------------------------------------------------------------------------------------------
 

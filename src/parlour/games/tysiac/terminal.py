@@ -300,3 +300,35 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
             line.append(" " + tr.t("(after {n} hands)", n=event["deal_limit"]))
         return line
     return None
+
+
+#: Each suit's marriage, by the suit letter of a card code.
+SUIT_OF = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
+MARRIAGE_POINTS = {"spades": 40, "clubs": 60, "diamonds": 80, "hearts": 100}
+
+
+def move_words(action: str, view: dict[str, Any], seats: Seats) -> Text | str | None:
+    """A legal move in the player's words, beside its text: ``give 9S to 2`` → "Daj 9♠ igralcu Sedež 2".
+
+    >>> print(move_words("marry QH", {}, Seats.anonymous(3)), move_words("bid 110", {}, Seats.anonymous(3)), sep=" | ")
+    Declare hearts ♥ 100: lead Q♥ | Bid 110
+    """
+    words = action.split()
+    named = {"pass": N_("Pass"), "rospisat": N_("Give up (Rospisat')"), "show nines": N_("Show four nines: deal again"),
+             "play on": N_("Play on")}
+    if action in named:
+        return tr.t(named[action])
+    if words[0] == "bid" and len(words) == 2:
+        return tr.t("Bid {points}", points=words[1])
+    if words[0] == "contract" and len(words) == 2:
+        return tr.t("Keep {contract}", contract=words[1]) if view.get("contract") == int(words[1]) \
+            else tr.t("Raise to {contract}", contract=words[1])
+    if words[0] == "give" and len(words) == 4:
+        return tr.tx("Give {card} to {to}", card=card_text(words[1]), to=seats.name(int(words[3])))
+    if words[0] == "play" and len(words) == 2:
+        return tr.tx("Play {card}", card=card_text(words[1]))
+    if words[0] == "marry" and len(words) == 2:
+        suit = SUIT_OF.get(words[1][-1:].upper(), "")
+        return tr.tx("Declare {suit} {points}: lead {card}", suit=_suit(suit), points=MARRIAGE_POINTS.get(suit, ""),
+                     card=card_text(words[1]))
+    return None

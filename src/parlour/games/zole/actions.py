@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from parlour.core.errors import IllegalAction
+from parlour.core.i18n import Message
 from parlour.core.game import Action
 from parlour.core.tricks import by_bytes
 
@@ -26,7 +27,7 @@ from .cards import CODES, codes, parse_card
 
 PLAY, PASS, TAKE, ZOLE, SMALL, DISCARD = range(6)
 BID_WORDS = {PASS: "pass", TAKE: "take", ZOLE: "zole", SMALL: "small zole"}
-USAGE = "actions are: 'pass', 'take', 'zole', 'small zole', 'discard CARD CARD', 'play CARD'"
+USAGE = Message("actions are: 'pass', 'take', 'zole', 'small zole', 'discard CARD CARD', 'play CARD'")
 
 
 class Move(Action):
@@ -75,10 +76,10 @@ def plays_of(mask: int) -> list[Move]:
 def parse(text: str) -> Move:
     """Read an action's text; raise :class:`IllegalAction` saying what is wrong with it."""
     if not isinstance(text, str):
-        raise IllegalAction(f"an action is text; {USAGE}")
+        raise IllegalAction("an action is text; {usage}", usage=USAGE)
     words = text.lower().split()
     if not words:
-        raise IllegalAction(f"empty action; {USAGE}")
+        raise IllegalAction("empty action; {usage}", usage=USAGE)
     phrase = " ".join(words)
     for kind, word in BID_WORDS.items():
         if phrase == word:
@@ -91,8 +92,8 @@ def parse(text: str) -> Move:
     if verb == "discard" and len(words) == 3:
         a, b = parse_card(words[1]), parse_card(words[2])
         if a == b:
-            raise IllegalAction(f"{CODES[a]} is named twice: lay away two different cards")
+            raise IllegalAction("{card} is named twice: lay away two different cards", card=CODES[a])
         return move(DISCARD, 1 << a | 1 << b)
     if verb == "discard":
         raise IllegalAction("write 'discard' and the two cards laid away, e.g. 'discard 9C KH'")
-    raise IllegalAction(f"cannot read {text!r}: {USAGE}")
+    raise IllegalAction("cannot read '{text}': {usage}", text=text, usage=USAGE)

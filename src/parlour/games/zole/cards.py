@@ -50,8 +50,8 @@ def parse_card(text: str) -> int:
     """A card from its code, any case: ``QC``, ``10D`` (or ``TD``), ``ah``."""
     card = BY_CODE.get(text.strip().upper())
     if card is None:
-        raise IllegalAction(f"{text!r} is not a Zole card: the deck is {DECK_TEXT} "
-                            "(rank then suit C D H S; T may stand for 10)")
+        raise IllegalAction("'{text}' is not a Zole card: the deck is {deck} (rank then suit C D H S; T may stand for "
+                            "10)", text=text, deck=DECK_TEXT)
     return card
 
 

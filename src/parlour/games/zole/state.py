@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import Any, Sequence
 
 from parlour.core.errors import IllegalAction
+from parlour.core.i18n import Message
 from parlour.core.game import Action, Game, State
 from parlour.core.rng import Rng
 from parlour.core.sheet import ScoreSheet
@@ -27,12 +28,17 @@ from parlour.core.tricks import LEAD, cards_in, follow, winner
 
 from .actions import (BID_WORDS, DISCARD, PASS, PASS_MOVE, PLAY, PLAY_TEXTS, PLAYS, SMALL_MOVE, TAKE,
                       TAKE_MOVE, ZOLE, ZOLE_MOVE, Move, move, plays_of)
-from .cards import CARDS, CODES, HAND, LED, SUIT, SUIT_NAMES, TALON, TRUMPS, Card, codes, parse_card, points
+from .cards import CARDS, CODES, HAND, LED, SUIT, TALON, TRUMPS, Card, codes, parse_card, points
 from .scoring import big_hand, settle, settle_pules, share_pool, small_zole, table_losers, table_row
 from .views import view
 
 BIDDING, DISCARDING, PLAYING, DONE = range(4)
 PHASES = ("bid", "discard", "play", "over")
+#: Each phase's name, and each suit's (as led), in a refusal, to be said in the reader's language.
+PHASE_WORDS = (Message.term("phase", "bid"), Message.term("phase", "discard"), Message.term("phase", "play"),
+               Message.term("phase", "over"))
+LED_WORDS = (Message.term("led", "trumps"), Message.term("led", "clubs"), Message.term("led", "spades"),
+             Message.term("led", "hearts"))
 #: The hand's contract: nobody yet; the Big one with the talon; a Zole; a small zole; the table game.
 NONE, BIG, ZOLE_MODE, SMALL_MODE, TABLE = "", "big", "zole", "small zole", "table"
 TRICKS = HAND
@@ -151,15 +157,18 @@ class ZoleState(State):
         if action & 7 == PLAY and 0 <= action >> 3 < 26:
             card = action >> 3
             if self.phase != PLAYING:
-                return f"cards are not played in the {PHASES[self.phase]} phase; you may: {allowed}"
+                return Message("cards are not played in the {phase} phase; you may: {allowed}",
+                               phase=PHASE_WORDS[self.phase], allowed=allowed)
             if not self.hands[seat] >> card & 1:
-                return f"you do not hold {CODES[card]}; you may: {allowed}"
-            return (f"you must follow suit ({SUIT_NAMES[SUIT[self.trick[0]]]} were led) while you can; "
-                    f"you may: {allowed}")
+                return Message("you do not hold {card}; you may: {allowed}", card=CODES[card], allowed=allowed)
+            return Message("you must follow suit ({suit} were led) while you can; you may: {allowed}",
+                           suit=LED_WORDS[SUIT[self.trick[0]]], allowed=allowed)
         if action & 7 == DISCARD and self.phase == DISCARDING and 0 < action >> 3 < 1 << 26:
             missing = " ".join(codes(action >> 3 & ~self.hands[seat]))
-            return f"you do not hold {missing}: lay away two cards of your hand; you may: {allowed}"
-        return f"{action} is not legal in the {PHASES[self.phase]} phase now; you may: {allowed}"
+            return Message("you do not hold {cards}: lay away two cards of your hand; you may: {allowed}",
+                           cards=missing, allowed=allowed)
+        return Message("{action} is not legal in the {phase} phase now; you may: {allowed}", action=str(action),
+                       phase=PHASE_WORDS[self.phase], allowed=allowed)
 
     # --- applying ---------------------------------------------------------------------------------------------
 

@@ -232,3 +232,20 @@ def event_line(event: dict[str, Any], seats: Seats) -> Text | None:
     if kind == "end":
         return end_line(event, seats)
     return None
+
+
+def move_words(action: str, view: dict[str, Any], seats: Seats) -> Text | str | None:
+    """A legal move in the player's words, beside its text: ``take`` → "Vzemi talon" in Slovenian.
+
+    >>> print(move_words("discard 9C KH", {}, Seats.anonymous(3)), move_words("small zole", {}, Seats.anonymous(3)), sep=" | ")
+    Lay away 9♣ K♥ | Small zole
+    """
+    words = action.split()
+    named = {"pass": N_("Pass"), "take": N_("Take the talon"), "zole": N_("Zole"), "small zole": N_("Small zole")}
+    if action in named:
+        return tr.t(named[action])
+    if words[0] == "discard":
+        return tr.tx("Lay away {cards}", cards=cards_text(words[1:]))
+    if words[0] == "play" and len(words) == 2:
+        return tr.tx("Play {card}", card=card_text(words[1]))
+    return None

@@ -92,7 +92,7 @@ class Words {
     this.catalogues = catalogues;
     /** False when this domain has no catalogue for the page's language: its words are shown in English. */
     this.translated = lang === "en" || catalogues[0].found;
-    for (const name of ["t", "tn", "tp", "tx", "txn", "find"]) this[name] = this[name].bind(this);
+    for (const name of ["t", "tn", "tp", "tx", "txn", "find", "message"]) this[name] = this[name].bind(this);
   }
 
   find(message, context) {
@@ -134,6 +134,21 @@ class Words {
     return assemble(this.form(one, many, n), { n, ...values });
   }
 
+  /**
+   * A refusal from the server in the page's language: its `template` and `params` (a param of the same shape is
+   * said first), `plural` and `context` where it has them (docs/protocol.md); its English `message` without them.
+   */
+  message(said) {
+    if (!said || typeof said !== "object") return String(said ?? "");
+    if (typeof said.template !== "string") return String(said.message ?? "");
+    const values = {};
+    for (const [name, value] of Object.entries(said.params || {})) {
+      values[name] = value && typeof value === "object" ? this.message(value) : value;
+    }
+    if (typeof said.plural === "string") return fill(this.form(said.template, said.plural, Number(values.n)), values);
+    return said.context ? this.tp(said.context, said.template, values) : this.t(said.template, values);
+  }
+
   form(one, many, n) {
     const found = this.find(one);
     if (Array.isArray(found)) return found[Math.min(this.catalogues[0].plural(n), found.length - 1)];
@@ -145,7 +160,7 @@ const core = await fetchCatalogue(`/locale/${lang}.json`);
 const coreWords = new Words("parlour", [core]);
 
 /** The core's words: the lobby, the table page, the kit. */
-export const { t, tn, tp, tx, txn } = coreWords;
+export const { t, tn, tp, tx, txn, message } = coreWords;
 
 /** Marks a text for the catalogues where it is written; it is translated where it is used (t(NAME)). */
 export const N_ = (text) => text;

@@ -548,6 +548,7 @@ function onmessage(msg, raw) {
       break;
     case "error":
       ctx.pending = false;
+      if (msg.template && ctx.words) msg.message = ctx.words.message(msg);  // a game's refusal, in the page's language
       if (msg.code === "stale" && resend()) break;
       if (msg.code === "retry" && retryLater()) break;
       render();

@@ -1,0 +1,71 @@
+"""``scripts/test``, the README's test command, as a newcomer meets it when something goes wrong.
+
+The script runs in a copy of the checkout's ``scripts/`` folder with stand-ins for ``python3``, ``apt-get`` and the
+Debian programs on the PATH: each stand-in notes how it was called and answers as the case needs (pytest failing,
+a system Python that refuses pip), so the script's own words and exit status are what is tested.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PYTHON = """#!/bin/sh
+echo "python3 $*" >> "$CALLS"
+case "$1 $2" in
+    "-c "*) exit "${SYSTEM_PYTHON:-0}" ;;
+    "-m pytest") exit "${PYTEST_STATUS:-0}" ;;
+esac
+exit 0
+"""
+
+
+def run_script(tmp_path: Path, **env: str) -> tuple[subprocess.CompletedProcess, list[str]]:
+    checkout = tmp_path / "checkout"
+    (checkout / "scripts").mkdir(parents=True)
+    shutil.copy(ROOT / "scripts" / "test", checkout / "scripts" / "test")
+    bin_ = tmp_path / "bin"
+    bin_.mkdir()
+    for name, body in {"python3": PYTHON, "chromium": "#!/bin/sh\n", "gnugo": "#!/bin/sh\n",
+                       "redis-server": "#!/bin/sh\n", "initdb": "#!/bin/sh\n",
+                       "apt-get": '#!/bin/sh\necho "apt-get $*" >> "$CALLS"\n'}.items():
+        (bin_ / name).write_text(body)
+        (bin_ / name).chmod(stat.S_IRWXU)
+    calls = tmp_path / "calls.txt"
+    calls.touch()
+    environ = dict(os.environ, PATH=f"{bin_}:/usr/bin:/bin", CALLS=str(calls), **env)
+    done = subprocess.run(["bash", str(checkout / "scripts" / "test")], capture_output=True, text=True, env=environ,
+                          timeout=120)
+    return done, calls.read_text().splitlines()
+
+
+def test_a_failing_pytest_says_so_and_that_the_compiled_builds_tests_did_not_run(tmp_path):
+    done, calls = run_script(tmp_path, PYTEST_STATUS="3")
+    assert done.returncode == 3, done.stderr  # pytest's own exit status
+    assert "scripts/test: pytest failed (exit status 3); the compiled build's tests (below) did not run" in done.stderr
+    assert not [c for c in calls if "compiled.py" in c]
+
+
+def test_a_passing_pytest_goes_on_to_the_compiled_build(tmp_path):
+    done, calls = run_script(tmp_path)
+    assert "pytest failed" not in done.stderr
+    assert [c for c in calls if "scripts/compiled.py" in c]
+
+
+def test_the_systems_python_is_refused_with_what_to_do_before_anything_is_installed(tmp_path):
+    done, calls = run_script(tmp_path, SYSTEM_PYTHON="1")
+    assert done.returncode == 1
+    assert "make a virtual environment first" in done.stderr and "python3 -m venv .venv" in done.stderr
+    assert not [c for c in calls if c.startswith("apt-get") or "pip" in c]
+
+
+def test_what_running_parlour_in_a_checkout_leaves_is_ignored_by_git(tmp_path):
+    # The README's venv, a database named with --db and its lock, the terminal's records: none shows as untracked.
+    left = [".venv/bin/python", "parlour.db", "parlour.db.lock", "parlour-giacomotto-7.json"]
+    done = subprocess.run(["git", "check-ignore", "--no-index", *left], cwd=ROOT, capture_output=True, text=True)
+    assert done.stdout.split() == left, done.stdout + done.stderr
