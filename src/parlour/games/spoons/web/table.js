@@ -50,8 +50,10 @@ export function title(view) {
   return t("{word} (Spoons)", { word: [...view.word].join("-") });
 }
 
+/** The top bar's line, short enough for a phone's: who is still in shows on the plates (and is one more than
+ * the spoons). */
 export function info(view) {
-  return `${t("round {round}", { round: view.round })} · ${t("{n} in", { n: view.alive.length })} · ${tn("{n} spoon", "{n} spoons", view.spoons)}`;
+  return `${t("round {round}", { round: view.round })} · ${tn("{n} spoon", "{n} spoons", view.spoons)}`;
 }
 
 /** The server's clock (seconds) of each grab this page saw: kept in ctx.ui, per round. */

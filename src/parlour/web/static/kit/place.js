@@ -51,9 +51,10 @@ export function placeAside(box, { near = null, keepClear = KEEP_CLEAR, root = do
   const vh = innerHeight;
   box.style.left = "0px";
   box.style.top = "0px";
-  const size = box.getBoundingClientRect();
-  const w = Math.min(size.width, vw - 2 * GAP);
-  const h = size.height;
+  // its layout size, not getBoundingClientRect: a notice that has just begun its pop (scaled down) would be
+  // measured too small, placed too near the right edge, and grow past it
+  const w = Math.min(box.offsetWidth, vw - 2 * GAP);
+  const h = box.offsetHeight;
   const anchor = near || defaultAnchor();
   const ax = anchor.left + anchor.width / 2;
   const ay = anchor.top + anchor.height / 2;
