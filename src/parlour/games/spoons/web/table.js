@@ -65,14 +65,19 @@ function grabTimes(round, grabbed, ctx) {
   return times;
 }
 
-/** "1st Ana · 2nd You +0.21 s · 3rd Bot 2 +0.48 s": the grabs of `round` in order (this round's by default). */
+/** More grabs than this and the line tells the first and the last two only (a crowd's would fill a phone). */
+const GRABS_TOLD = 4;
+
+/** "1st Ana · 2nd You +0.21 s · 3rd Bot 2 +0.48 s": the grabs of `round` in order (this round's by default); of
+ * a crowd's, "1st Ana · … · 8th Wei +0.40 s · 9th Luka +1.06 s" (the log keeps them all). */
 export function grabLine(view, ctx, round = view.round, grabbed = view.grabbed) {
   const times = grabTimes(round, grabbed, ctx);
   const first = times[grabbed[0]];
-  return grabbed.map((seat, i) => {
+  const told = grabbed.map((seat, i) => {
     const after = i && first != null && times[seat] != null ? ` +${(times[seat] - first).toFixed(2)} s` : "";
     return `${ordinal(i + 1)} ${seatName(ctx, seat)}${after}`;
-  }).join(" · ");
+  });
+  return (told.length > GRABS_TOLD ? [told[0], "…", ...told.slice(-2)] : told).join(" · ");
 }
 
 /** During the countdown, how the last round ended: its grabs in order and who got a letter. */
@@ -309,8 +314,9 @@ export function board(view, ctx) {
   const me = ctx.seat ?? 0;
   const just = passesSeen(view, ctx);
   const places = clockwise(view.players, me);
+  // a crowd: five or more plates along the top rim, drawn narrower (table.css)
   return feltTable(places, (seat, where) => plate(view, ctx, seat, where, just), {
-    cls: `spoons-table phase-${view.phase}`, center: center(view, ctx, just),
+    cls: `spoons-table phase-${view.phase}${view.players >= 7 ? " crowd" : ""}`, center: center(view, ctx, just),
     me: ctx.seat == null ? plate(view, ctx, me, "bottom", just) : mine(view, ctx, me, just),
   });
 }
