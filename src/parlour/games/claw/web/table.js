@@ -142,7 +142,8 @@ function spread(view, ctx, legal) {
   const tug = legal.find((a) => a.startsWith("tug "));
   const contested = view.drag ? view.drag.card : null;
   const n = view.spread.length;
-  return h("div", { class: `spread${claims.size ? " hunting" : ""}`, role: "group", "aria-label": t("The cards on the table") },
+  // the box the spread is fitted into (table.css): on a laptop whatever height is left under the plates
+  return h("div", { class: "spread-box" }, h("div", { class: `spread${claims.size ? " hunting" : ""}`, role: "group", "aria-label": t("The cards on the table") },
     view.spread.map(([code, x, y, angle], i) => {
       const action = code === contested ? tug : claims.get(code);
       const why = action || ctx.pending ? null : me(view, ctx)?.textContent || null;  // benched, or the caller
@@ -153,13 +154,14 @@ function spread(view, ctx, legal) {
         "aria-label": cardText(code), title: action ? t("Claim {card}", { card: cardText(code) }) : cardText(code),
         onclick: action ? () => ctx.play(action) : null,
       }, cardSVG(code));
-    }), n ? null : h("p", { class: "bare" }, t("The table is bare.")));
+    }), n ? null : h("p", { class: "bare" }, t("The table is bare."))));
 }
 
 export function board(view, ctx) {
   const legal = view.legal || [];
   const seats = Array.from({ length: view.players }, (_, s) => plate(view, ctx, s));
-  return h("div", { class: "claw-table" },
+  // a crowd (more than four): plates laid flat, two lines high, so that more rows of them leave the spread room
+  return h("div", { class: `claw-table${view.players > 4 ? " crowd" : ""}` },
     h("div", { class: "claw-seats" }, seats),
     callPanel(view, ctx, legal),
     spread(view, ctx, legal));
