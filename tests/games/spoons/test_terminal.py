@@ -118,9 +118,9 @@ def typist(monkeypatch: pytest.MonkeyPatch):
         start(self, *args, **kwargs)
         ask = self.ask
 
-        def typed(prompt: str) -> str:
+        def typed(prompt: str, seconds: float | None = None) -> str | None:
             clock.now += clock.seconds(prompt)
-            return ask(prompt)
+            return ask(prompt, seconds)
         self.ask = typed
     monkeypatch.setattr(play, "time", clock)
     monkeypatch.setattr(play.TerminalMatch, "__init__", init)
