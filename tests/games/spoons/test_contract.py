@@ -18,9 +18,9 @@ from parlour.bots import make, play_match
 def test_a_bots_match_keeps_the_contract_at_every_sampled_step() -> None:
     game = parlour.load("spoons", players=4, word="SP")
     final, record = play_match(game, [make(b, game, s, seed=s) for s, b in
-                                      enumerate(["sharp", "steady", "sleepy", "sharp"])], seed=21)
+                                      enumerate(["sharp", "steady", "sleepy", "sharp"])], seed=22)  # 22: a match with a restock at today's bot speeds
     assert record is not None and final.over and {"restock", "timeout"} & {e["type"] for e in final.events}
-    state = game.new(seed=21)
+    state = game.new(seed=22)
     cards = Counter(c for zone in state.zones().values() for c in zone)
     foreign = [a["action"] for a in record.actions if a["seat"] is not None][:60]
     for i, entry in enumerate(record.actions):

@@ -51,9 +51,11 @@ export function placeAside(box, { near = null, keepClear = KEEP_CLEAR, root = do
   const vh = innerHeight;
   box.style.left = "0px";
   box.style.top = "0px";
+  // the layout size, not the drawn one: a box that pops in is drawn scaled down at first, and placed by that
+  // smaller size it would stick out past the edge once it has grown
   const size = box.getBoundingClientRect();
-  const w = Math.min(size.width, vw - 2 * GAP);
-  const h = size.height;
+  const w = Math.min(box.offsetWidth || size.width, vw - 2 * GAP);
+  const h = box.offsetHeight || size.height;
   const anchor = near || defaultAnchor();
   const ax = anchor.left + anchor.width / 2;
   const ay = anchor.top + anchor.height / 2;
