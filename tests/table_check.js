@@ -7,8 +7,7 @@
 //     board point, anything with a click or pointer listener) in the table (#board) or the page's own bars;
 //   - "nothing marked": the player must act (body[data-my-turn=true]) and the page marks nothing;
 //   - "sideways": the page is wider than the viewport;
-//   - "outside the table": an element of the table (#board) drawn outside its box, over the page's bar or panels
-//     (a modal layer of the table's own, over the whole viewport, is not: it is meant to lie over everything);
+//   - "outside the table": an element of the table (#board) drawn outside its box, over the page's bar or panels;
 //   - "text": text that spills out of its box, is clipped by a box, is cut by an ellipsis, or lies above or left
 //     of the page (where no scrolling reaches);
 //   - "small": on a phone, a target whose part a finger can reach (not covered by anything) is under the minimum
@@ -202,7 +201,6 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
     for (const el of board.querySelectorAll("*")) {
       if (el.parentElement && el.parentElement.closest("svg")) continue;  // an SVG's own drawing is clipped by it
       if (out.some((o) => o.contains(el))) continue;
-      if (layer && layer.contains(el)) continue;  // a modal layer (a deal's result held over the page) covers it all by design
       const r = el.getBoundingClientRect();
       if (r.width < 1 || r.height < 1) continue;
       if (r.left < bb.left - 2 || r.top < bb.top - 2 || r.right > bb.right + 2 || r.bottom > bb.bottom + 2) {

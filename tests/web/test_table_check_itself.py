@@ -147,14 +147,3 @@ def test_a_part_of_the_table_drawn_over_the_page_around_it_fails(page):
                      '<header style="height: 30px">bar</header><main id="board" style="min-height: 0; height: 100px">'))
     problems = page.evaluate(CHECK, {"phone": False})["problems"]
     assert kinds(problems) == ["outside the table"] and "div.result" in problems[0]["what"]
-
-
-def test_a_modal_layer_of_the_table_over_the_whole_page_passes(page):
-    """A deal's result held in a layer over the whole viewport is drawn over the page on purpose, not out of the
-    felt: it is no part of the table "outside the table"."""
-    board = """<button>Behind</button><div style="position: fixed; inset: 0; display: grid; place-items: center;
-        background: rgba(0,0,0,.5)"><div class="result" role="dialog" data-now style="width: 300px; height: 400px;
-        background: #eee">Deal 1 <button>Next deal</button></div></div>"""
-    page.set_content(PAGE.format(turn="true", board=board).replace('<main id="board">',
-                     '<header style="height: 30px">bar</header><main id="board" style="min-height: 0; height: 100px">'))
-    assert page.evaluate(CHECK, {"phone": False})["problems"] == []

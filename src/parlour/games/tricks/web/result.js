@@ -1,8 +1,6 @@
-// The result of a deal at a trick-taking table (Tarok, Zole, Tysiąc): a modal dialog, held until the player moves
-// on. It lies in a layer over the whole screen (the table dimmed under it), not inside the felt's middle column
-// (186 px wide on a phone), so that it is read whole at any size: its lines scroll inside it if they must, and the
-// button to go on is always in view. The layer takes the clicks meant for the table under it: the next deal's
-// bidding may have begun, and its buttons wait until the player has read how the last one ended.
+// The result of a deal at a trick-taking table (Tarok, Zole, Tysiąc): a dialog over the table, held until the
+// player moves on. It lies over the screen, not inside the felt's middle column (186 px wide on a phone), so that
+// it is read whole at any size: its lines scroll inside it if they must, and the button to go on is always in view.
 // Example:
 //   dealResult(ctx, { label: "Deal 3 result", heading: "Deal 3: Two, You with Ana: won",
 //     lines: [finalTrick(ctx, "Last trick", plays, 2), cardsLine("Laid away", ["7C", "8C"]), breakdownList(parts)],
@@ -12,8 +10,8 @@ import { h, cardSVG, cardRow, seatName } from "/static/kit/kit.js";
 
 /** The dialog: `heading`, `lines` (elements, nulls skipped), each seat's `points` (written with `signed`), a button. */
 export function dealResult(ctx, { label, heading, lines = [], points = [], signed = String, button, cls = "" }) {
-  return h("div", { class: "deal-layer" }, h("div", { class: `result deal-result ${cls}`.trim(), role: "dialog",
-    "aria-modal": "true", "aria-label": label, "data-now": "" },  // what the player must read now (the table check looks for it on screen)
+  return h("div", { class: `result deal-result ${cls}`.trim(), role: "dialog", "aria-label": label,
+    "data-now": "" },  // what the player must read now (the table check looks for it on screen)
     h("div", { class: "result-body" },
       h("h2", {}, heading),
       lines,
@@ -21,7 +19,7 @@ export function dealResult(ctx, { label, heading, lines = [], points = [], signe
         class: `pts ${p > 0 ? "plus" : p < 0 ? "minus" : ""}`, dataset: { seat: s } },
       h("span", { class: "pts-who" }, seatName(ctx, s)), " ", h("b", {}, signed(p))))) : null),
     h("div", { class: "result-actions" },
-      h("button", { type: "button", class: `primary ${button.cls || ""}`.trim(), onclick: button.onClick }, button.text))));
+      h("button", { type: "button", class: `primary ${button.cls || ""}`.trim(), onclick: button.onClick }, button.text)));
 }
 
 /** A deal's last trick, small, each card over its player's name (without the bot level), the winner ringed. */
