@@ -69,24 +69,6 @@ KNOWN: dict[str, str] = {
         "the round's reveal cut at the result; slots under 24 px on the phone at 12 players; a refused click without a notice",
     'tests/web/test_table_check.py::test_a_refused_click_says_why[crazy-nines-12p-result]':
         "the round's reveal cut at the result; slots under 24 px on the phone at 12 players; a refused click without a notice",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[gami-2p-opening]':
-        'a refused card under 24 px on the phone',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[gami-2p-mid]':
-        'a refused card under 24 px on the phone',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[gami-2p-result]':
-        'a refused card under 24 px on the phone',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[giacomotto-2p-opening]':
-        "only the top bar's targets were small (mended): may pass (XPASS: strike it off)",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[giacomotto-2p-mid]':
-        "only the top bar's targets were small (mended): may pass (XPASS: strike it off)",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[giacomotto-2p-result]':
-        "only the top bar's targets were small (mended): may pass (XPASS: strike it off)",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[giacomotto-4p-opening]':
-        "only the top bar's targets were small (mended): may pass (XPASS: strike it off)",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[giacomotto-4p-mid]':
-        "only the top bar's targets were small (mended): may pass (XPASS: strike it off)",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[giacomotto-4p-result]':
-        "only the top bar's targets were small (mended): may pass (XPASS: strike it off)",
     'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[go-2p-opening]':
         'the info line cut on the phone; 19×19 points about 20 px for a finger; a refused click without a notice',
     'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[go-2p-mid]':
@@ -219,18 +201,6 @@ KNOWN: dict[str, str] = {
         'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
     'tests/web/test_table_check.py::test_a_refused_click_says_why[spoons-10p-result]':
         'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[tarok-3p-opening]':
-        'the 3-player hand fanned to 18 px strips and small bid buttons on the phone',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[tarok-3p-mid]':
-        'the 3-player hand fanned to 18 px strips and small bid buttons on the phone',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[tarok-3p-result]':
-        'the 3-player hand fanned to 18 px strips and small bid buttons on the phone',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[tarok-4p-opening]':
-        'the 3-player hand fanned to 18 px strips and small bid buttons on the phone',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[tarok-4p-mid]':
-        'the 3-player hand fanned to 18 px strips and small bid buttons on the phone',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[tarok-4p-result]':
-        'the 3-player hand fanned to 18 px strips and small bid buttons on the phone',
     'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[testoasa-2p-opening]':
         "the round's reveal cut at the result; a refused click without a notice",
     'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[testoasa-2p-mid]':
@@ -261,24 +231,4 @@ KNOWN: dict[str, str] = {
         "the round's reveal cut at the result; a refused click without a notice",
     'tests/web/test_table_check.py::test_a_refused_click_says_why[testoasa-8p-result]':
         "the round's reveal cut at the result; a refused click without a notice",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[tysiac-3p-opening]':
-        'checked again after the result-dialog rule; may pass (XPASS: strike it off)',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[tysiac-3p-mid]':
-        'checked again after the result-dialog rule; may pass (XPASS: strike it off)',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[tysiac-3p-result]':
-        'checked again after the result-dialog rule; may pass (XPASS: strike it off)',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[zole-3p-opening]':
-        'the hand below the fold (3 players, 1366×768)',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[zole-3p-mid]':
-        'the hand below the fold (3 players, 1366×768)',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[zole-3p-result]':
-        'the hand below the fold (3 players, 1366×768)',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[zole-4p-opening]':
-        'the hand below the fold (3 players, 1366×768)',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[zole-4p-mid]':
-        'the hand below the fold (3 players, 1366×768)',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[zole-4p-result]':
-        'the hand below the fold (3 players, 1366×768)',
-    'tests/games/tarok/test_table.py::test_the_three_player_table_to_the_end_of_the_auction':
-        "the talon's confirm does nothing after three clicks; not investigated",
 }
