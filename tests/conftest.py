@@ -18,3 +18,13 @@ os.environ["PARLOUR_LANG"] = "en"
 def _english_after_each_test():
     yield
     set_language("en")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """The defects still open (tests/known_defects.py, issue 23) are expected to fail, each with its reason: they
+    stay in the run and in its report (xfail), and one that passes is shown as XPASS, to be struck off the list."""
+    from known_defects import KNOWN
+    for item in items:
+        reason = KNOWN.get(item.nodeid)
+        if reason:
+            item.add_marker(pytest.mark.xfail(reason=reason, strict=False))

@@ -11,7 +11,7 @@
 //   - "text": text that spills out of its box, is clipped by a box, is cut by an ellipsis, or lies above or left
 //     of the page (where no scrolling reaches);
 //   - "small": on a phone, a target whose part a finger can reach (not covered by anything) is under the minimum
-//     (24×24 CSS px); elsewhere, a target covered wholly.
+//     (24×24 CSS px); elsewhere, a target covered wholly (except by a dialog of the table: a deal's result).
 // While a modal layer covers the whole viewport (the match-over dialog), only what lies in it counts as a target.
 //
 // Clickable elements are found by the listeners they were given: tests/table_check.py installs LISTENERS (below)
@@ -158,6 +158,12 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
     }
     return { w: 0, h: 0 };
   }
+  function underDialog(el) {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const dialog = hit && hit.closest("dialog[open], [role=dialog], [role=alertdialog]");
+    return !!dialog && !dialog.contains(el);
+  }
   const inlineLink = (el) => el.tagName === "A" && getComputedStyle(el).display === "inline";
   for (const el of targets) {
     if (!visiblePart(el).whole) {  // off screen or cut, told above: on a phone, its own box is measured
@@ -168,6 +174,9 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
       continue;
     }
     const got = reachable(el, phone && !inlineLink(el) ? minTarget : 0);
+    // Wholly under a dialog of the table (a deal's result): the dialog is what the player answers now, and what it
+    // covers waits for it to close ("Look at the table" closes it), so it is no target now.
+    if (!got.w && underDialog(el)) continue;
     if (phone && !inlineLink(el) && (got.w < minTarget - TOL || got.h < minTarget - TOL)) {
       add("small", el, got.w && got.h ? `a finger reaches ${Math.round(got.w)}×${Math.round(got.h)} px of it (at least ${minTarget}×${minTarget})`
         : "covered wholly by something else");
@@ -196,6 +205,11 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
       if (r.width < 1 || r.height < 1) continue;
       if (r.left < bb.left - 2 || r.top < bb.top - 2 || r.right > bb.right + 2 || r.bottom > bb.bottom + 2) {
         if (!shown(el) || visiblePart(el).by) continue;  // hidden, or cut off by a box of the table itself
+        // A dialog of the table (a deal's result) is a layer over the page by design: it only has to lie in the
+        // viewport, below the page's top bar (whose buttons it must not hide).
+        const bar = document.querySelector(".topbar");
+        if (el.matches("dialog, [role=dialog], [role=alertdialog]") && visiblePart(el).whole
+            && (!bar || r.top >= bar.getBoundingClientRect().bottom - 2)) { out.push(el); continue; }  // its parts too
         out.push(el);
         add("outside the table", el, `drawn outside the table's box ${JSON.stringify(round(bb))}, over the page around it`);
       }

@@ -253,7 +253,7 @@ class Table:
         # (A table without the setting ``wait`` starts when it is created.)
         self.started = not row.settings.get("wait") or not any(s.kind == "human" for s in seats)
         self.standins: dict[int, str] = {}
-        self.pause = DealPause(float(row.settings.get("pause", 0)))
+        self.deal_pause = DealPause(float(row.settings.get("pause", 0)))
         self._pause_due = False  # a pause begun here whose entry is still to be logged
         self.changed = row.created  # wall time of the last change: game clock zero
         self._version = 0
@@ -261,23 +261,23 @@ class Table:
             word, seat, level = (table_entry(entry.action) if entry.seat is None else None) or (None, None, None)
             if word is None:
                 self._version += 1
-                if self.pause.on and entry.seat is not None:
-                    self.pause.ready.add(entry.seat)  # a person's own move in the new deal
+                if self.deal_pause.on and entry.seat is not None:
+                    self.deal_pause.ready.add(entry.seat)  # a person's own move in the new deal
             elif word == "bot":
                 self.standins[seat] = level
             elif word == "back":
                 self.standins.pop(seat, None)
             elif word == PAUSE:
-                self.pause.begin(entry.t)
+                self.deal_pause.begin(entry.t)
             elif word == NEXT:
-                self.pause.ready.add(seat)
+                self.deal_pause.ready.add(seat)
             if word in (None, START):
                 self.started = self.started or word == START
                 self.changed = entry.t
             if word == START:
-                self.pause.end()
-        if self.pause.on:  # back in memory mid-pause: the people get its whole time again
-            self.pause.since = self.last_seen
+                self.deal_pause.end()
+        if self.deal_pause.on:  # back in memory mid-pause: the people get its whole time again
+            self.deal_pause.since = self.last_seen
         # When each absent person left (or the table came into memory): her seat may go to a bot after a while.
         self.away: dict[int, float] = {s.seat: self.last_seen for s in seats
                                        if s.kind == "human" and s.seat not in self.standins}
@@ -340,13 +340,13 @@ class Table:
         """The public summary of the table (no tokens)."""
         now = self.now()
         return summary_of(self.row, self.seats, self.version, self.state.over, self.connected(), self.standins,
-                          {s: now - t for s, t in self.away.items()}, self.started, self.pause.summary(now))
+                          {s: now - t for s, t in self.away.items()}, self.started, self.deal_pause.summary(now))
 
     def deadline_in(self) -> float | None:
         """Seconds from now until the open timed window closes (``None`` while the table waits for its players or
         for the people between deals)."""
         deadline = self.state.deadline
-        if deadline is None or not self.started or self.pause.on:
+        if deadline is None or not self.started or self.deal_pause.on:
             return None
         return max(0.0, self.changed + deadline - self.now())
 
@@ -360,7 +360,7 @@ class Table:
         for s in self.seats:
             if self.kind(s.seat) == "bot":
                 left.append(None)
-            elif s.seat in self.turn_started and self.started and not self.pause.on:
+            elif s.seat in self.turn_started and self.started and not self.deal_pause.on:
                 left.append(round(max(0.0, limit - (now - self.turn_started[s.seat])), 3))
             else:
                 left.append(limit)
@@ -537,11 +537,11 @@ class Table:
             raise ActionError("spectator", "spectators watch: only a seated player says she is ready for the next deal")
         async with self.lock:
             self._owner_only()
-            if not self.pause.on:
+            if not self.deal_pause.on:
                 raise ActionError("not_paused", "the next deal is under way already: no deal has just been scored")
             if self.kind(seat) != "human":
                 raise ActionError("not_yours", "a bot plays this seat now; open your link again to take it back")
-            if seat not in self.pause.ready:
+            if seat not in self.deal_pause.ready:
                 await self._table_entry(f"{NEXT} {seat}")
             await self._pause_changed()
 
@@ -553,17 +553,17 @@ class Table:
     async def _pause_changed(self) -> None:
         """Log the pause a deal's score began, and end it once every person here is ready (call with the lock held;
         only the table's owner logs)."""
-        if not self.pause.on or self.mirror or self.closed:
+        if not self.deal_pause.on or self.mirror or self.closed:
             return
         if self._pause_due:
             await self._table_entry(PAUSE)
-        if not self.pause.waiting(self._people()):
+        if not self.deal_pause.waiting(self._people()):
             await self._table_entry(START)
 
     async def _pause_over(self, since: float | None) -> None:
         """The pause between deals ran out: the next deal's clocks and bots go."""
         async with self.lock:
-            if self.pause.on and self.pause.since == since and not self.mirror and not self.closed:
+            if self.deal_pause.on and self.deal_pause.since == since and not self.mirror and not self.closed:
                 await self._table_entry(START)
 
     async def hand(self, seat: int | None, absent: Any) -> None:
@@ -665,13 +665,13 @@ class Table:
             log.info("table %s: the clocks start", self.id)
             self.started, self.changed = True, t
             self.turn_started = {s: t for s in self.state.to_act}
-            self.pause.end()
+            self.deal_pause.end()
         elif word == PAUSE:
-            if not self.pause.on:  # logged by the table's owner (in a cluster)
-                self.pause.begin(t)
+            if not self.deal_pause.on:  # logged by the table's owner (in a cluster)
+                self.deal_pause.begin(t)
             self._pause_due = False
         elif word == NEXT:
-            self.pause.ready.add(seat)
+            self.deal_pause.ready.add(seat)
         elif word == "bot":
             log.info("table %s: a bot (%s) plays for the absent person at seat %d", self.id, level, seat)
             self.standins[seat] = level
@@ -697,7 +697,7 @@ class Table:
     def _send_presence(self) -> None:
         self._presence_timer = None
         self._note_away()
-        if (self.standins or not self.started or self.pause.on) and not self.mirror and not self.state.over:
+        if (self.standins or not self.started or self.deal_pause.on) and not self.mirror and not self.state.over:
             self._spawn(self.check_seats_locked())  # people came through another process, or left
         if self.cluster is not None:
             self.announce_presence(changed_only=True)
@@ -732,8 +732,8 @@ class Table:
         if stopped is None:  # a table saved before clocks were: resume with full clocks
             stopped = self.changed
         now = self.now()
-        if self.pause.on:
-            self.pause.since = now
+        if self.deal_pause.on:
+            self.deal_pause.since = now
         self.changed = now - max(0.0, stopped - self.changed)
         limit = self.row.seconds_per_move
         for s, started in self.turn_started.items():
@@ -833,11 +833,11 @@ class Table:
         self.checks.append(state.record_check())
         self.turn_started = {s: (self.turn_started.get(s, t) if s in before and s != seat else t)
                              for s in state.to_act}
-        if self.pause.on and seat is not None and self.kind(seat) == "human":
-            self.pause.ready.add(seat)  # a person's own move in the new deal: she is ready for it
-        if (self.pause.seconds and not self.pause.on and self.started and scored_a_deal(previous, state)
+        if self.deal_pause.on and seat is not None and self.kind(seat) == "human":
+            self.deal_pause.ready.add(seat)  # a person's own move in the new deal: she is ready for it
+        if (self.deal_pause.seconds and not self.deal_pause.on and self.started and scored_a_deal(previous, state)
                 and self._people()):
-            self.pause.begin(t)
+            self.deal_pause.begin(t)
             self._pause_due = True
         self._drop_waiting()
         self.broadcast_state()
@@ -901,9 +901,9 @@ class Table:
         left = self.deadline_in()
         if left is not None:
             self._timers.append(loop.call_later(left, lambda: self._spawn(self._timeout(version))))
-        if self.pause.on:  # between deals: nothing moves until the people are ready or the pause runs out
-            since = self.pause.since
-            self._timers.append(loop.call_later(self.pause.left(self.now()),
+        if self.deal_pause.on:  # between deals: nothing moves until the people are ready or the pause runs out
+            since = self.deal_pause.since
+            self._timers.append(loop.call_later(self.deal_pause.left(self.now()),
                                                 lambda: self._spawn(self._pause_over(since))))
             return
         clocks = self.clocks() if self.started else None
@@ -975,7 +975,7 @@ class Table:
                 self._drop_waiting()  # the state may have moved on while it thought
                 await asyncio.sleep(max(0.0, delay - (loop.time() - asked)))
             async with self.lock:
-                if self.kind(seat) != "bot" or self.pause.on:  # the seat's person came back, or a deal ended
+                if self.kind(seat) != "bot" or self.deal_pause.on:  # the seat's person came back, or a deal ended
                     pass
                 elif realtime:
                     if seat in self.state.to_act and text in map(str, self.state.legal(seat)):

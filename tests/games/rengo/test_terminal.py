@@ -4,6 +4,7 @@ count; every event told in words."""
 from __future__ import annotations
 
 import parlour
+from parlour.core.record import Record
 from parlour.core.terminal import plain
 from parlour.core.terminal import Seats
 from parlour.games.rengo.terminal import board, event_line
@@ -125,13 +126,13 @@ def test_at_the_terminal_the_person_agrees_for_a_team_whose_active_player_is_a_b
 
     asked = []
 
-    def ask(prompt: str) -> str:
+    def ask(prompt: str, seconds: float | None = None) -> str:
         asked.append(prompt)
         return "accept" if len(asked) == 1 else "q"
 
     game = parlour.load("rengo", size=9)
-    match = TerminalMatch(Console(file=io.StringIO(), width=120), game, ["human", "random", "random", "random"], 1,
-                          tmp_path / "rengo.json", ask)
+    match = TerminalMatch(Console(file=io.StringIO(), width=120), game, ["human", "random", "random", "random"],
+                          tmp_path / "rengo.json", ask, Record.start(game, 1))
     match.state = start(FINAL, game_id="rengo", players=4)
     play(match.state, "pass", "pass")  # Black 1 (you) and White 1 pass: Black marks first
     assert match.state.to_act == (2, 0)  # Black 2, a bot, is Black's active player; you may agree for the team

@@ -118,9 +118,9 @@ def typist(monkeypatch: pytest.MonkeyPatch):
         start(self, *args, **kwargs)
         ask = self.ask
 
-        def typed(prompt: str, seconds: float | None = None) -> str | None:
+        def typed(prompt: str, *rest) -> str:  # rest: the seconds the person has, where a window is timed
             clock.now += clock.seconds(prompt)
-            return ask(prompt, seconds)
+            return ask(prompt, *rest)
         self.ask = typed
     monkeypatch.setattr(play, "time", clock)
     monkeypatch.setattr(play.TerminalMatch, "__init__", init)

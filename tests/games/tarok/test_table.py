@@ -198,7 +198,8 @@ def test_the_three_player_table_to_the_end_of_the_auction(parlour_server, browse
         if view(page)["deal"] > 1:
             break
         if phase(page) == "discard":
-            while not page.locator("button.kit-confirm:enabled").count():
+            # the button says why while the cards are not all picked (data-why): it is ready once that is gone
+            while not page.locator("button.kit-confirm:not([data-why])").count():
                 page.locator(".kit-hand .kit-card.legal:not(.selected)").first.click(position=CARD_CORNER)
             click_and_wait(page, "button.kit-confirm")
         elif phase(page) == "announce":

@@ -16,7 +16,7 @@
 >>> seats = Seats(("human", "alphabeta"), viewer=0)
 >>> print(plain(event_line({"type": "exchange", "seat": 1, "action": "exchange 4H 3H take 5C", "gave": "4H",
 ...     "took": "3H", "gami": [["AH", "2H", "3H"]], "captured": "5C"}, seats)))
-Seat 1 (alphabeta) gives 4♥ for 3♥: GAMI A♥ 2♥ 3♥, and takes 5♣ from You
+Seat 1 (alphabeta) gives 4♥ for 3♥: GAMI A♥ 2♥ 3♥, and takes 5♣ from you
 """
 
 from __future__ import annotations

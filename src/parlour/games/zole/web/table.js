@@ -237,7 +237,9 @@ function result(view, ctx) {
 }
 
 function center(view, ctx) {
-  const parts = [strip(view, ctx), talon(view, ctx)];
+  // who plays alone and the talon side by side when they fit: a short screen keeps its height for the trick
+  const head = [strip(view, ctx), talon(view, ctx)].filter(Boolean);
+  const parts = [head.length ? h("div", { class: "zole-head" }, head) : null];
   if (view.phase === "bid") parts.push(bidding(view, ctx));
   else if (view.phase === "discard") {
     parts.push(h("div", { class: "call-title" }, view.declarer === ctx.seat
