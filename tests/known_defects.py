@@ -15,28 +15,6 @@ KNOWN: dict[str, str] = {
         '#notice drawn over the Go board',
     'tests/web/test_refusals.py::test_a_move_the_server_refuses_is_said_in_words':
         '#notice drawn over the Go board',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[claw-2p-opening]':
-        "the spread's bottom rows below the fold; axe at 4 and 8 players",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[claw-2p-mid]':
-        "the spread's bottom rows below the fold; axe at 4 and 8 players",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[claw-2p-result]':
-        "the spread's bottom rows below the fold; axe at 4 and 8 players",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[claw-4p-opening]':
-        "the spread's bottom rows below the fold; axe at 4 and 8 players",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[claw-4p-mid]':
-        "the spread's bottom rows below the fold; axe at 4 and 8 players",
-    'tests/web/test_table_check.py::test_axe_finds_nothing_serious[claw-4p-mid]':
-        "the spread's bottom rows below the fold; axe at 4 and 8 players",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[claw-4p-result]':
-        "the spread's bottom rows below the fold; axe at 4 and 8 players",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[claw-8p-opening]':
-        "the spread's bottom rows below the fold; axe at 4 and 8 players",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[claw-8p-mid]':
-        "the spread's bottom rows below the fold; axe at 4 and 8 players",
-    'tests/web/test_table_check.py::test_axe_finds_nothing_serious[claw-8p-mid]':
-        "the spread's bottom rows below the fold; axe at 4 and 8 players",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[claw-8p-result]':
-        "the spread's bottom rows below the fold; axe at 4 and 8 players",
     'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[crazy-nines-2p-opening]':
         "the round's reveal cut at the result; slots under 24 px on the phone at 12 players; a refused click without a notice",
     'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[crazy-nines-2p-mid]':
@@ -165,42 +143,6 @@ KNOWN: dict[str, str] = {
         'the info line cut on the phone; 19×19 points about 20 px for a finger; a refused click without a notice',
     'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[rengo-16p-result]':
         'the info line cut on the phone; 19×19 points about 20 px for a finger; a refused click without a notice',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[spoons-2p-opening]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_a_refused_click_says_why[spoons-2p-opening]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[spoons-2p-mid]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_a_refused_click_says_why[spoons-2p-mid]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[spoons-2p-result]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_a_refused_click_says_why[spoons-2p-result]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[spoons-4p-opening]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_a_refused_click_says_why[spoons-4p-opening]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[spoons-4p-mid]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_a_refused_click_says_why[spoons-4p-mid]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[spoons-4p-result]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_a_refused_click_says_why[spoons-4p-result]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[spoons-10p-opening]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_a_refused_click_says_why[spoons-10p-opening]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[spoons-10p-mid]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_a_refused_click_says_why[spoons-10p-mid]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[spoons-10p-result]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
-    'tests/web/test_table_check.py::test_a_refused_click_says_why[spoons-10p-result]':
-        'the info line cut by an ellipsis on the phone; plates outside the table; a refused click without a notice',
     'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[testoasa-2p-opening]':
         "the round's reveal cut at the result; a refused click without a notice",
     'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[testoasa-2p-mid]':
