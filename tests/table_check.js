@@ -34,6 +34,7 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
   const problems = [];
   const TOL = 1.5;
   const SCOPE = ["#board", "#banner", "#seats-bar", "#notice"];
+  const DIALOG = "dialog[open], [role=dialog], [role=alertdialog]";
   const CONTROL = "button, a[href], input:not([type=hidden]), select, textarea, [role=button], .kit-hit";
 
   const round = (r) => ({ x: Math.round(r.left), y: Math.round(r.top), w: Math.round(r.width), h: Math.round(r.height) });
@@ -161,7 +162,7 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
   function underDialog(el) {
     const r = el.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    const dialog = hit && hit.closest("dialog[open], [role=dialog], [role=alertdialog]");
+    const dialog = hit && hit.closest(DIALOG);
     return !!dialog && !dialog.contains(el);
   }
   const inlineLink = (el) => el.tagName === "A" && getComputedStyle(el).display === "inline";
@@ -197,6 +198,7 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
   const board = document.querySelector("#board");
   if (board && shown(board)) {
     const bb = board.getBoundingClientRect();
+    const bar = document.querySelector(".topbar");
     const out = [];
     for (const el of board.querySelectorAll("*")) {
       if (el.parentElement && el.parentElement.closest("svg")) continue;  // an SVG's own drawing is clipped by it
@@ -207,8 +209,7 @@ function tableCheck({ phone = false, minTarget = 24 } = {}) {
         if (!shown(el) || visiblePart(el).by) continue;  // hidden, or cut off by a box of the table itself
         // A dialog of the table (a deal's result) is a layer over the page by design: it only has to lie in the
         // viewport, below the page's top bar (whose buttons it must not hide).
-        const bar = document.querySelector(".topbar");
-        if (el.matches("dialog, [role=dialog], [role=alertdialog]") && visiblePart(el).whole
+        if (el.matches(DIALOG) && visiblePart(el).whole
             && (!bar || r.top >= bar.getBoundingClientRect().bottom - 2)) { out.push(el); continue; }  // its parts too
         out.push(el);
         add("outside the table", el, `drawn outside the table's box ${JSON.stringify(round(bb))}, over the page around it`);

@@ -203,7 +203,7 @@ function opponent(view, ctx, seat, where, legal) {
   return seatPlate(ctx, seat, {
     where, note: tn("{n} card", "{n} cards", cardsHeld.length),
     children: [hand(cardsHeld, {
-      active: !!taking && !ctx.pending, legal: () => true, cls: `opp-hand ${rows(cardsHeld)}`.trim(), label: t("{who}'s hand", { who: seatName(ctx, seat) }),
+      active: !!taking && !ctx.pending, legal: () => true, cls: "opp-hand", label: t("{who}'s hand", { who: seatName(ctx, seat) }),
       onPick: taking ? (c) => capture(ctx, legal, c) : null,
       title: (c) => t("Take {card}", { card: cardText(c) }),
     })],
@@ -240,15 +240,9 @@ function me(view, ctx, legal, bottom) {
       legal: (c) => canGive.has(c) || t("no table card goes for it"),
       selected: mine && ctx.ui.give ? [ctx.ui.give] : [],
       onPick: ctx.seat === bottom ? (c) => pickGive(ctx, c) : null,
-      label: ctx.seat === bottom ? t("Your hand") : t("{who}'s hand", { who: seatName(ctx, bottom) }), cls: rows(held),
+      label: ctx.seat === bottom ? t("Your hand") : t("{who}'s hand", { who: seatName(ctx, bottom) }),
     }),
   ];
-}
-
-/** A hand grown past twelve cards leaves a finger too narrow a strip of each on a phone: it is laid in two rows
- * there (table.css). */
-function rows(cards) {
-  return cards.length > 12 ? "two-rows" : "";
 }
 
 export function board(view, ctx) {

@@ -465,20 +465,14 @@ function myHand(view, ctx) {
     return [
       mine ? confirmBar(ctx, { picked: pick.parts, done: c.done, verb: t("Lay away"), onClear: pick.clear,
         hint: tn("Pick {n} card to lay away", "Pick {n} cards to lay away", size), word: cardText }) : null,
-      hand(cards, { active: mine, selected: pick.parts, onPick: pick.toggle, cls: rows(cards),
+      hand(cards, { active: mine, selected: pick.parts, onPick: pick.toggle,
         legal: (code) => pick.has(code) || c.next.has(code) || discardReason(code, pick.parts, size) }),
     ];
   }
   const playing = view.phase === "play";
   const legal = new Set((view.legal || []).filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
   return hand(cards, { active: mine && playing, legal: (code) => legal.has(code) || playReason(code, view),
-    onPick: (code) => ctx.play(`play ${code}`), cls: rows(cards) });
-}
-
-/** More than twelve cards (three players' sixteen, a hand with the talon's cards) leave a finger too narrow a strip
- * of each on a phone: they are laid in two rows there (table.css). */
-function rows(cards) {
-  return (cards || []).length > 12 ? "two-rows" : "";
+    onPick: (code) => ctx.play(`play ${code}`) });
 }
 
 function status(view, ctx) {

@@ -19,11 +19,16 @@ import { t } from "../i18n.js";
  * `data-why` (its reason), else a card that cannot be picked is disabled (the table page says why nothing may be
  * played then); `data-flip="card:CODE"` lets the card fly to where it goes next (motion.js).
  */
+/** More cards than this in a hand and it lies in two rows on a phone. */
+const LONG_HAND = 12;
+
 export function hand(cards, { active = false, legal = () => true, selected = [], onPick = null, label = t("Your hand"),
   cls = "", title = null, now = true } = {}) {
   const picked = new Set(selected);
   const list = cards || [];
-  return h("div", { class: `kit-hand ${active ? "active" : ""} ${cls}`.trim(), role: "group", "aria-label": label,
+  // a hand of more than twelve cards leaves a finger too narrow a strip of each on a phone: two rows there (kit.css)
+  const rows = list.length > LONG_HAND ? "two-rows" : "";
+  return h("div", { class: `kit-hand ${active ? "active" : ""} ${rows} ${cls}`.replace(/\s+/g, " ").trim(), role: "group", "aria-label": label,
     style: `--n: ${list.length}`, "data-now": now ? "" : null },
   list.map((code, i) => {
     const ok = active ? legal(code) : false;
