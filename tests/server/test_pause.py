@@ -132,10 +132,10 @@ def test_a_table_back_in_memory_mid_pause_waits_again_and_its_record_replays(see
     log = list(live.log)
     assert log[-1].action == "pause"
     again = Table(live.row, live.seats, log, store=None, bots=None, now=lambda: log[-1].t + 1000)
-    assert again.pause.on and again.deadline_in() is None and again.summary()["pause"]["left"] == 30
+    assert again.deal_pause.on and again.deadline_in() is None and again.summary()["pause"]["left"] == 30
     ready = log + [ActionRow(len(log), None, "next 0", log[-1].t + 1), ActionRow(len(log) + 1, None, "start",
                                                                                     log[-1].t + 1)]
     done = Table(live.row, live.seats, ready, store=None, bots=None, now=lambda: log[-1].t + 2)
-    assert not done.pause.on and done.deadline_in() is not None and done.version == again.version
+    assert not done.deal_pause.on and done.deadline_in() is not None and done.version == again.version
     record = Record.from_dict(done.record().to_dict())
     assert record.replay().view(0) == done.state.view(0)
