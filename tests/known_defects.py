@@ -5,10 +5,6 @@ in it; a test that passes shows as XPASS in the run's summary: strike it off. Ev
 """
 
 KNOWN: dict[str, str] = {
-    'tests/web/test_languages.py::test_a_refusal_from_the_server_is_shown_in_the_pages_language[sl]':
-        "a refusal from the server not shown in the page's language (sl, zh); not investigated",
-    'tests/web/test_languages.py::test_a_refusal_from_the_server_is_shown_in_the_pages_language[zh]':
-        "a refusal from the server not shown in the page's language (sl, zh); not investigated",
     'tests/web/test_refusals.py::test_an_occupied_go_point_says_it_is_taken[1280x800]':
         '#notice drawn over the Go board',
     'tests/web/test_refusals.py::test_an_occupied_go_point_says_it_is_taken[390x844]':
