@@ -81,12 +81,6 @@ KNOWN: dict[str, str] = {
         "the round's reveal cut at the result; slots under 24 px on the phone at 12 players; a refused click without a notice",
     'tests/web/test_table_check.py::test_a_refused_click_says_why[golf6-12p-result]':
         "the round's reveal cut at the result; slots under 24 px on the phone at 12 players; a refused click without a notice",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[jieqi-2p-opening]':
-        "the 'Pieces: 漢字 → ABC' button off screen",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[jieqi-2p-mid]':
-        "the 'Pieces: 漢字 → ABC' button off screen",
-    'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[jieqi-2p-result]':
-        "the 'Pieces: 漢字 → ABC' button off screen",
     'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[kaboo-2p-opening]':
         "the round's reveal cut at the result; snap targets under 24 px on the phone; a refused click without a notice",
     'tests/web/test_table_check.py::test_the_table_shows_what_the_player_needs[kaboo-2p-mid]':

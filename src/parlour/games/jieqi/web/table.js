@@ -374,13 +374,14 @@ export function board(view, ctx) {
       theBoard(view, ctx),
       h("div", { class: "jieqi-me" }, plate(view, ctx, bottom, "bottom"), status(view, ctx))),
     h("aside", { class: "jieqi-side", "aria-label": t("Captures") },
-      lost(view, topColour), lost(view, bottomColour),
-      plain ? null : unseen(view, topColour), plain ? null : unseen(view, bottomColour),
-      h("p", { class: "progress" }, t("No capture or reveal for {n} of {max} plies",
-        { n: view.quiet, max: (view.options || {}).quiet_plies ?? 120 })),
+      // first, so that on a phone (the panel under the board) the switch is on screen with the board
       h("button", {
         type: "button", class: "letters", "aria-pressed": String(latin()),
         title: t("Show the pieces as characters or as letters (K general, A advisor, B elephant, N horse, R chariot, C cannon, P soldier)"),
         onclick: () => { try { localStorage.setItem(LETTERS_KEY, latin() ? "0" : "1"); } catch { /* private mode */ } ctx.rerender(); },
-      }, latin() ? t("Pieces: ABC → 漢字") : t("Pieces: 漢字 → ABC"))));
+      }, latin() ? t("Pieces: ABC → 漢字") : t("Pieces: 漢字 → ABC")),
+      lost(view, topColour), lost(view, bottomColour),
+      plain ? null : unseen(view, topColour), plain ? null : unseen(view, bottomColour),
+      h("p", { class: "progress" }, t("No capture or reveal for {n} of {max} plies",
+        { n: view.quiet, max: (view.options || {}).quiet_plies ?? 120 }))));
 }
