@@ -30,13 +30,8 @@ function el(name, attrs = {}, ...children) {
  * The helpers: b.at(x, y) → [px, py] (centre of a point or cell); b.line(x1, y1, x2, y2, attrs);
  * b.disc(x, y, {cls, r, text}) a stone or piece; b.mark(x, y, {cls, r}) a small dot (star point, last move);
  * b.cell(x, y, {cls}) fills a cell; b.text(x, y, text, {cls}); b.el(name, attrs) any SVG element, appended.
-<<<<<<< HEAD
- * Every target is `<rect class="kit-hit" data-x data-y>`; the svg is `<svg class="kit-board">`, marked `data-now`
- * (what the player must see now) while it has a target.
-=======
  * Every target is `<rect class="kit-hit" data-x data-y>`, every refused point `<rect class="kit-miss" data-why>`;
- * the svg is `<svg class="kit-board">`.
->>>>>>> h7-kit
+ * the svg is `<svg class="kit-board">`, marked `data-now` (what the player must see now) while it has a target.
  */
 export function board({ cols, rows, kind = "points", step = 40, coords = false, pickable = () => false,
   onPoint = null, why = () => null, draw = null, label = t("Board"), cls = "" } = {}) {

@@ -14,15 +14,10 @@ import { t } from "../i18n.js";
  * Options: cols (slots per row), pickable(slot, i) → true | false | reason (said when the slot is clicked),
  * onPick(slot, i), selected (indexes),
  * small (smaller cards), label (accessible name), flip(slot, i) → a motion key (default "slot:<owner>:<i>" when
-<<<<<<< HEAD
  * `owner` is given), now (mark it `data-now`, what the player must see now: default, while a slot may be picked;
  * your own grid is marked by feltTable's `me` around it).
- * Each slot is `<button class="kit-slot" data-slot=i>` (a div when nothing may be picked).
-=======
- * `owner` is given).
  * Each slot is `<button class="kit-slot" data-slot=i>` (a div when nothing may be picked); one that may not be picked
  * carries `data-why` when pickable gave a reason, else it is disabled (the table page says why nothing may be done).
->>>>>>> h7-kit
  */
 export function grid(slots, { cols = 2, pickable = () => false, onPick = null, selected = [], small = false,
   label = t("Cards"), owner = null, flip = null, now = null } = {}) {
