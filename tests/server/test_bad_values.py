@@ -101,3 +101,18 @@ def test_a_body_too_big_is_refused_before_it_is_read(client):
     r = client.post("/api/tables", json={"game": "go", "seats": [HUMAN, BOT], "options": {"a": [[[[1]]]] * 60_000}})
     assert r.status_code == 413 and "body holds at most 262,144 bytes" in r.json()["detail"]
     assert "List should have at most 64 items" in refused(client, game="go", seats=[HUMAN] * 65)
+
+
+def test_the_bounds_on_what_a_request_holds_are_stated_with_the_code_s_figures():
+    from pathlib import Path
+
+    from parlour.games.rengo import sgf
+    from parlour.server import api, body, exports
+
+    text = " ".join((Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text().split())
+    for figure in (f"body is at most {body.MAX_BODY // 1024} KiB", f"({body.MAX_BODY_FIXED // 2**20} MiB on a",
+                   f"at most {api.MAX_SEATS} entries each", f"`setup` is at most {api.MAX_SETUP:,} characters",
+                   f"holds at most {sgf.MAX_NODES:,} nodes", f"{sgf.MAX_VALUES:,} property values",
+                   f"nested at most {sgf.MAX_NESTING} deep", f"kept for the {exports.KEEP} tables"):
+        assert figure in text, figure
+    assert api.MAX_SEATS == api.MAX_OPTIONS and api.MAX_SETUP == sgf.MAX_CHARS

@@ -242,7 +242,7 @@ class Lobby:
         if table is not None:
             if not table.state.over:
                 raise NotFinished(table.version)
-            return table.record()
+            return await asyncio.to_thread(table.record)  # a long log's entries (a finished log stays as it is)
         found = await self.store.table(table_id)
         if found is None:
             return None
