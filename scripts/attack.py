@@ -354,8 +354,143 @@ def typed_url(tmp: Path) -> tuple[bool, str]:
         server.kill()
 
 
+# --- issue 24, second round (h24-loop: 24.1, 24.3, 24.4, 24.8) -----------------------------------------------------
+
+#: The attack's Go start position: 24,000 variations, 192,009 characters.
+HUGE_SGF = "(;SZ[19]" + "(;B[aa])" * 24000 + ")"
+#: The costliest start position a new table takes (2,000 nodes, 10,000 values, some 42,000 characters).
+BOUNDED_SGF = "(;SZ[19]" + "(;B[aa]C[a][b][c][d])" * 1999 + ")"
+
+
+class Pinger:
+    """An honest player's pings at a table of her own, in a thread, while an attack runs: their round trips."""
+
+    def __init__(self, base: str) -> None:
+        import threading
+
+        _, t = post(base, {"game": "giacomotto", "seats": [HUMAN, HUMAN]})
+        self._socket = ws(base, t["table"], t["seats"][0]["token"])
+        self.sock = self._socket.__enter__()
+        first_state(self.sock)
+        self.trips: list[float] = []
+        self.going = True
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while self.going:
+            start = time.perf_counter()
+            self.sock.send('{"type": "ping"}')
+            while json.loads(self.sock.recv(timeout=30))["type"] != "pong":
+                pass
+            self.trips.append(time.perf_counter() - start)
+            time.sleep(0.1)  # within the socket's 20 messages a second
+
+    def stop(self, pings: int = 10) -> str:
+        """Her figures, after at least ``pings`` pings (the attack's requests may all be answered before)."""
+        wait(lambda: len(self.trips) >= pings, 30)
+        self.going = False
+        self.thread.join(35)
+        self._socket.__exit__(None, None, None)
+        trips = sorted(self.trips) or [float("nan")]
+        self.median, self.worst = trips[len(trips) // 2], trips[-1]
+        return f"her ping {self.median * 1000:.0f} ms median, {self.worst * 1000:.0f} ms max ({len(trips)} pings)"
+
+
+def get(base: str, path: str) -> tuple[int, bytes]:
+    try:
+        with urllib.request.urlopen(base + path, timeout=60) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+def sgf_stall(tmp: Path) -> tuple[bool, str]:
+    """24.1. A 192,009-character SGF took 1.25-1.74 s of the loop per table; record.sgf replayed on the loop."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    server = Server(tmp / "24-1.db").start()
+    try:
+        pinger = Pinger(server.base)
+        with ThreadPoolExecutor(6) as pool:
+            answers = list(pool.map(lambda g: post(server.base, {"game": g[0], "seats": [HUMAN] * g[1],
+                                                                 "setup": HUGE_SGF}),
+                                    [("go", 2), ("rengo", 4)] * 3))
+        created = pinger.stop()
+        codes = sorted({status for status, _ in answers})
+        # a finished table from the costliest position taken: its .sgf asked for again and again
+        status, t = post(server.base, {"game": "go", "seats": [HUMAN, HUMAN], "setup": BOUNDED_SGF})
+        with ws(server.base, t["table"], t["seats"][1]["token"]) as sock:  # White's turn, after the main line's B[aa]
+            state = first_state(sock)
+            sock.send(json.dumps({"type": "action", "action": "resign", "version": state["version"]}))
+            wait(lambda: summary(server.base, t["table"])["status"] == "over", 20)
+        pinger = Pinger(server.base)
+        with ThreadPoolExecutor(4) as pool:
+            records = list(pool.map(lambda _: get(server.base, f"/api/tables/{t['table']}/record.sgf"), range(40)))
+        exported = pinger.stop()
+        fixed = codes == [422] and status == 201 and {s for s, _ in records} == {200} and pinger.worst < 0.3
+        return fixed, (f"six tables from it: HTTP {codes}, {created}; 40 record.sgf of a table from a position "
+                       f"within the bounds: HTTP {sorted({s for s, _ in records})}, {exported} (then: 1,292 ms "
+                       "median, 1,464 ms max; 728 ms, 1,243 ms)")
+    finally:
+        server.kill()
+
+
+def option_names(tmp: Path) -> tuple[bool, str]:
+    """24.3. A variant option named players or game_id answered 500; parlour verify ended in a traceback."""
+    server = Server(tmp / "24-3.db").start()
+    try:
+        answers = [post(server.base, {"game": "giacomotto", "seats": [HUMAN, HUMAN], "options": {name: 2}})
+                   for name in ("players", "game_id")]
+    finally:
+        server.kill()
+    import parlour  # the record as parlour writes it, with an option named like load()'s parameter
+    from parlour.core.record import Record
+
+    record = Record.start(parlour.load("giacomotto", 2), seed=5).to_dict()
+    record["options"]["players"] = 2
+    path = tmp / "24-3.json"
+    path.write_text(json.dumps(record))
+    exe = shutil.which("parlour")
+    command = [exe] if exe else [sys.executable, "-c", "import sys; from parlour.cli import main; sys.exit(main())"]
+    done = subprocess.run([*command, "verify", str(path)], capture_output=True, text=True, timeout=60)
+    said = (done.stdout + done.stderr).strip().splitlines()
+    fixed = [s for s, _ in answers] == [422, 422] and all("has no option" in a.get("detail", "") for _, a in answers) \
+        and not any("Traceback" in line for line in said)
+    return fixed, (f"options players, game_id: HTTP {[s for s, _ in answers]} ({answers[0][1].get('detail', '')!r}); "
+                   f"parlour verify: {said[-1] if said else ''!r}")
+
+
+def bad_sgf(tmp: Path) -> tuple[bool, str]:
+    """24.4. SGF PL[X] answered 500, B[zz] 422 with an empty reason; a NUL in setup 500 on PostgreSQL."""
+    server = Server(tmp / "24-4.db").start()
+    try:
+        answers = [post(server.base, {"game": "go", "seats": [HUMAN, HUMAN], "setup": text})
+                   for text in ("(;SZ[19]PL[X])", "(;SZ[19];B[zz])", "(;SZ[19]C[\u0000])")]
+    finally:
+        server.kill()
+    details = [a.get("detail", "") for _, a in answers]
+    fixed = [s for s, _ in answers] == [422] * 3 and not any(d.endswith(": ") or not d for d in details)
+    return fixed, "PL[X], B[zz], NUL (on SQLite): " + "; ".join(f"HTTP {s} {d!r}" for (s, _), d in zip(answers, details))
+
+
+def loose_types(tmp: Path) -> tuple[bool, str]:
+    """24.8. "players": "2" and "spectator_chat": "no" were silently converted."""
+    server = Server(tmp / "24-8.db").start()
+    try:
+        answers = [post(server.base, {"game": "giacomotto", "seats": [HUMAN, HUMAN], **body})
+                   for body in ({"players": "2"}, {"spectator_chat": "no"}, {"options": {"target": "61"}})]
+    finally:
+        server.kill()
+    details = [a.get("detail", "") for _, a in answers]
+    kinds = ["integer", "boolean", "integer"]
+    fixed = [s for s, _ in answers] == [422] * 3 and all(k in d for k, d in zip(kinds, details))
+    return fixed, "; ".join(f"HTTP {s} {d!r}" for (s, _), d in zip(answers, details))
+
+
 FINDINGS = [dead_worker, crowded_giacomotto, exhaustion, down_time, two_servers, spectators, bad_text, orphan_workers,
             typed_url]
+FINDINGS += [sgf_stall, option_names, bad_sgf, loose_types]  # 24.1, 24.3, 24.4, 24.8 (h24-loop)
 
 
 def main() -> int:

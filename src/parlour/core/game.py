@@ -128,6 +128,12 @@ class Game(ABC):
         raise BadOption(f"{self.id} records are written only as parlour's JSON, not {fmt!r}")
 
     @classmethod
+    def position_too_big(cls, text: str) -> str | None:
+        """What puts the start position ``text`` beyond what a new table takes, in a sentence naming the bound
+        (the server's check, run before the text is read, so that reading it stays cheap); ``None``: within them."""
+        return None
+
+    @classmethod
     def read_record(cls, text: str, fmt: str) -> Any:
         """A :class:`~parlour.core.record.Record` read from ``text`` in one of :attr:`record_formats`."""
         raise BadOption(f"{cls.id} reads records only as parlour's JSON, not {fmt!r}")

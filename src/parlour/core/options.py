@@ -45,7 +45,8 @@ class Option:
             if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
                 raise BadOption(f"option {self.name!r} must be in {self.minimum}..{self.maximum}, got {value}")
         elif not isinstance(value, kind):
-            raise BadOption(f"option {self.name!r} must be a {kind.__name__}, got {value!r}")
+            raise BadOption(f"option {self.name!r} must be {'text' if kind is str else 'a ' + kind.__name__}, "
+                            f"got {value!r}")
         if self.choices is not None and value not in self.choices:
             raise BadOption(f"option {self.name!r} must be one of {list(self.choices)}, got {value!r}")
         return value

@@ -159,10 +159,10 @@ class Record:
             raise RecordError(f"cannot read record {path}: {e.strerror}") from None
 
     def make_game(self) -> Game:
-        from .registry import load
+        from .registry import load_with
 
         try:
-            return load(self.game, self.players, **self.options)
+            return load_with(self.game, self.players, self.options)
         except ParlourError as e:
             raise RecordError(f"record names a game that cannot be set up: {e}") from None
 

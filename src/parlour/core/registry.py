@@ -9,10 +9,11 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
-from typing import Any
+from typing import Any, Mapping
 
-from .errors import UnknownGame
+from .errors import BadOption, UnknownGame
 from .game import Game
+from .options import resolve
 
 
 @cache
@@ -54,3 +55,20 @@ def load(game_id: str, players: int | None = None, **options: Any) -> Game:
     parlour.load('giacomotto', players=4, target=61)
     """
     return game_class(game_id)(players, **options)
+
+
+def load_with(game_id: str, players: int | None, options: Mapping[str, Any]) -> Game:
+    """:func:`load` for options that come from outside (a request, a record): any name in ``options``, even one
+    that is also a parameter's (``players``, ``game_id``), is read as an option name and refused with
+    :class:`~parlour.core.errors.BadOption` if the game has no such option, instead of a ``TypeError``.
+
+    >>> load_with("giacomotto", 2, {"players": 3})
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.BadOption: giacomotto has no option 'players'; its options are: forced_capture, last_card_tabla, target
+    """
+    cls = game_class(game_id)
+    if not isinstance(options, Mapping):
+        raise BadOption(f"a game's options are an object of names and values, got {type(options).__name__}")
+    resolve(cls.options_spec, options, cls.id)  # an unknown name (or a bad value) says what the options are
+    return cls(players, **options)

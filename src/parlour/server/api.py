@@ -5,17 +5,20 @@ Errors are ``4xx {"detail": "what was wrong and what is allowed"}``.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal, Union
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from fastapi.responses import JSONResponse, Response
-from pydantic import AfterValidator, BaseModel, Field
+from fastapi.responses import Response
+from pydantic import AfterValidator, BaseModel, Field, Strict, StrictBool, StrictInt, StrictStr
 
 from parlour.bots import available, catalogue, default
 from parlour.core.errors import ParlourError
+from parlour.core.record import Record
 from parlour.core.registry import game_class, games, load
 
 from . import around
+from .exports import written
 from .limits import LimitReached
 from .lobby import Lobby, NotFinished, SeatSpec
 from .static import has_table
@@ -28,6 +31,10 @@ router = APIRouter(prefix="/api")
 MAX_TOKENS = 100
 #: ``POST /api/tables`` on a test server plays at most this many ``moves`` at creation.
 MAX_MOVES = 20_000
+#: Seats and variant options a new table may name (no game has more).
+MAX_SEATS, MAX_OPTIONS = 64, 64
+#: A start position (``setup``) is at most this many characters, whatever its game (Go bounds its SGF further).
+MAX_SETUP = 50_000
 
 
 def without_nul(name: str | None) -> str | None:
@@ -37,7 +44,25 @@ def without_nul(name: str | None) -> str | None:
     return name
 
 
-Name = Annotated[str | None, AfterValidator(without_nul)]
+def position_without_nul(text: str | None) -> str | None:
+    """A start position as given, unless it holds NUL (no position format has it, and PostgreSQL cannot store it)."""
+    if text is not None and NUL in text:
+        raise ValueError("a start position may hold any character but NUL (\\u0000)")
+    return text
+
+
+def options_without_nul(options: dict[str, Any]) -> dict[str, Any]:
+    """Variant options as given, unless a name or a text value holds NUL (which PostgreSQL cannot store)."""
+    for name, value in options.items():
+        if NUL in name or isinstance(value, str) and NUL in value:
+            raise ValueError("an option's name and text may hold any character but NUL (\\u0000)")
+    return options
+
+
+Name = Annotated[StrictStr | None, AfterValidator(without_nul)]
+#: The API is strict about types, so that a value is never silently taken for another ("2" for 2, "no" for true):
+#: a number is a JSON number (a whole one where it must be an integer), a yes-or-no a JSON true or false.
+Number = Annotated[float, Strict()]
 
 
 class HumanSeat(BaseModel):
@@ -47,54 +72,58 @@ class HumanSeat(BaseModel):
 
 class BotSeat(BaseModel):
     kind: Literal["bot"]
-    level: str = Field(description="one of the game's bot levels (GET /api/games)")
+    level: StrictStr = Field(description="one of the game's bot levels (GET /api/games)")
     name: Name = Field(None, max_length=40)
 
 
 class Clock(BaseModel):
-    seconds_per_move: float = Field(gt=0, le=86400, description="when a seat's time runs out, the game's clock-out "
+    seconds_per_move: Number = Field(gt=0, le=86400, description="when a seat's time runs out, the game's clock-out "
                                                                  "move is played for it (Go: resign), else a random "
                                                                  "legal one")
 
 
 class NewTable(BaseModel):
-    game: str = Field(description="a game id from GET /api/games", examples=["giacomotto"])
-    players: int | None = Field(None, description="the game's default if omitted")
-    options: dict[str, Any] = Field(default_factory=dict, description="variant options; the game checks them")
+    game: StrictStr = Field(description="a game id from GET /api/games", examples=["giacomotto"])
+    players: StrictInt | None = Field(None, description="the game's default if omitted")
+    options: Annotated[dict[str, Any], AfterValidator(options_without_nul)] = Field(
+        default_factory=dict, max_length=MAX_OPTIONS, description="variant options (GET /api/games): each a JSON value of the option's type; "
+        "the game checks them")
     seats: list[Annotated[Union[HumanSeat, BotSeat], Field(discriminator="kind")]] = Field(description="one per player, in seat order",
+                                                   max_length=MAX_SEATS,
                                                    examples=[[{"kind": "human", "name": "Ana"},
                                                               {"kind": "bot", "level": "random"}]])
     clock: Clock | None = None
-    seed: int | None = Field(None, ge=0, lt=2**63, description="fixes the shuffle; only on a server started with "
+    seed: StrictInt | None = Field(None, ge=0, lt=2**63, description="fixes the shuffle; only on a server started with "
                              "--fixed-seeds (tests and demos), since whoever creates the table would choose the deal")
-    moves: list[tuple[int | None, str]] | None = Field(
+    moves: list[tuple[StrictInt | None, StrictStr]] | None = Field(
         None, max_length=MAX_MOVES, description="moves played at creation, before anyone connects: `[seat, \"action "
         "text\"]` pairs, `[null, \"timeout\"]` where the open timed window closes; each is checked as a seat's move "
         "is, and the first one refused is answered with 422 naming it and why. Only on a server started with "
         "--fixed-seeds (tests and demos: a table opened at a chosen position), with `seed`",
         examples=[[[0, "trail 7H"], [1, "capture KH KD"]]])
-    setup: str | None = Field(None, max_length=200_000, description="a start position, for a game that takes one "
-                              "(its `position` in GET /api/games: SGF for Go)")
-    spectator_chat: bool = Field(False, description="whether spectators may chat at the table")
-    listed: bool = Field(False, description="list the table publicly (GET /api/open): its human seats after the "
+    setup: Annotated[StrictStr | None, AfterValidator(position_without_nul)] = Field(
+        None, max_length=MAX_SETUP, description="a start position, for a game that takes one (its `position` in GET "
+        "/api/games: SGF for Go, within the bounds docs/protocol.md states)")
+    spectator_chat: StrictBool = Field(False, description="whether spectators may chat at the table")
+    listed: StrictBool = Field(False, description="list the table publicly (GET /api/open): its human seats after the "
                                             "first (its creator's) are open to anyone, and their tokens are given "
                                             "only to whoever takes them (POST /api/tables/{id}/join)")
-    wait_for_players: bool = Field(False, description="the table's clocks (timed windows, move clocks) start when "
+    wait_for_players: StrictBool = Field(False, description="the table's clocks (timed windows, move clocks) start when "
                                    "every invited person has connected, or when a seated player presses start")
-    absent_seconds: float = Field(ABSENT_SECONDS, ge=0, le=86400, description="seconds a person must have been "
+    absent_seconds: Number = Field(ABSENT_SECONDS, ge=0, le=86400, description="seconds a person must have been "
                                   "away before a seated player may hand her seat to a bot (she takes it back by "
                                   "opening her link again)")
-    deal_pause: float = Field(0, ge=0, le=600, description="after each deal but the last is scored, the next deal's "
+    deal_pause: Number = Field(0, ge=0, le=600, description="after each deal but the last is scored, the next deal's "
                               "timed windows, move clocks and bots wait until every person at the table has said she "
                               "is ready (\"next round\") or this many seconds have passed; 0: no pause")
 
 
 class Rematch(BaseModel):
-    token: str = Field(max_length=200, description="the offering player's seat token at the finished table")
+    token: StrictStr = Field(max_length=200, description="the offering player's seat token at the finished table")
 
 
 class Join(BaseModel):
-    seat: int | None = Field(None, description="the open seat to take; the first free one if omitted")
+    seat: StrictInt | None = Field(None, description="the open seat to take; the first free one if omitted")
 
 
 def settings(body: NewTable) -> dict[str, Any]:
@@ -238,16 +267,27 @@ async def table_summary(table_id: str, request: Request) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}/record", summary="The record of a finished match, seed and salt revealed")
-async def table_record(table_id: str, request: Request) -> JSONResponse:
+async def table_record(table_id: str, request: Request) -> Response:
+    lobby = lobby_of(request)
+
+    async def write() -> bytes:
+        record = await lobby.record(table_id)
+        if record is None:
+            raise _not_found(table_id)
+        return await written(_json, record)
+
     try:
-        record = await lobby_of(request).record(table_id)
+        body = await lobby.exports.get((table_id, "json"), write)
     except NotFinished as e:
         raise HTTPException(409, f"table {table_id} is still playing ({e.args[0]} actions so far); "
                                  "its record, which reveals the seed, is published when the match ends") from None
-    if record is None:
-        raise _not_found(table_id)
-    return JSONResponse(record.to_dict(),
-                        headers={"Content-Disposition": f'attachment; filename="parlour-{table_id}.json"'})
+    return Response(body, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="parlour-{table_id}.json"'})
+
+
+def _json(record: Record) -> str:
+    """A record as JSON text, as ``JSONResponse`` writes it."""
+    return json.dumps(record.to_dict(), ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 @router.get("/tables/{table_id}/record.{fmt}",
@@ -255,7 +295,8 @@ async def table_record(table_id: str, request: Request) -> JSONResponse:
 async def table_record_as(table_id: str, fmt: str, request: Request) -> Response:
     if fmt == "json":
         return await table_record(table_id, request)
-    summary = await lobby_of(request).summary(table_id)
+    lobby = lobby_of(request)
+    summary = await lobby.summary(table_id)
     if summary is None:
         raise _not_found(table_id)
     game = load(summary["game"], summary["players"], **summary["options"])
@@ -263,14 +304,19 @@ async def table_record_as(table_id: str, fmt: str, request: Request) -> Response
     if fmt not in formats:
         allowed = ", ".join(f".{f}" for f in ["json", *formats])
         raise HTTPException(404, f"{game.id} records are written as {allowed}, not .{fmt}")
+
+    async def write() -> bytes:
+        record = await lobby.record(table_id)
+        assert record is not None  # the summary was found
+        # SGF replays the match (its start position read again): a thread's work, and done once per table
+        return await written(game.write_record, record, fmt, [s.get("name") for s in summary["seats"]])
+
     try:
-        record = await lobby_of(request).record(table_id)
+        body = await lobby.exports.get((table_id, fmt), write)
     except NotFinished as e:
         raise HTTPException(409, f"table {table_id} is still playing ({e.args[0]} actions so far); "
                                  "its record is published when the match ends") from None
-    assert record is not None  # the summary was found
-    text = game.write_record(record, fmt, [s.get("name") for s in summary["seats"]])
-    return Response(text, media_type=formats[fmt],
+    return Response(body, media_type=formats[fmt],
                     headers={"Content-Disposition": f'attachment; filename="parlour-{table_id}.{fmt}"'})
 
 

@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from . import api, owner, static, ws
+from .body import MAX_BODY, MAX_BODY_FIXED, BodyLimit
 from .bots import BotPool
 from .cluster import Unavailable
 from .limits import Limits
@@ -95,9 +96,14 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
         parts = []
         for err in exc.errors():
             where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-            parts.append(f"{where}: {err.get('msg')}" if where else str(err.get("msg")))
+            msg = str(err.get("msg")).removeprefix("Value error, ")
+            given = err.get("input")
+            if err.get("type", "").endswith(("_type", "_parsing")) and isinstance(given, (str, int, float, bool)):
+                msg += f", got {given!r}"[:80]  # what was sent, so that "2" for 2 shows: JSON types are strict
+            parts.append(f"{where}: {msg}" if where else msg)
         return JSONResponse({"detail": "; ".join(parts)}, status_code=422)
 
+    app.add_middleware(BodyLimit, limit=MAX_BODY_FIXED if fixed_seeds else MAX_BODY)  # inside Contained
     app.add_middleware(Contained)
     app.state.fixed_seeds = fixed_seeds
     app.include_router(api.router)

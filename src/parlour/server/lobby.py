@@ -18,14 +18,16 @@ from typing import Any
 
 from parlour.bots import available
 from parlour.core.errors import BadOption
+from parlour.core.game import Game, State
 from parlour.core.record import Record, commitment
-from parlour.core.registry import load
+from parlour.core.registry import load, load_with
 
 from .around import offered, open_seats
 from .bots import BotPool
+from .exports import Exports
 from .limits import LimitReached, Limits, PerMinute, address_key
 from .report import unexpected
-from .storage import SeatRow, Store, TableRow
+from .storage import ActionRow, SeatRow, Store, TableRow
 from .table import Table, make_record, play_moves, replay, summary_of
 
 log = logging.getLogger("parlour.server")
@@ -45,6 +47,17 @@ class SeatSpec:
     name: str | None = None
 
 
+def _start(game: Game, seed: int, setup: str | None, moves: list[tuple[int | None, str]], t: float
+           ) -> tuple[State, list[ActionRow], list[Any]]:
+    """A new table's state (see :func:`.table.play_moves`), its start position first held to the game's bounds
+    for a new table (Go: SGF of at most so many characters, nodes and variations)."""
+    if setup is not None:
+        too_big = game.position_too_big(setup)
+        if too_big:
+            raise BadOption(too_big)
+    return play_moves(game, seed, setup, moves, t)
+
+
 class NotFinished(Exception):
     """The record of a match still going on, which would reveal its seed."""
 
@@ -61,6 +74,7 @@ class Lobby:
         self._loading = asyncio.Lock()
         self._created = PerMinute(limits.tables_per_minute)
         self._tasks: list[asyncio.Task] = []
+        self.exports = Exports()  # finished matches' record files, written once each (in a thread)
 
     async def start(self) -> None:
         """Record this run and start its heartbeat and the sweep of idle tables."""
@@ -99,11 +113,9 @@ class Lobby:
         ``(None, "timeout")``, played from the start before anyone connects, each checked as a seat's move is; the
         first one refused raises :class:`BadOption` naming it and why.
         """
-        game = load(game_id, players, **options)
-        if setup is not None:
-            if game.position_format is None:
-                raise BadOption(f"{game.id} starts from its own deal: it takes no start position")
-            game.new(seed=0, deck=setup)  # refuses, saying why, a position the game cannot start from
+        game = load_with(game_id, players, options)  # an option named like a parameter ('players') is refused too
+        if setup is not None and game.position_format is None:
+            raise BadOption(f"{game.id} starts from its own deal: it takes no start position")
         if len(seats) != game.players:
             raise BadOption(f"a {game.players}-player table needs {game.players} seats, got {len(seats)}")
         if seconds_per_move is not None and seconds_per_move < self.limits.min_move_clock:
@@ -123,9 +135,9 @@ class Lobby:
                 raise BadOption(f"seat {i}: kind must be 'human' or 'bot', got {spec.kind!r}")
         seed, salt = secrets.randbits(63) if seed is None else seed, secrets.token_hex(16)
         created = round(self.now(), 3)
-        played = None
-        if moves:  # off the loop: a long list of moves (Skelly's flicks) takes a while to play
-            played = await asyncio.to_thread(play_moves, game, seed, setup, moves, created)
+        # Off the loop: a start position is read (and refused, saying why, if the game cannot start from it) and a
+        # long list of moves (Skelly's flicks) played in a thread, so that the other tables are served meanwhile.
+        state, entries, checks = await asyncio.to_thread(_start, game, seed, setup, moves or [], created)
         free = open_seats(rows) if listed else []
         if listed and not free:
             raise BadOption("a listed table needs a seat for someone from the list: invite a person in a seat after "
@@ -137,7 +149,6 @@ class Lobby:
         if not await self._make_room():
             raise LimitReached(503, f"this server holds its maximum of {self.limits.open_tables} open tables, "
                                     "every one with someone at it; try again later", 60)
-        state, entries, checks = played or (None, [], None)
         row = TableRow(secrets.token_urlsafe(8), game.id, game.players, dict(game.options), seed, salt,
                        commitment(seed, salt), seconds_per_move, created, setup=setup,
                        settings={**(settings or {}), **({"listed": True} if listed else {})},
@@ -231,7 +242,7 @@ class Lobby:
         if table is not None:
             if not table.state.over:
                 raise NotFinished(table.version)
-            return table.record()
+            return await asyncio.to_thread(table.record)  # a long log's entries (a finished log stays as it is)
         found = await self.store.table(table_id)
         if found is None:
             return None

@@ -77,6 +77,13 @@ class Rengo(Game):
         return record_to_sgf(record, names)
 
     @classmethod
+    def position_too_big(cls, text: str) -> str | None:
+        """The SGF's size, nodes, values or nesting beyond a new table's bounds (see :func:`.sgf.within_bounds`)."""
+        from .sgf import within_bounds
+
+        return within_bounds(text)
+
+    @classmethod
     def read_record(cls, text: str, fmt: str) -> Any:
         """A record from SGF text (``fmt="sgf"``): parlour's own files, or another program's."""
         if fmt != "sgf":

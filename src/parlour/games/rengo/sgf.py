@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any, Sequence
 
@@ -34,6 +35,7 @@ from sgfmill import sgf, sgf_moves
 
 from parlour.core.errors import IllegalAction, ParlourError, RecordError
 from parlour.core.record import Record
+from parlour.core.registry import load_with
 
 from .board import Board
 from .points import BLACK, EMPTY, SIZES, WHITE, geometry, handicap_points
@@ -63,11 +65,59 @@ def _rc(size: int, p: int) -> tuple[int, int]:
 # --- a position to start from --------------------------------------------------------------------------------------
 
 
+#: A start position's SGF is bounded, so that reading it costs milliseconds, not seconds (docs/protocol.md): at most
+#: this many characters, nodes (in every variation: the moves and the setup), property values, and variations open
+#: at once. A whole game with comments fits well within them (a 19×19 game of 300 moves is some 3,000 characters).
+MAX_CHARS, MAX_NODES, MAX_VALUES, MAX_NESTING = 50_000, 2_000, 10_000, 100
+#: A property value: to its closing bracket, escapes skipped, or to the end of the text when it is not closed (so
+#: that no bracket starts a second scan).
+_VALUE = re.compile(r"\[(?:\\.|[^\\\]])*(?:\]|\\?\Z)", re.S)
+
+
+def within_bounds(text: str) -> str | None:
+    """What makes ``text`` too big to start a table from, if anything: one sentence naming the bound.
+
+    Counted without parsing: a plain count first (most texts stop there), then with the property values taken out.
+
+    >>> within_bounds("(;SZ[19]AB[dd][pp];W[qd])") is None
+    True
+    >>> within_bounds("(;SZ[19]" + "(;B[aa])" * 4000 + ")")
+    'a start position holds at most 2,000 nodes (moves and setup, in every variation); this SGF has 4,001'
+    >>> within_bounds("(;SZ[19]C[" + "(;" * 3000 + "])") is None   # marks inside a comment are text
+    True
+    """
+    if len(text) > MAX_CHARS:
+        return f"a start position is at most {MAX_CHARS:,} characters of SGF; this one is {len(text):,}"
+    if text.count(";") <= MAX_NODES and text.count("[") <= MAX_VALUES and text.count("(") <= MAX_NESTING:
+        return None
+    marks, values = _VALUE.subn("", text)  # what is left: node and variation marks, property names
+    nodes = marks.count(";")
+    if nodes > MAX_NODES:
+        return (f"a start position holds at most {MAX_NODES:,} nodes (moves and setup, in every variation); "
+                f"this SGF has {nodes:,}")
+    if values > MAX_VALUES:
+        return f"a start position holds at most {MAX_VALUES:,} property values; this SGF has {values:,}"
+    deepest = depth = 0
+    if marks.count("(") > MAX_NESTING:
+        for mark in re.findall(r"[()]", marks):
+            depth += 1 if mark == "(" else -1
+            deepest = max(deepest, depth)
+    if deepest > MAX_NESTING:
+        return f"a start position nests variations at most {MAX_NESTING} deep; this SGF nests them {deepest} deep"
+    return None
+
+
 def start_position(text: str, size: int) -> tuple[Board, int, list[int]]:
     """The position at the end of the SGF's main line: the board (its history of positions kept for the ko
     rule), the colour to move, and the handicap stones (``HA`` with as many black setup stones).
 
-    Raises :class:`IllegalAction` saying what is wrong with the text.
+    Raises :class:`IllegalAction` saying what is wrong with the text. Its size is not bounded here (a table's log
+    replays the position it started from, whatever its size): :func:`within_bounds` is for a new table's.
+
+    >>> start_position("(;SZ[19]PL[X])", 19)
+    Traceback (most recent call last):
+    ...
+    parlour.core.errors.IllegalAction: the SGF's PL (the colour to play) must be B or W, got 'X'
     """
     if not isinstance(text, str):
         raise IllegalAction("SGF is text")
@@ -78,10 +128,12 @@ def start_position(text: str, size: int) -> tuple[Board, int, list[int]]:
     if game.get_size() != size:
         raise IllegalAction("the SGF's board is {sgf}×{sgf}, the table's {size}×{size}: set the size option to {sgf}",
                             sgf=game.get_size(), size=size)
+    root = game.get_root()
     try:
         setup, plays = sgf_moves.get_setup_and_moves(game)
     except ValueError as e:
-        raise IllegalAction("the SGF's moves cannot be read: {reason}", reason=str(e)) from None
+        raise IllegalAction("the SGF's moves cannot be read: {reason}",
+                            reason=str(e) or _bad_point(game, size)) from None
     board = Board(size)
     geo = board.geo
     stones = [(c, _point(size, rc)) for c, rc in setup.list_occupied_points()]
@@ -93,11 +145,19 @@ def start_position(text: str, size: int) -> tuple[Board, int, list[int]]:
         raise IllegalAction("the SGF's setup stones include a chain without a liberty")
     board.seen, board.counts, board.captures = {board.hash}, {board.count_key()}, [0, 0, 0]
     black_setup = [p for c, p in stones if c == "b"]
-    root = game.get_root()
-    handicap = black_setup if (game.get_handicap() or 0) >= 2 and not any(c == "w" for c, _ in stones) else []
+    try:
+        handicap_stones = game.get_handicap() or 0
+    except ValueError:
+        raise IllegalAction("the SGF's HA (handicap) must be a whole number, got {value}",
+                            value=repr(_raw(root, "HA"))) from None
+    handicap = black_setup if handicap_stones >= 2 and not any(c == "w" for c, _ in stones) else []
     to_move = WHITE if handicap else BLACK
     if root.has_property("PL"):
-        to_move = COLOURS[root.get("PL")]
+        try:
+            to_move = COLOURS[root.get("PL")]
+        except (ValueError, KeyError):
+            raise IllegalAction("the SGF's PL (the colour to play) must be B or W, got {value}",
+                                value=repr(_raw(root, "PL"))) from None
     for i, (colour, rc) in enumerate(plays):
         c = COLOURS[colour]
         if rc is not None:
@@ -109,6 +169,28 @@ def start_position(text: str, size: int) -> tuple[Board, int, list[int]]:
             board.play(p, c)
         to_move = 3 - c
     return board, to_move, sorted(handicap)
+
+
+def _raw(node: Any, key: str) -> str:
+    """A property's value as written (for a message about it)."""
+    return node.get_raw(key).decode("utf-8", "replace")
+
+
+def _bad_point(game: sgf.Sgf_game, size: int) -> str:
+    """What sgfmill leaves unsaid when a point does not read (its ``ValueError`` is empty): which one, and what a
+    point is."""
+    last = chr(ord("a") + size - 1)
+    where = f"SGF points are two letters from a to {last} on a {size}×{size} board (or a range such as aa:{last}{last})"
+    for number, node in enumerate(game.get_main_sequence()):
+        for key in ("B", "W", "AB", "AW", "AE"):
+            if node.has_property(key):
+                try:
+                    node.get(key)
+                except ValueError:
+                    values = node.get_raw_list(key)
+                    shown = "".join(f"[{v.decode('utf-8', 'replace')}]" for v in values[:3])
+                    return f"node {number}'s {key}{shown} is not a point on the board: {where}"
+    return f"a point is not on the board: {where}"
 
 
 # --- records out ----------------------------------------------------------------------------------------------------
@@ -185,8 +267,6 @@ def start_colour(record: Record, game: Any) -> int:
 def sgf_to_record(text: str) -> Record:
     """A match record from SGF text (parlour's own, or another program's); :class:`RecordError` says what is
     wrong. A game whose file does not say how it ended (no resignation, no dead stones) stays unfinished."""
-    import parlour
-
     try:
         game_sgf = _parse(text)
     except ValueError as e:
@@ -219,7 +299,7 @@ def sgf_to_record(text: str) -> Record:
         elif black or white or root.has_property("PL"):
             deck = _root_only(game_sgf)
     try:
-        game = parlour.load(game_id, players, **options)
+        game = load_with(game_id, players, options)
         state = game.new(seed=seed, deck=deck)
     except ParlourError as e:
         raise RecordError(f"the SGF's game cannot be set up: {e}") from None
