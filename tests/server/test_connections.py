@@ -143,6 +143,7 @@ def test_a_stranger_holding_many_half_open_connections_locks_nobody_out(tmp_path
         text = server.text()
         assert "open files: up to 256" in text
         assert "Traceback" not in text and "Errno 24" not in text, text[:2000]
+        assert "out of file descriptors" not in text, "refused connections held descriptors before they were refused"
 
 
 def test_running_out_of_descriptors_is_said_once_and_honest_requests_are_served_when_they_come_back(tmp_path):

@@ -171,8 +171,10 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     # Views are a few KiB: compressing them costs more CPU than the loopback or a home line saves.
     # uvicorn's own protocols, with connections counted per address and requests timed (parlour.server.connections)
+    kinds = protocols(limits)
+    sock.gate = kinds["http"].gate  # connections beyond their address's limit are refused as they are accepted
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME,
-                            ws_per_message_deflate=False, **protocols(limits))
+                            ws_per_message_deflate=False, **kinds)
     server = uvicorn.Server(config)
     refused: list[str] = []
     startup = server.startup

@@ -9,7 +9,8 @@ protocols with both (``uvicorn.Config(http=..., ws=...)``):
 
 - at most ``Limits.connections_per_address`` open connections per client address (IPv6: per /64), HTTP and
   WebSocket alike (an upgraded connection stays counted until it closes); beyond, a new connection is answered
-  ``429`` with a sentence and closed at once, so a refused one holds no descriptor;
+  ``429`` with a sentence and closed at once, in the accept call itself (:class:`Gate`), so a refused one holds no
+  descriptor;
 - a request's line and headers must arrive within ``Limits.header_timeout`` of its first byte (the first request of
   a connection: of its opening), its body within ``Limits.body_timeout`` of its headers; a late one is answered
   ``408`` (if no answer began) and closed (the slowloris attack).
@@ -30,43 +31,6 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from .limits import Limits, address_key
 
 
-class Gate:
-    """Open connections per client address: ``admit`` one (False beyond the limit; 0: no limit), ``release`` it.
-
-    >>> gate = Gate(2)
-    >>> a, b, c, d = object(), object(), object(), object()
-    >>> [gate.admit(t, "203.0.113.7") for t in (a, b, c)], gate.admit(d, "2001:db8::1")
-    ([True, True, False], True)
-    >>> gate.release(a); gate.release(a); gate.release(c)  # twice, or never admitted: nothing happens
-    >>> gate.admit(c, "203.0.113.7"), gate.open
-    (True, {'203.0.113.7': 2, '2001:db8::/64': 1})
-    """
-
-    def __init__(self, per_address: int) -> None:
-        self.per_address = per_address
-        self.open: dict[str, int] = {}
-        self._held: dict[int, str] = {}  # id(transport) -> its key, while it is open
-
-    def admit(self, transport: object, address: str | None) -> bool:
-        key = address_key(address)
-        count = self.open.get(key, 0)
-        if self.per_address and count >= self.per_address:
-            return False
-        self.open[key] = count + 1
-        self._held[id(transport)] = key
-        return True
-
-    def release(self, transport: object) -> None:
-        key = self._held.pop(id(transport), None)
-        if key is None:
-            return
-        count = self.open[key] - 1
-        if count:
-            self.open[key] = count
-        else:
-            del self.open[key]
-
-
 def answer(status: int, reason: str, message: str, *headers: str) -> bytes:
     """A whole HTTP/1.1 response that closes its connection, written straight to the transport (no app ran).
 
@@ -79,9 +43,55 @@ def answer(status: int, reason: str, message: str, *headers: str) -> bytes:
     return ("\r\n".join(head) + "\r\n\r\n").encode() + body
 
 
-def _peer(transport: asyncio.BaseTransport) -> str | None:
-    peer = transport.get_extra_info("peername")
-    return peer[0] if isinstance(peer, tuple) and peer else None
+class Gate:
+    """Open connections per client address, by descriptor: ``admit`` one (False beyond the limit; 0: no limit),
+    ``release`` it. The listening socket admits at accept (:class:`~.descriptors.Listener`), before asyncio makes
+    anything of the connection: a refused one is closed there, within the same accept call, and many arriving at
+    once never hold more descriptors than their limits allow. The protocols release when the connection is lost.
+
+    >>> gate = Gate(2)
+    >>> [gate.admit(fd, "203.0.113.7") for fd in (7, 8, 9)], gate.admit(10, "2001:db8::1")
+    ([True, True, False], True)
+    >>> gate.release(7); gate.release(7); gate.release(9)  # twice, or never admitted: nothing happens
+    >>> gate.admit(9, "203.0.113.7"), gate.open
+    (True, {'203.0.113.7': 2, '2001:db8::/64': 1})
+    >>> gate.admit(8, "198.51.100.1"), gate.open  # fd 8 closed unseen and reused: its old count goes
+    (True, {'203.0.113.7': 1, '2001:db8::/64': 1, '198.51.100.1': 1})
+    """
+
+    def __init__(self, per_address: int) -> None:
+        self.per_address = per_address
+        self.open: dict[str, int] = {}
+        self._held: dict[int, str] = {}  # descriptor -> its key, while it is open
+        self.refusal = answer(429, "Too Many Requests", f"too many connections from your address: at most "
+                              f"{per_address} may be open at once; close some, or try again in a few seconds",
+                              "retry-after: 5")
+
+    def admit(self, fd: int, address: str | None) -> bool:
+        self.release(fd)  # a descriptor closed without its protocol hearing of it is free again
+        key = address_key(address)
+        count = self.open.get(key, 0)
+        if self.per_address and count >= self.per_address:
+            return False
+        self.open[key] = count + 1
+        self._held[fd] = key
+        return True
+
+    def release(self, fd: int) -> None:
+        key = self._held.pop(fd, None)
+        if key is None:
+            return
+        count = self.open[key] - 1
+        if count:
+            self.open[key] = count
+        else:
+            del self.open[key]
+
+    def lost(self, transport: asyncio.BaseTransport) -> None:
+        """A protocol's connection is lost (its socket not closed yet): its place is free."""
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            self.release(sock.fileno())
 
 
 class LimitedHTTP(H11Protocol):
@@ -96,18 +106,11 @@ class LimitedHTTP(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        if not self.gate.admit(transport, _peer(transport)):
-            limit = self.gate.per_address
-            transport.write(answer(429, "Too Many Requests", f"too many connections from your address: at most "
-                                   f"{limit} may be open at once; close some, or try again in a few seconds",
-                                   "retry-after: 5"))
-            transport.close()  # at once: a refused connection must not hold a descriptor
-            return
         self._arm("headers")
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
-        self.gate.release(self.transport)
+        self.gate.lost(self.transport)
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
@@ -155,12 +158,13 @@ class LimitedWebSocket(WebSocketsSansIOProtocol):
     gate: Gate
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.gate.release(self.transport)
+        self.gate.lost(self.transport)
         super().connection_lost(exc)
 
 
 def protocols(limits: Limits) -> dict[str, Any]:
-    """``uvicorn.Config`` keyword arguments: its HTTP and WebSocket protocols under ``limits``, sharing one gate.
+    """``uvicorn.Config`` keyword arguments: its HTTP and WebSocket protocols under ``limits``, sharing one gate
+    (give it to the listening socket too: ``Listener.gate``).
 
     >>> kinds = protocols(Limits(connections_per_address=3))
     >>> kinds["http"].gate is kinds["ws"].gate, kinds["http"].gate.per_address
