@@ -173,6 +173,7 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
     # uvicorn's own protocols, with connections counted per address and requests timed (parlour.server.connections)
     kinds = protocols(limits)
     sock.gate = kinds["http"].gate  # connections beyond their address's limit are refused as they are accepted
+    sock.gate.total = max(16, files - max(64, files // 10))  # descriptors left for the database and the workers
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME,
                             ws_per_message_deflate=False, **kinds)
     server = uvicorn.Server(config)

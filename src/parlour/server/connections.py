@@ -59,13 +59,23 @@ class Gate:
     (True, {'203.0.113.7': 1, '2001:db8::/64': 1, '198.51.100.1': 1})
     """
 
-    def __init__(self, per_address: int) -> None:
-        self.per_address = per_address
+    def __init__(self, per_address: int, total: int = 0) -> None:
+        #: ``total``: connections of the whole server (0: no limit); ``parlour serve`` keeps it below its open-files
+        #: limit, so that the database and the bot workers always have descriptors left.
+        self.per_address, self.total = per_address, total
         self.open: dict[str, int] = {}
         self._held: dict[int, str] = {}  # descriptor -> its key, while it is open
         self.refusal = answer(429, "Too Many Requests", f"too many connections from your address: at most "
                               f"{per_address} may be open at once; close some, or try again in a few seconds",
                               "retry-after: 5")
+        self.full = answer(503, "Service Unavailable", "the server holds as many connections as it can; try again in "
+                           "a few seconds", "retry-after: 5")
+
+    def refusal_for(self, fd: int, address: str | None) -> bytes | None:
+        """None if the connection is admitted, else the answer that refuses it."""
+        if self.total and len(self._held) >= self.total and fd not in self._held:
+            return self.full
+        return None if self.admit(fd, address) else self.refusal
 
     def admit(self, fd: int, address: str | None) -> bool:
         self.release(fd)  # a descriptor closed without its protocol hearing of it is free again

@@ -94,10 +94,11 @@ class Listener(socket.socket):
                                 time.monotonic() - self.out_since)
                 self.out_since, self.refused, self._told = None, 0, False
             host = address[0] if isinstance(address, tuple) and address else None
-            if self.gate is None or self.gate.admit(conn.fileno(), host):
+            refusal = None if self.gate is None else self.gate.refusal_for(conn.fileno(), host)
+            if refusal is None:
                 return conn, address
             try:
-                conn.send(self.gate.refusal, socket.MSG_DONTWAIT)
+                conn.send(refusal, socket.MSG_DONTWAIT)
             except OSError:
                 pass
             conn.close()
