@@ -114,3 +114,15 @@ def summary(values: Iterable[float]) -> dict[str, float]:
     """The best (highest) and the median of rates measured over several repeats."""
     values = list(values)
     return {"best": max(values), "median": statistics.median(values)}
+
+
+def client_address(n: int) -> str:
+    """The loopback address the clients of the ``n``-th table connect from: each table's clients from an address
+    of their own (Linux routes all of 127/8 to the loopback), as people at their own homes would, so that the
+    server's limits per address (``--max-sockets-per-address``) count a table's sockets, not the whole bench's.
+
+    >>> client_address(0), client_address(250), client_address(62499)
+    ('127.0.1.1', '127.0.2.1', '127.0.250.250')
+    """
+    return f"127.0.{n // 250 % 250 + 1}.{n % 250 + 1}"
+

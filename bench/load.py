@@ -48,6 +48,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from websockets.asyncio.client import connect
 
+from bench import client_address
+
 
 THINK = (0.05, 0.2)  # seconds a person takes for a move, at least and at most
 CLIENT_PROCESSES = 2  # the default: chosen by measurement (bench/README.md)
@@ -148,13 +150,14 @@ def patch_in_place(view: dict, patch: dict) -> None:
 
 async def client(url: str, seat: int, rng: random.Random, limit: int, think: tuple[float, float],
                  sent: dict[int, tuple[int, float]], ready: Callable[[], None], go: asyncio.Event,
-                 stop: list[float], run: Run) -> None:
+                 stop: list[float], run: Run, source: str = "127.0.0.1") -> None:
     """Play one seat: think, then a random legal move, whenever it is this seat's turn, until the table has
     ``limit`` actions or the time is up (then the caller cancels the clients still waiting). ``sent`` (shared by
     the table's clients, always in one process, so both times are on one clock): per version, who played against
     it and when; the other seat's client measures the latency when the message that brings that version arrives,
-    the moment its socket hands it over (before it is even decoded)."""
-    async with connect(url, max_size=2 ** 22, open_timeout=300, ping_interval=None, close_timeout=1) as ws:
+    the moment its socket hands it over (before it is even decoded). ``source``: the address it connects from."""
+    async with connect(url, max_size=2 ** 22, open_timeout=300, ping_interval=None, close_timeout=1,
+                       local_addr=(source, 0)) as ws:
         view: dict | None = None
         version, mine = -1, ""
         while True:
@@ -230,10 +233,10 @@ async def play(tables: Share, limit: int, seconds: float, seed: int, think: tupl
             began.append(asyncio.ensure_future(begin()))
 
     clients = []
-    for seats in tables:
+    for n, seats in enumerate(tables):  # a table's clients from an address of their own (a process's tables)
         sent: dict[int, tuple[int, float]] = {}
-        clients += [client(url, seat, random.Random(rng.random()), limit, think, sent, ready, go, stop, run)
-                    for url, seat in seats]
+        clients += [client(url, seat, random.Random(rng.random()), limit, think, sent, ready, go, stop, run,
+                           client_address(n)) for url, seat in seats]
     playing = asyncio.gather(*clients)
     watch = asyncio.ensure_future(_watch_lag(go, stop, run.lags))
     while not playing.done() and time.perf_counter() < stop[0]:

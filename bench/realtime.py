@@ -37,7 +37,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from websockets.asyncio.client import connect
 
-from bench import REFERENCE_DOC, time_reference
+from bench import REFERENCE_DOC, client_address, time_reference
 from bench.load import free_port, percentile, start_server, stop_server
 
 SEATS = 4
@@ -96,11 +96,13 @@ MOVES = {"spoons": spoons_move, "claw": claw_move}
 
 
 async def client(ws_base: str, game: str, table: dict[str, Any], seat: int, effects: list[Effect],
-                 rng: random.Random, stop_at: float, run: Run) -> None:
-    """One seat: plays as a quick person; notes when it sees the effects of the other seats' actions."""
+                 rng: random.Random, stop_at: float, run: Run, source: str = "127.0.0.1") -> None:
+    """One seat: plays as a quick person; notes when it sees the effects of the other seats' actions. ``source``:
+    the address it connects from."""
     move = MOVES[game]
     token = table["seats"][seat]["token"]
-    async with connect(f"{ws_base}/ws/{table['table']}?token={token}", max_size=2 ** 22, open_timeout=120) as ws:
+    async with connect(f"{ws_base}/ws/{table['table']}?token={token}", max_size=2 ** 22, open_timeout=120,
+                       local_addr=(source, 0)) as ws:
         view: dict[str, Any] | None = None
         version = 0
         mine: Effect | None = None  # this seat's action on its way: one at a time
@@ -161,10 +163,10 @@ async def measure(base: str, game: str, tables: int, seconds: float, seed: int,
     start = time.perf_counter()
     stop_at = start + seconds
     clients = []
-    for t in created:
+    for n, t in enumerate(created):
         effects: list[Effect] = []  # the table's actions on their way, shared by its four clients
-        clients += [client(ws_base, game, t, s, effects, random.Random(rng.random()), stop_at, run)
-                    for s in range(SEATS)]
+        clients += [client(ws_base, game, t, s, effects, random.Random(rng.random()), stop_at, run,
+                           client_address(n)) for s in range(SEATS)]
     play = asyncio.gather(*clients)
     while not play.done():
         tick(run)

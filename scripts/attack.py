@@ -47,6 +47,7 @@ class Server:
         self.db, self.options, self.port = db, options, port or free_port()
         self.log = db.with_suffix(".log")
         self.proc: subprocess.Popen | None = None
+        self.files: tuple[int, int] | None = None  # the open-files limit (soft, hard) to start it under, if any
 
     @property
     def base(self) -> str:
@@ -59,7 +60,8 @@ class Server:
 
     def start(self) -> Server:
         with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(self.command(), stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+            self.proc = subprocess.Popen(self.command(), stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                                         preexec_fn=self._limit_files)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -70,6 +72,11 @@ class Server:
             except OSError:
                 time.sleep(0.1)
         raise RuntimeError("parlour serve did not answer within 60 s")
+
+    def _limit_files(self) -> None:
+        if self.files is not None:
+            import resource
+            resource.setrlimit(resource.RLIMIT_NOFILE, self.files)
 
     def processes(self) -> list[int]:
         """The live processes of the server's session: the server and its bot workers."""
@@ -488,9 +495,147 @@ def loose_types(tmp: Path) -> tuple[bool, str]:
     return fixed, "; ".join(f"HTTP {s} {d!r}" for (s, _), d in zip(answers, details))
 
 
+# --- issue 24: the second round ------------------------------------------------------------------------------------
+
+
+def _own_files() -> None:
+    """This process opens thousands of sockets: as many descriptors as it may have."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def _half_open(port: int, source: str, first: bytes) -> socket.socket | None:
+    s = socket.socket()
+    try:
+        s.bind((source, 0))  # a stranger's own address: all of 127/8 is the loopback
+        s.connect(("127.0.0.1", port))
+        s.sendall(first)
+    except OSError:  # refused at once
+        s.close()
+        return None
+    return s
+
+
+def _is_open(s: socket.socket) -> bool:
+    """Whether the server still holds ``s`` open, waiting for the rest of its request."""
+    try:
+        s.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except BlockingIOError:  # nothing to read: still waiting
+        return True
+    except OSError:  # reset
+        return False
+    return False  # an answer (408, 429) or the end: the server is done with it
+
+
+def _honest(base: str, count: int) -> tuple[int, float]:
+    """``count`` honest requests one after the other (20 s each at most): how many were served, the slowest's s."""
+    served, slowest = 0, 0.0
+    for _ in range(count):
+        t = time.monotonic()
+        try:
+            with urllib.request.urlopen(base + "/api/games", timeout=20) as r:
+                served += r.status == 200
+        except OSError:
+            pass
+        slowest = max(slowest, time.monotonic() - t)
+    return served, slowest
+
+
+HALF = b"GET /api/games HTTP/1.1\r\nHost: parlour\r\nUser-Agent: stranger\r\n"  # never the blank line
+
+
+def lock_out(tmp: Path) -> tuple[bool, str]:
+    """24.2. Open-files limit 1,024: 1,100 half-open connections from one client timed out 10 of 10 honest
+    requests; the accept loop logged 224,342 tracebacks (90.9 MB in 55 s)."""
+    _own_files()
+    server = Server(tmp / "24-2a.db")
+    server.files = (1024, 1024)  # soft and hard: the server cannot raise it
+    server.start()
+    try:
+        stranger = [s for s in (_half_open(server.port, "127.0.0.2", HALF) for _ in range(1100)) if s is not None]
+        served, slowest = _honest(server.base, 10)
+        wait(lambda: sum(map(_is_open, stranger)) <= 128, 10)
+        held = sum(map(_is_open, stranger))
+        for s in stranger:
+            s.close()
+        text = server.log.read_text(errors="replace")
+        tracebacks = text.count("Traceback") + text.count("Errno 24")
+        fixed = served == 10 and tracebacks == 0 and len(text) < 10_000
+        return fixed, (f"1,100 half-open connections from 127.0.0.2: it holds {held} of them open; honest requests "
+                       f"served: {served} of 10 (the slowest in {slowest:.1f} s); log: {tracebacks} tracebacks, "
+                       f"{len(text):,} bytes")
+    finally:
+        server.kill()
+
+
+def slow_requests(tmp: Path) -> tuple[bool, str]:
+    """24.2. 5,000 requests trickled one byte a second were all still open after 25 s (here 2,000 of them)."""
+    _own_files()
+    server = Server(tmp / "24-2b.db").start()
+    try:
+        start = time.monotonic()
+        slow = [s for i in range(2000) if (s := _half_open(server.port, f"127.0.4.{i % 20 + 1}",
+                                                            b"GET /api/games HTTP/1.1\r\n")) is not None]
+        opened, connecting = len(slow), time.monotonic() - start
+
+        def trickled() -> bool:  # a byte to each still open, once a second, until the server closed them all
+            for s in slow:
+                try:
+                    s.send(b"x", socket.MSG_DONTWAIT)
+                except OSError:
+                    pass
+            time.sleep(1)
+            return not any(map(_is_open, slow))
+
+        wait(trickled, 25)  # the default header timeout is 10 s; the attack found all open after 25 s
+        still, after = sum(map(_is_open, slow)), time.monotonic() - start
+        for s in slow:
+            s.close()
+        served, _ = _honest(server.base, 3)
+        return still == 0 and served == 3, (f"{opened:,} requests trickled a byte a second from 20 addresses "
+                                            f"(connected in {connecting:.1f} s): {still:,} still open after "
+                                            f"{after:.0f} s; honest requests after: {served} of 3")
+    finally:
+        server.kill()
+
+
+def seat_sockets(tmp: Path) -> tuple[bool, str]:
+    """24.2. 1,000 WebSockets on one seat token were all accepted (+39 MB)."""
+    server = Server(tmp / "24-2c.db").start()
+    try:
+        _, t = post(server.base, {"game": "giacomotto", "seats": [HUMAN, HUMAN]})
+        url = f"{server.base.replace('http', 'ws', 1)}/ws/{t['table']}?token={t['seats'][0]['token']}"
+
+        def rss() -> int:
+            status = Path(f"/proc/{server.proc.pid}/status").read_text()
+            return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS")))
+
+        before, accepted, codes, stack = rss(), 0, {}, ExitStack()
+        with stack:
+            for i in range(1000):  # from 20 addresses, 50 each: within the limit per address
+                sock = stack.enter_context(connect(url, open_timeout=20, source_address=(f"127.0.3.{i % 20 + 1}", 0)))
+                m = json.loads(sock.recv(timeout=20))
+                if m["type"] == "error":
+                    try:
+                        sock.recv(timeout=20)
+                    except ConnectionClosed as e:
+                        key = f"{e.rcvd.code if e.rcvd else None} {m['code']}"
+                        codes[key] = codes.get(key, 0) + 1
+                else:
+                    accepted += 1
+            grown = (rss() - before) / 1024
+        fixed = accepted <= 4 and set(codes) == {"4429 too_many_sockets"}
+        return fixed, (f"1,000 WebSockets on one seat token: {accepted} accepted, refused {codes}; the server grew "
+                       f"{grown:.1f} MB")
+    finally:
+        server.kill()
+
+
 FINDINGS = [dead_worker, crowded_giacomotto, exhaustion, down_time, two_servers, spectators, bad_text, orphan_workers,
             typed_url]
 FINDINGS += [sgf_stall, option_names, bad_sgf, loose_types]  # 24.1, 24.3, 24.4, 24.8 (h24-loop)
+FINDINGS += [lock_out, slow_requests, seat_sockets]  # 24.2: one stranger locks everyone out
 
 
 def main() -> int:

@@ -8,6 +8,7 @@ docs/deployment.md).
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import os
 import socket
@@ -86,7 +87,9 @@ def listen(host: str, port: int) -> socket.socket:
     except socket.gaierror as e:
         raise click.ClickException(f"cannot listen on {host!r}: {e.strerror} (--host takes an address such as "
                                    "127.0.0.1 or 0.0.0.0, or a name of this machine)") from None
-    sock = socket.socket(family, kind, proto)
+    from parlour.server.descriptors import Listener
+
+    sock = Listener(family, kind, proto)  # says once, not per attempt, when the descriptors run out
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a restart reuses its port at once
     try:
         sock.bind(address)
@@ -125,23 +128,41 @@ def listen(host: str, port: int) -> socket.socket:
                    "this Redis (env PARLOUR_REDIS)")
 @click.option("--reconnect-grace", type=click.FloatRange(0), default=Limits.reconnect_grace, show_default=True,
               help="seconds added to a move clock when its table comes back after the server was down")
+@click.option("--max-connections-per-address", type=click.IntRange(0), default=Limits.connections_per_address,
+              show_default=True, help="TCP connections (HTTP and WebSocket) one client address (IPv6: one /64) holds "
+                                      "open at once; beyond, a new one is answered 429 and closed; 0: no limit")
+@click.option("--max-sockets-per-address", type=click.IntRange(0), default=Limits.sockets_per_address,
+              show_default=True, help="WebSockets one client address holds open at once; 0: no limit")
+@click.option("--max-sockets-per-seat", type=click.IntRange(0), default=Limits.sockets_per_seat, show_default=True,
+              help="WebSockets open at once on one seat token; 0: no limit")
+@click.option("--header-timeout", type=click.FloatRange(0), default=Limits.header_timeout, show_default=True,
+              help="seconds a request's line and headers may take to arrive; a slower one is answered 408; 0: none")
+@click.option("--body-timeout", type=click.FloatRange(0), default=Limits.body_timeout, show_default=True,
+              help="seconds a request's body may take to arrive after its headers; 0: none")
 def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_seeds: bool, tables_per_minute: int,
           max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
-          reconnect_grace: float, redis_url: str | None) -> None:
+          reconnect_grace: float, redis_url: str | None, max_connections_per_address: int,
+          max_sockets_per_address: int, max_sockets_per_seat: int, header_timeout: float,
+          body_timeout: float) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill empty seats."""
     import uvicorn
 
     from parlour.server import create_app
     from parlour.server.cluster import Unavailable
+    from parlour.server.connections import protocols
+    from parlour.server.descriptors import quiet_accept, raise_open_files
     from parlour.server.owner import DatabaseInUse, claim
     from parlour.server.ws import MAX_FRAME
 
     url = db_url(str(default_db()) if db is None else db)
     limits = Limits(tables_per_minute=tables_per_minute, open_tables=max_open_tables, min_move_clock=min_move_clock,
-                    idle_minutes=idle_minutes, spectators=max_spectators, reconnect_grace=reconnect_grace)
+                    idle_minutes=idle_minutes, spectators=max_spectators, reconnect_grace=reconnect_grace,
+                    connections_per_address=max_connections_per_address, sockets_per_address=max_sockets_per_address,
+                    sockets_per_seat=max_sockets_per_seat, header_timeout=header_timeout, body_timeout=body_timeout)
     if redis_url and url.startswith("sqlite"):
         raise click.BadParameter("several servers share a PostgreSQL database, not a SQLite file: give --db "
                                  "postgresql://USER@HOST/NAME, or leave --redis out", param_hint="--redis")
+    before, files = raise_open_files()  # every connection holds one; a common soft limit is 1,024
     sock = listen(host, port)  # before the app: a busy port creates no database file and starts no bot worker
     if db is None:
         default_db().parent.mkdir(parents=True, exist_ok=True)
@@ -149,13 +170,18 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
                      redis_url=redis_url or None)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     # Views are a few KiB: compressing them costs more CPU than the loopback or a home line saves.
+    # uvicorn's own protocols, with connections counted per address and requests timed (parlour.server.connections)
+    kinds = protocols(limits)
+    sock.gate = kinds["http"].gate  # connections beyond their address's limit are refused as they are accepted
+    sock.gate.total = max(16, files - max(64, files // 10))  # descriptors left for the database and the workers
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME,
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False, **kinds)
     server = uvicorn.Server(config)
     refused: list[str] = []
     startup = server.startup
 
     async def start(sockets=None):
+        asyncio.get_running_loop().set_exception_handler(quiet_accept)  # the Listener says it, once
         # Claim the database first, to refuse in one sentence (not a traceback) when another server holds it.
         try:
             if redis_url:
@@ -172,6 +198,9 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
                 bound = listening.getsockname()[1]
         linked = f"; one of a cluster through {redis_url}" if redis_url else ""
         where = url.partition(":///")[2] if url.startswith("sqlite") else url
+        raised = f" (raised from {before:,})" if files > before else ""
+        click.echo(f"open files: up to {files:,}{raised}, at most {max_connections_per_address or files:,} "
+                   "connections per client address")
         click.echo(f"parlour serves http://{shown}:{bound}/  (tables kept in {where}{linked}; Ctrl-C stops)", err=False)
 
     server.startup = start  # type: ignore[method-assign]

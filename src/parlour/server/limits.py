@@ -32,6 +32,18 @@ class Limits:
     spectators: int = 50
     #: Seconds added to a move clock when its table comes back (after a restart, or after it left memory).
     reconnect_grace: float = 10.0
+    #: TCP connections (HTTP and WebSocket alike) one client address holds open at once; beyond, a new one is
+    #: answered 429 and closed (IPv6 addresses count per /64 network). See :mod:`.connections`.
+    connections_per_address: int = 128
+    #: WebSockets one client address holds open at once (players and spectators, every table together).
+    sockets_per_address: int = 64
+    #: WebSockets open at once on one seat token (a player's phone, laptop, a reload that overlaps).
+    sockets_per_seat: int = 4
+    #: Seconds a request's line and headers may take to arrive, from its first byte (a connection's first request:
+    #: from when it opened); a slower one is answered 408 and closed (slowloris).
+    header_timeout: float = 10.0
+    #: Seconds a request's body may take to arrive once its headers have.
+    body_timeout: float = 20.0
 
 
 class LimitReached(Exception):

@@ -20,6 +20,7 @@ from .cluster import Unavailable
 from .limits import RateLimit
 from .patch import encode
 from .report import unexpected
+from .sockets import limited
 from .table import ActionError, Client, Table
 
 log = logging.getLogger("parlour.server")
@@ -108,6 +109,7 @@ async def _writer(ws: WebSocket, client: Client) -> None:
 
 
 @router.websocket("/ws/{table_id}")
+@limited  # sockets per address and per seat token (Limits.sockets_per_address, sockets_per_seat)
 async def table_socket(ws: WebSocket, table_id: str, token: str | None = None, patches: str | None = None) -> None:
     await ws.accept()
     lobby = ws.app.state.lobby
