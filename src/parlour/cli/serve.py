@@ -111,6 +111,8 @@ def listen(host: str, port: int) -> socket.socket:
               "only: whoever creates a table could pick its deal)")
 @click.option("--tables-per-minute", type=click.IntRange(0), default=Limits.tables_per_minute, show_default=True,
               help="tables one client address (IPv6: one /64) may create per minute; 0: no limit")
+@click.option("--joins-per-minute", type=click.IntRange(0), default=Limits.joins_per_minute, show_default=True,
+              help="seats of listed tables one client address (IPv6: one /64) may take per minute; 0: no limit")
 @click.option("--max-open-tables", type=click.IntRange(0), default=Limits.open_tables, show_default=True,
               help="unfinished tables held in memory; idle ones leave to make room; 0: no limit")
 @click.option("--min-move-clock", type=click.FloatRange(0), default=Limits.min_move_clock, show_default=True,
@@ -126,7 +128,7 @@ def listen(host: str, port: int) -> socket.socket:
 @click.option("--reconnect-grace", type=click.FloatRange(0), default=Limits.reconnect_grace, show_default=True,
               help="seconds added to a move clock when its table comes back after the server was down")
 def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_seeds: bool, tables_per_minute: int,
-          max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
+          joins_per_minute: int, max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
           reconnect_grace: float, redis_url: str | None) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill empty seats."""
     import uvicorn
@@ -137,8 +139,9 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
     from parlour.server.ws import MAX_FRAME
 
     url = db_url(str(default_db()) if db is None else db)
-    limits = Limits(tables_per_minute=tables_per_minute, open_tables=max_open_tables, min_move_clock=min_move_clock,
-                    idle_minutes=idle_minutes, spectators=max_spectators, reconnect_grace=reconnect_grace)
+    limits = Limits(tables_per_minute=tables_per_minute, joins_per_minute=joins_per_minute,
+                    open_tables=max_open_tables, min_move_clock=min_move_clock, idle_minutes=idle_minutes,
+                    spectators=max_spectators, reconnect_grace=reconnect_grace)
     if redis_url and url.startswith("sqlite"):
         raise click.BadParameter("several servers share a PostgreSQL database, not a SQLite file: give --db "
                                  "postgresql://USER@HOST/NAME, or leave --redis out", param_hint="--redis")
