@@ -21,9 +21,12 @@ def test_games_list_variants_players_and_bot_levels(client):
     assert all(b["description"] for b in gia["bots"])
 
 
-def test_openapi_docs_are_served(client):
-    assert client.get("/docs").status_code == 200
+def test_the_openapi_schema_is_served_and_its_cdn_pages_only_when_asked_for(client, tmp_path):
+    # Issue 24.7: /docs loaded an unpinned script from a public CDN on the origin that keeps seat tokens.
     assert "/api/tables" in client.get("/openapi.json").json()["paths"]
+    assert client.get("/docs").status_code == 404 and client.get("/redoc").status_code == 404
+    with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path / 'docs.db'}", bot_workers=1, api_docs=True)) as docs:
+        assert docs.get("/docs").status_code == 200
 
 
 def test_create_table_gives_invitations_for_humans_only(client):
