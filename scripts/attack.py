@@ -354,8 +354,132 @@ def typed_url(tmp: Path) -> tuple[bool, str]:
         server.kill()
 
 
+# --- issue 24 -------------------------------------------------------------------------------------------------------
+
+
+def _verify(path: Path) -> tuple[int, str]:
+    """``parlour verify PATH``: its exit status and its output's lines."""
+    exe = shutil.which("parlour")
+    command = [exe, "verify", str(path)] if exe else [sys.executable, "-c", "from parlour.cli import main; main()",
+                                                       "verify", str(path)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    return done.returncode, (done.stdout + done.stderr).strip()
+
+
+def unproven_record(tmp: Path) -> tuple[bool, str]:
+    """24.5. parlour verify said OK (exit 0) for a record whose commitment and salt were removed; a 'bot 99 random'
+    entry passed; arrays nested 100,000 deep ended in a RecursionError traceback."""
+    import parlour
+
+    server = Server(tmp / "24-5.db", "--fixed-seeds").start()
+    try:
+        state, moves = parlour.load("giacomotto", 2, target=1).new(seed=9), []
+        while not state.over:  # a whole match, played at creation: the server commits to its seed as always
+            seat = state.to_act[0]
+            action = state.legal(seat)[0]
+            state.apply(seat, action)
+            moves.append([seat, str(action)])
+        _, t = post(server.base, {"game": "giacomotto", "options": {"target": 1}, "seed": 9, "moves": moves,
+                                  "seats": [HUMAN, HUMAN]})
+        with urllib.request.urlopen(f"{server.base}/api/tables/{t['table']}/record", timeout=20) as r:
+            record = json.loads(r.read())
+    finally:
+        server.kill()
+    variants = {"genuine": record,
+                "commitment and salt removed": {k: v for k, v in record.items() if k not in ("commitment", "salt")},
+                "commitment and salt null": {**record, "commitment": None, "salt": None},
+                "bot 99 random": {**record, "actions": [{"seat": None, "action": "bot 99 random", "t": 0},
+                                                        *record["actions"]]}}
+    seen = {}
+    for name, data in variants.items():
+        path = tmp / f"24-5-{name.replace(' ', '-')}.json"
+        path.write_text(json.dumps(data))
+        seen[name] = _verify(path)
+    deep = tmp / "24-5-deep.json"
+    deep.write_text('{"format": "parlour-record", "version": 1, "game": "giacomotto", "players": 2, "seed": 1, '
+                    '"actions": [], "options": {"target": ' + "[" * 100_000 + "]" * 100_000 + "}}")
+    seen["nested 100,000 deep"] = _verify(deep)
+    one_line = all("Traceback" not in out and len(out.splitlines()) == 1 for _, out in seen.values())
+    fixed = (one_line and seen["genuine"][0] == 0 and seen["genuine"][1].startswith("OK")
+             and all(seen[k][0] == 3 and seen[k][1].startswith("UNPROVEN") for k in list(variants)[1:3])
+             and seen["bot 99 random"][0] == 1 and seen["nested 100,000 deep"][0] == 1)
+    return fixed, "parlour verify on a server's record: " + "; ".join(
+        f"{name}: exit {code} {(out.split(':')[0] if code != 1 else out[:70]) if out else ''}"
+        for name, (code, out) in seen.items())
+
+
+def join_loop(tmp: Path) -> tuple[bool, str]:
+    """24.6. One loop took all 24 open seats of 8 listed tables on its first pass: joining had no limit per address."""
+    server = Server(tmp / "24-6.db").start()
+    try:
+        tables = [post(server.base, {"game": "tarok", "listed": True, "seats": [HUMAN] * 4})[1]["table"]
+                  for _ in range(8)]
+        statuses: dict[int, int] = {}
+        refusal: tuple[str | None, str] = (None, "")
+        for table in tables:
+            for _ in range(3):
+                request = urllib.request.Request(f"{server.base}/api/tables/{table}/join", b"{}",
+                                                 {"Content-Type": "application/json"})
+                try:
+                    with urllib.request.urlopen(request, timeout=20) as r:
+                        statuses[r.status] = statuses.get(r.status, 0) + 1
+                except urllib.error.HTTPError as e:
+                    statuses[e.code] = statuses.get(e.code, 0) + 1
+                    refusal = (e.headers.get("Retry-After"), json.loads(e.read() or b"{}").get("detail", ""))
+        fixed = statuses.get(200, 0) <= 10 and statuses.get(429, 0) > 0 and refusal[0] is not None \
+            and "a minute" in refusal[1]
+        return fixed, (f"24 joins from one address: {statuses.get(200, 0)} seats taken, {statuses.get(429, 0)} "
+                       f"refused (429, Retry-After {refusal[0]}: {refusal[1][:70]!r})")
+    finally:
+        server.kill()
+
+
+def security_headers(tmp: Path) -> tuple[bool, str]:
+    """24.7. No security headers (CSP, frame-ancestors/X-Frame-Options, nosniff, Referrer-Policy); /docs loaded an
+    unpinned CDN script on the origin that keeps seat tokens; WebSocket Origin was not checked."""
+    server = Server(tmp / "24-7.db").start()
+    try:
+        _, t = post(server.base, {"game": "giacomotto", "seats": [HUMAN, HUMAN]})
+        missing: dict[str, list[str]] = {}
+        for path in ("/", f"/t/{t['table']}", "/rules/tarok", "/api/games", "/static/lobby.js", "/api/tables/nope"):
+            try:
+                with urllib.request.urlopen(server.base + path, timeout=20) as r:
+                    headers = r.headers
+            except urllib.error.HTTPError as e:
+                headers = e.headers
+            csp = headers.get("Content-Security-Policy") or ""
+            lacks = [name for name, ok in (("CSP", "script-src 'self'" in csp and "unsafe-inline" not in csp),
+                                           ("frame-ancestors", "frame-ancestors 'none'" in csp),
+                                           ("X-Frame-Options", headers.get("X-Frame-Options") == "DENY"),
+                                           ("nosniff", headers.get("X-Content-Type-Options") == "nosniff"),
+                                           ("Referrer-Policy", headers.get("Referrer-Policy") == "no-referrer"))
+                     if not ok]
+            if lacks:
+                missing[path] = lacks
+        try:
+            with urllib.request.urlopen(server.base + "/docs", timeout=20) as r:
+                docs = r.status
+        except urllib.error.HTTPError as e:
+            docs = e.code
+        url = server.base.replace("http", "ws", 1) + f"/ws/{t['table']}?token={t['seats'][0]['token']}"
+        foreign = "accepted"
+        try:
+            with connect(url, open_timeout=20, additional_headers={"Origin": "https://evil.example"}) as sock:
+                sock.recv(timeout=20)
+        except ConnectionClosed as e:
+            foreign = f"closed {e.rcvd.code}: {e.rcvd.reason[:40]}" if e.rcvd else "closed"
+        with ws(server.base, t["table"], t["seats"][0]["token"]) as sock:  # a program, no Origin: let in
+            own = first_state(sock)["type"]
+        fixed = not missing and docs == 404 and foreign.startswith("closed 4403") and own == "state"
+        return fixed, (f"pages lacking headers: {missing or 'none'}; GET /docs: HTTP {docs}; a socket from "
+                       f"https://evil.example: {foreign}; one without Origin: {own}")
+    finally:
+        server.kill()
+
+
 FINDINGS = [dead_worker, crowded_giacomotto, exhaustion, down_time, two_servers, spectators, bad_text, orphan_workers,
             typed_url]
+FINDINGS += [unproven_record, join_loop, security_headers]  # issue 24.5, 24.6, 24.7
 
 
 def main() -> int:

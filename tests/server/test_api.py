@@ -10,6 +10,7 @@ from server_wire import new_table
 
 from parlour.core.record import commitment
 from parlour.server import create_app
+from parlour.server.headers import CSP, DOCS_CSP
 
 
 def test_games_list_variants_players_and_bot_levels(client):
@@ -26,7 +27,9 @@ def test_the_openapi_schema_is_served_and_its_cdn_pages_only_when_asked_for(clie
     assert "/api/tables" in client.get("/openapi.json").json()["paths"]
     assert client.get("/docs").status_code == 404 and client.get("/redoc").status_code == 404
     with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path / 'docs.db'}", bot_workers=1, api_docs=True)) as docs:
-        assert docs.get("/docs").status_code == 200
+        page = docs.get("/docs")
+        assert page.status_code == 200 and page.headers["content-security-policy"] == DOCS_CSP
+        assert docs.get("/").headers["content-security-policy"] == CSP  # the looser policy on /docs alone
 
 
 def test_create_table_gives_invitations_for_humans_only(client):
