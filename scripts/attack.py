@@ -471,8 +471,9 @@ def security_headers(tmp: Path) -> tuple[bool, str]:
         with ws(server.base, t["table"], t["seats"][0]["token"]) as sock:  # a program, no Origin: let in
             own = first_state(sock)["type"]
         fixed = not missing and docs == 404 and foreign.startswith("closed 4403") and own == "state"
-        return fixed, (f"pages lacking headers: {missing or 'none'}; GET /docs: HTTP {docs}; a socket from "
-                       f"https://evil.example: {foreign}; one without Origin: {own}")
+        lacking = sorted({name for names in missing.values() for name in names})
+        return fixed, (f"{len(missing)} of 6 pages lack {', '.join(lacking) or 'nothing'}; GET /docs: HTTP {docs}; "
+                       f"a socket from https://evil.example: {foreign}; one without Origin: {own}")
     finally:
         server.kill()
 
