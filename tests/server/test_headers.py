@@ -66,7 +66,8 @@ class Inline(HTMLParser):
         for name, value in attrs:
             if name.startswith("on") or name == "style":
                 self.found.append(f"<{tag} {name}=...>")
-            if name in ("href", "src", "action", "formaction") and (value or "").strip().lower().startswith("javascript:"):
+            url = (value or "").strip().lower()
+            if name in ("href", "src", "action", "formaction") and url.startswith("javascript:"):
                 self.found.append(f"<{tag} {name}={value}>")
 
     def handle_data(self, data: str) -> None:
