@@ -148,9 +148,9 @@ def listen(host: str, port: int) -> socket.socket:
 @click.option("--allowed-origin", "allowed_origins", multiple=True, metavar="ORIGIN",
               help="an origin besides the server's own (the one its Host header names) whose pages may open table "
                    "sockets, e.g. https://games.example behind a proxy that rewrites Host; repeatable")
-@click.option("--api-docs", is_flag=True, help="serve the API's pages /docs and /redoc (they load Swagger UI and "
-              "ReDoc from a public CDN, on the origin where the lobby keeps seat tokens: for a development machine; "
-              "/openapi.json is always served)")
+@click.option("--api-docs", is_flag=True, help="serve the API's page /docs (Swagger UI, loaded from a public CDN at a "
+              "pinned version checked by its hash, on the origin where the lobby keeps seat tokens: for a development "
+              "machine; /openapi.json is always served)")
 @click.option("--reconnect-grace", type=click.FloatRange(0), default=Limits.reconnect_grace, show_default=True,
               help="seconds added to a move clock when its table comes back after the server was down")
 def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_seeds: bool, tables_per_minute: int,

@@ -19,6 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from . import api, owner, static, ws
+from . import api_docs as api_docs_page
 from .bots import BotPool
 from .cluster import Unavailable
 from .headers import SecurityHeaders
@@ -47,8 +48,8 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
     (:mod:`.owner`), unless ``app.state.claim`` already holds it, as ``parlour serve`` does to refuse cleanly.
     ``redis_url``: this server is one of several on one PostgreSQL database, linked through that Redis
     (:mod:`.cluster`). Every response carries the security headers of :mod:`.headers`; a WebSocket opened from a
-    page of another origin than the server's own or ``allowed_origins`` is refused. ``api_docs`` serves ``/docs`` and
-    ``/redoc`` (their scripts come from a public CDN: off by default).
+    page of another origin than the server's own or ``allowed_origins`` is refused. ``api_docs`` serves ``/docs`` (Swagger UI
+    from a public CDN, pinned and checked by its hash: off by default; see :mod:`.api_docs`).
     """
 
     @asynccontextmanager
@@ -84,8 +85,7 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
             app.state.claim = None
             await claim.release()
 
-    app = FastAPI(title="parlour", version="0.1.0", lifespan=lifespan, docs_url="/docs" if api_docs else None,
-                  redoc_url="/redoc" if api_docs else None,
+    app = FastAPI(title="parlour", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Traditional card and board games for friends at a distance. The lobby is this "
                               "HTTP API; each table speaks WebSocket at /ws/{table}?token=... (see docs/protocol.md).")
 
@@ -108,6 +108,8 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
     app.add_middleware(SecurityHeaders, allowed_origins=allowed_origins, api_docs=api_docs)
     app.state.fixed_seeds = fixed_seeds
     app.include_router(api.router)
+    if api_docs:
+        api_docs_page.mount(app)
     app.include_router(ws.router)
     static.mount(app, static_dir or static.STATIC)
     return app

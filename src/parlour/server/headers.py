@@ -5,9 +5,9 @@ styles (no inline script, no ``eval``, no style attribute), lets no other site f
 'none'``, and ``X-Frame-Options: DENY`` for older browsers), stops content sniffing, and sends no ``Referer``: a
 table page's URL holds its seat token, and a link followed from it must not hand the token to another site.
 
-``/docs`` (the OpenAPI pages) loads Swagger UI from a public CDN with an inline script, on the origin where the lobby
-keeps seat tokens: it is off unless ``parlour serve --api-docs`` asks for it, and then only its own paths get
-the looser :data:`DOCS_CSP`. The schema itself, ``/openapi.json``, is always served.
+``/docs`` (Swagger UI, :mod:`.api_docs`) loads its files from a public CDN, on the origin where the lobby keeps seat
+tokens: it is off unless ``parlour serve --api-docs`` asks for it, and then that path alone gets the looser
+:data:`DOCS_CSP`. The schema itself, ``/openapi.json``, is always served.
 
 A WebSocket whose ``Origin`` header names another site is refused (accepted, then closed at once with 4403 and a
 reason: nothing is read or sent); one without ``Origin`` (a program, not a browser) is let through. The server's own
@@ -27,13 +27,12 @@ from urllib.parse import urlsplit
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; "
        "connect-src 'self'; media-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
        "frame-ancestors 'none'")
-#: What ``/docs`` and ``/redoc`` need (``--api-docs`` only): FastAPI's pages load their scripts, styles and fonts
-#: from public CDNs and start them with an inline script; still never framed.
-DOCS_CSP = ("default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net https://fonts.googleapis.com; "
-            "font-src 'self' https://fonts.gstatic.com; img-src 'self' data: https://fastapi.tiangolo.com "
-            "https://cdn.redoc.ly; worker-src blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
-DOCS_PATHS = ("/docs", "/docs/oauth2-redirect", "/redoc")
+#: What ``/docs`` needs (``--api-docs`` only, :mod:`.api_docs`): Swagger UI's two files from its CDN (pinned, with
+#: their integrity hashes), its start from this server, and the style attributes and data: icons it writes.
+DOCS_CSP = ("default-src 'self'; script-src 'self' https://cdn.jsdelivr.net; "
+            "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data:; connect-src 'self'; "
+            "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+DOCS_PATHS = ("/docs",)
 
 HEADERS: list[tuple[bytes, bytes]] = [
     (b"x-frame-options", b"DENY"),
