@@ -1,9 +1,9 @@
-"""Run issue 8's attack again on real ``parlour serve`` processes and say, finding by finding, what it finds now.
+"""Run the independent attacks again on real ``parlour serve`` processes and say, finding by finding, what they find.
 
-    python scripts/attack.py            # every finding (about two minutes)
-    python scripts/attack.py 3 6 7      # some of them
+    python scripts/attack.py            # every finding (about five minutes)
+    python scripts/attack.py 3 6 24.2   # some of them: issue 8's by number, the second round's (issue 24) as 24.N
 
-Each finding of the independent attack (issue 8) is replayed as it was reported, on a fresh SQLite file typed as
+Each finding of the independent attacks (issues 8 and 24) is replayed as it was reported, on a fresh SQLite file typed as
 ``sqlite:///FILE`` (finding 9), and its figure printed beside what the attack saw then. The exit status is 1 if any
 finding is back. The tests that guard each finding are in ``tests/server/`` (``test_soak.py`` runs many at once);
 finding 2 is measured by ``python -m bench worst``.
@@ -361,7 +361,7 @@ def typed_url(tmp: Path) -> tuple[bool, str]:
         server.kill()
 
 
-# --- issue 24, second round (h24-loop: 24.1, 24.3, 24.4, 24.8) -----------------------------------------------------
+# --- issue 24.1, 24.3, 24.4, 24.8: the loop never stalls; bad values answer 4xx -----------------------------------
 
 #: The attack's Go start position: 24,000 variations, 192,009 characters.
 HUGE_SGF = "(;SZ[19]" + "(;B[aa])" * 24000 + ")"
@@ -495,7 +495,7 @@ def loose_types(tmp: Path) -> tuple[bool, str]:
     return fixed, "; ".join(f"HTTP {s} {d!r}" for (s, _), d in zip(answers, details))
 
 
-# --- issue 24: the second round ------------------------------------------------------------------------------------
+# --- issue 24.2: no stranger locks others out ---------------------------------------------------------------------
 
 
 def _own_files() -> None:
@@ -632,20 +632,148 @@ def seat_sockets(tmp: Path) -> tuple[bool, str]:
         server.kill()
 
 
-FINDINGS = [dead_worker, crowded_giacomotto, exhaustion, down_time, two_servers, spectators, bad_text, orphan_workers,
-            typed_url]
-FINDINGS += [sgf_stall, option_names, bad_sgf, loose_types]  # 24.1, 24.3, 24.4, 24.8 (h24-loop)
-FINDINGS += [lock_out, slow_requests, seat_sockets]  # 24.2: one stranger locks everyone out
+# --- issue 24.5, 24.6, 24.7: records that prove fairness, joins, headers and origins -------------------------------
+
+
+def _verify(path: Path) -> tuple[int, str]:
+    """``parlour verify PATH``: its exit status and its output's lines."""
+    exe = shutil.which("parlour")
+    command = [exe, "verify", str(path)] if exe else [sys.executable, "-c", "from parlour.cli import main; main()",
+                                                       "verify", str(path)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    return done.returncode, (done.stdout + done.stderr).strip()
+
+
+def unproven_record(tmp: Path) -> tuple[bool, str]:
+    """24.5. parlour verify said OK (exit 0) for a record whose commitment and salt were removed; a 'bot 99 random'
+    entry passed; arrays nested 100,000 deep ended in a RecursionError traceback."""
+    import parlour
+
+    server = Server(tmp / "24-5.db", "--fixed-seeds").start()
+    try:
+        state, moves = parlour.load("giacomotto", 2, target=1).new(seed=9), []
+        while not state.over:  # a whole match, played at creation: the server commits to its seed as always
+            seat = state.to_act[0]
+            action = state.legal(seat)[0]
+            state.apply(seat, action)
+            moves.append([seat, str(action)])
+        _, t = post(server.base, {"game": "giacomotto", "options": {"target": 1}, "seed": 9, "moves": moves,
+                                  "seats": [HUMAN, HUMAN]})
+        with urllib.request.urlopen(f"{server.base}/api/tables/{t['table']}/record", timeout=20) as r:
+            record = json.loads(r.read())
+    finally:
+        server.kill()
+    variants = {"genuine": record,
+                "commitment and salt removed": {k: v for k, v in record.items() if k not in ("commitment", "salt")},
+                "commitment and salt null": {**record, "commitment": None, "salt": None},
+                "bot 99 random": {**record, "actions": [{"seat": None, "action": "bot 99 random", "t": 0},
+                                                        *record["actions"]]}}
+    seen = {}
+    for name, data in variants.items():
+        path = tmp / f"24-5-{name.replace(' ', '-')}.json"
+        path.write_text(json.dumps(data))
+        seen[name] = _verify(path)
+    deep = tmp / "24-5-deep.json"
+    deep.write_text('{"format": "parlour-record", "version": 1, "game": "giacomotto", "players": 2, "seed": 1, '
+                    '"actions": [], "options": {"target": ' + "[" * 100_000 + "]" * 100_000 + "}}")
+    seen["nested 100,000 deep"] = _verify(deep)
+    one_line = all("Traceback" not in out and len(out.splitlines()) == 1 for _, out in seen.values())
+    fixed = (one_line and seen["genuine"][0] == 0 and seen["genuine"][1].startswith("OK")
+             and all(seen[k][0] == 3 and seen[k][1].startswith("UNPROVEN") for k in list(variants)[1:3])
+             and seen["bot 99 random"][0] == 1 and seen["nested 100,000 deep"][0] == 1)
+    return fixed, "parlour verify on a server's record: " + "; ".join(
+        f"{name}: exit {code} {(out.split(':')[0] if code != 1 else out[:70]) if out else ''}"
+        for name, (code, out) in seen.items())
+
+
+def join_loop(tmp: Path) -> tuple[bool, str]:
+    """24.6. One loop took all 24 open seats of 8 listed tables on its first pass: joining had no limit per address."""
+    server = Server(tmp / "24-6.db").start()
+    try:
+        tables = [post(server.base, {"game": "tarok", "listed": True, "seats": [HUMAN] * 4})[1]["table"]
+                  for _ in range(8)]
+        statuses: dict[int, int] = {}
+        refusal: tuple[str | None, str] = (None, "")
+        for table in tables:
+            for _ in range(3):
+                request = urllib.request.Request(f"{server.base}/api/tables/{table}/join", b"{}",
+                                                 {"Content-Type": "application/json"})
+                try:
+                    with urllib.request.urlopen(request, timeout=20) as r:
+                        statuses[r.status] = statuses.get(r.status, 0) + 1
+                except urllib.error.HTTPError as e:
+                    statuses[e.code] = statuses.get(e.code, 0) + 1
+                    refusal = (e.headers.get("Retry-After"), json.loads(e.read() or b"{}").get("detail", ""))
+        fixed = statuses.get(200, 0) <= 10 and statuses.get(429, 0) > 0 and refusal[0] is not None \
+            and "a minute" in refusal[1]
+        return fixed, (f"24 joins from one address: {statuses.get(200, 0)} seats taken, {statuses.get(429, 0)} "
+                       f"refused (429, Retry-After {refusal[0]}: {refusal[1][:70]!r})")
+    finally:
+        server.kill()
+
+
+def security_headers(tmp: Path) -> tuple[bool, str]:
+    """24.7. No security headers (CSP, frame-ancestors/X-Frame-Options, nosniff, Referrer-Policy); /docs loaded an
+    unpinned CDN script on the origin that keeps seat tokens; WebSocket Origin was not checked."""
+    server = Server(tmp / "24-7.db").start()
+    try:
+        _, t = post(server.base, {"game": "giacomotto", "seats": [HUMAN, HUMAN]})
+        missing: dict[str, list[str]] = {}
+        for path in ("/", f"/t/{t['table']}", "/rules/tarok", "/api/games", "/static/lobby.js", "/api/tables/nope"):
+            try:
+                with urllib.request.urlopen(server.base + path, timeout=20) as r:
+                    headers = r.headers
+            except urllib.error.HTTPError as e:
+                headers = e.headers
+            csp = headers.get("Content-Security-Policy") or ""
+            lacks = [name for name, ok in (("CSP", "script-src 'self'" in csp and "unsafe-inline" not in csp),
+                                           ("frame-ancestors", "frame-ancestors 'none'" in csp),
+                                           ("X-Frame-Options", headers.get("X-Frame-Options") == "DENY"),
+                                           ("nosniff", headers.get("X-Content-Type-Options") == "nosniff"),
+                                           ("Referrer-Policy", headers.get("Referrer-Policy") == "no-referrer"))
+                     if not ok]
+            if lacks:
+                missing[path] = lacks
+        try:
+            with urllib.request.urlopen(server.base + "/docs", timeout=20) as r:
+                docs = r.status
+        except urllib.error.HTTPError as e:
+            docs = e.code
+        url = server.base.replace("http", "ws", 1) + f"/ws/{t['table']}?token={t['seats'][0]['token']}"
+        foreign = "accepted"
+        try:
+            with connect(url, open_timeout=20, additional_headers={"Origin": "https://evil.example"}) as sock:
+                sock.recv(timeout=20)
+        except ConnectionClosed as e:
+            foreign = f"closed {e.rcvd.code}: {e.rcvd.reason[:40]}" if e.rcvd else "closed"
+        with ws(server.base, t["table"], t["seats"][0]["token"]) as sock:  # a program, no Origin: let in
+            own = first_state(sock)["type"]
+        fixed = not missing and docs == 404 and foreign.startswith("closed 4403") and own == "state"
+        lacking = sorted({name for names in missing.values() for name in names})
+        return fixed, (f"{len(missing)} of 6 pages lack {', '.join(lacking) or 'nothing'}; GET /docs: HTTP {docs}; "
+                       f"a socket from https://evil.example: {foreign}; one without Origin: {own}")
+    finally:
+        server.kill()
+
+
+#: Every finding by its name: issue 8's by their numbers there (1-9), the second round's as 24.N.
+FINDINGS = dict(zip([str(n) for n in range(1, 10)],
+                    [dead_worker, crowded_giacomotto, exhaustion, down_time, two_servers, spectators, bad_text,
+                     orphan_workers, typed_url]))
+FINDINGS.update({"24.1": sgf_stall, "24.2": lock_out, "24.2b": slow_requests, "24.2c": seat_sockets,
+                 "24.3": option_names, "24.4": bad_sgf, "24.5": unproven_record, "24.6": join_loop,
+                 "24.7": security_headers, "24.8": loose_types})
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("findings", nargs="*", type=int, help="finding numbers (1-9); default: all")
+    parser.add_argument("findings", nargs="*", choices=list(FINDINGS), metavar="FINDING",
+                        help=f"findings to replay, of {', '.join(FINDINGS)}; default: all")
     args = parser.parse_args()
     back = 0
     with tempfile.TemporaryDirectory(prefix="parlour-attack-") as folder:
-        for number in args.findings or range(1, len(FINDINGS) + 1):
-            finding = FINDINGS[number - 1]
+        for name in args.findings or FINDINGS:
+            finding = FINDINGS[name]
             print((finding.__doc__ or "").strip(), flush=True)
             try:
                 fixed, seen = finding(Path(folder))

@@ -53,6 +53,12 @@ STARTUP_SECONDS = 60
 CARD_CORNER = {"x": 10, "y": 24}
 
 
+#: Collects in ``window.cspViolations`` what the page's Content-Security-Policy refused (:func:`csp_violations`).
+VIOLATIONS = """window.cspViolations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.cspViolations.push(
+  `${e.effectiveDirective} refused ${e.blockedURI || "inline"} at ${e.sourceFile || "?"}:${e.lineNumber}`));"""
+
+
 # --- fixtures -------------------------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -162,15 +168,25 @@ def create_table(base: str, game: str, seats: list[str | dict[str, Any]], *, pla
     return post_table(base, {**body, **settings})
 
 
-def open_page(browser: Browser, url: str, viewport: dict[str, int] = LAPTOP, pace: float = PACE, **kw: Any) -> Page:
+def open_page(browser: Browser, url: str, viewport: dict[str, int] = LAPTOP, pace: float = PACE, csp: bool = False,
+              **kw: Any) -> Page:
     """A fresh browser context on ``url``; page errors are collected in ``page.errors`` (tests assert it is empty).
-    ``pace`` scales the table's holds (a finished trick stays ``pace`` × its time on screen)."""
-    context = browser.new_context(viewport=viewport, **kw)
+    ``pace`` scales the table's holds (a finished trick stays ``pace`` × its time on screen).
+
+    ``csp``: keep the server's Content-Security-Policy in force. Off by default: Playwright evaluates a string
+    predicate (``wait_for_function("...")``) with ``eval`` in the page, which the policy refuses; a page opened
+    with ``csp=True`` is waited on through :func:`until` (evaluated by DevTools, which the policy does not cover).
+    ``tests/web/test_csp.py`` opens every page so."""
+    context = browser.new_context(viewport=viewport, bypass_csp=not csp, **kw)
     context.add_init_script(f"localStorage.setItem('parlour.pace', '{pace}')")
+    context.add_init_script(VIOLATIONS)
     page = context.new_page()
     page.set_default_timeout(30_000)  # the suite's other servers and bot workers share the two cores
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # What the server's Content-Security-Policy refused (an inline script or style, an eval) is an error too.
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "Content Security Policy" in m.text
+            else None)
     page.errors = errors  # type: ignore[attr-defined]
     page.goto(url)
     return page
@@ -182,6 +198,23 @@ def open_seat(browser: Browser, base: str, table: dict[str, Any], seat: int | No
     page = open_page(browser, base + url, **kw)
     page.wait_for_function("window.parlour && window.parlour.ctx.view && document.querySelector('#board').children.length")
     return page
+
+
+def until(page: Page, expression: str, timeout: float = 30.0) -> Any:
+    """Poll ``expression`` in the page until it is truthy (its value), without ``eval`` in the page (for ``csp``)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout} s: {expression}")
+        page.wait_for_timeout(50)
+
+
+def csp_violations(page: Page) -> list[str]:
+    """What the page's Content-Security-Policy refused so far (a page from :func:`open_page`)."""
+    return page.evaluate("window.cspViolations || []")
 
 
 def view(page: Page) -> dict[str, Any]:

@@ -239,8 +239,10 @@ def new_page(browser: Browser, size: str) -> Page:
     """A page for the check: the laptop sizes share one (its viewport changed), the phone has its own context
     (mobile, touch). Motion is reduced (the kit's cards stand still), click listeners are noted (table_check.js)."""
     phone = size == PHONE_SIZE
+    # bypass_csp: Playwright's wait_for_function evaluates its predicate with eval, which the server's policy refuses
+    # (tests/web/test_csp.py checks the pages under it)
     context = browser.new_context(viewport=SIZES[size], is_mobile=phone, has_touch=phone, reduced_motion="reduce",
-                                  device_scale_factor=1)
+                                  device_scale_factor=1, bypass_csp=True)
     context.add_init_script(f"localStorage.setItem('parlour.pace', '{PACE}')")
     context.add_init_script(LISTENERS)
     context.clock.install()  # time flows until open_table stops it, once the page is drawn

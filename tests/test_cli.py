@@ -12,7 +12,7 @@ import parlour
 from parlour.cli import main
 from parlour.core.cards import Card
 from parlour.core.game import Game
-from parlour.core.record import Record
+from parlour.core.record import Record, commitment
 from parlour.games.giacomotto import Giacomotto
 
 
@@ -145,9 +145,9 @@ def test_play_re_asks_on_bad_input_and_records_every_action(tmp_path):
     assert seats[0] == 0 and seats[-1] == 0 and set(seats[1:-1]) == {1}
     assert record.actions[0]["action"] == str(first)
     assert record.scores is None  # the match did not end
-    check = run("verify", str(path))
-    assert check.exit_code == 0, check.output
-    assert check.output.startswith(f"OK: {len(record.actions)} actions, match unfinished")
+    check = run("verify", str(path))  # it replays; a local match publishes no commitment, so nothing proves its deal
+    assert check.exit_code == 3, check.output
+    assert check.output.startswith(f"UNPROVEN: {len(record.actions)} actions, match unfinished")
 
 
 def test_play_accepts_the_text_of_a_move_in_any_case(tmp_path):
@@ -183,7 +183,7 @@ def test_the_record_is_saved_before_any_move_and_quitting_at_end_of_input_keeps_
     one, two = tmp_path / "parlour-giacomotto-8.json", tmp_path / "parlour-giacomotto-8-2.json"
     assert [a for a in Record.load(str(one)).actions if a["seat"] == 0]  # not overwritten by the second match
     assert all(a["seat"] == 1 for a in Record.load(str(two)).actions)  # the bot's opening move, if it leads
-    assert run("verify", str(one)).exit_code == 0
+    assert run("verify", str(one)).exit_code == 3  # replays (no commitment: 3, not 0)
 
 
 @pytest.mark.parametrize("game_id, best", [("giacomotto", "pimc"), ("tarok", "pimc"), ("kaboo", "pimc")])
@@ -238,10 +238,12 @@ def test_bots_alone_finish_the_match_and_the_record_verifies(seats, tmp_path):
     state = record.verify()
     assert state.over and record.scores == list(state.scores)
     check = run("verify", str(path))
-    assert check.exit_code == 0
+    assert check.exit_code == 3
     winners = ", ".join(f"seat {s}" for s in state.winners)
-    assert check.output.strip() == (f"OK: {len(record.actions)} actions, final scores "
-                                    f"{' '.join(map(str, state.scores))}, winners {winners}")
+    assert check.output.strip() == (f"UNPROVEN: {len(record.actions)} actions, final scores "
+                                    f"{' '.join(map(str, state.scores))}, winners {winners}; but the record holds no "
+                                    "seed commitment (commitment and salt), so nothing proves that the deal was not "
+                                    "chosen")
 
 
 # --- verify and replay ---------------------------------------------------------------------------------------------
@@ -276,6 +278,97 @@ def _illegal(data: dict) -> None:
 def test_verify_rejects_a_corrupt_record_with_the_reason(finished_record, change, reason):
     bad = corrupt(finished_record, change)
     assert reason in one_line_error(run("verify", str(bad)), 1)
+
+
+def committed(path: Path, deck: list[str] | None = None) -> Path:
+    """The record at ``path`` as a server would write it: with a seed commitment and its salt (and ``deck``)."""
+    data = json.loads(path.read_text())
+    data["salt"] = "a1b2c3"
+    data["commitment"] = commitment(data["seed"], data["salt"])
+    if deck is not None:
+        data["deck"] = deck
+    out = path.with_name("committed.json")
+    out.write_text(json.dumps(data))
+    return out
+
+
+@pytest.fixture
+def committed_record(finished_record: Path) -> Path:
+    return committed(finished_record)
+
+
+def test_verify_says_ok_only_when_the_seed_matches_its_commitment(committed_record):
+    result = run("verify", str(committed_record))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("OK: ") and "the seed matches the commitment" in result.output
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: (d.pop("commitment"), d.pop("salt")),
+    lambda d: d.update(commitment=None, salt=None),
+    lambda d: d.update(commitment=None),
+])
+def test_verify_tells_a_record_without_its_commitment_from_a_proven_one(committed_record, change):
+    # Issue 24.5: with its commitment dropped, a chosen deal passed as fair ("OK", exit 0).
+    result = run("verify", str(corrupt(committed_record, change)))
+    assert result.exit_code == 3, result.output
+    assert result.output.startswith("UNPROVEN: ") and result.output.count("\n") == 1
+    assert "nothing proves that the deal was not chosen" in result.output
+
+
+def test_verify_does_not_call_a_stacked_deck_proven_whatever_its_commitment(tmp_path):
+    from parlour.core.cards import deck as standard_deck
+
+    deck = [str(c) for c in standard_deck()]
+    path = tmp_path / "stacked.json"
+    result = run("play", "giacomotto", "--seats", "random,random", "--seed", "2", "--record", str(path))
+    assert result.exit_code == 0, result.output
+    record = Record.load(str(path))
+    state, played = parlour.load("giacomotto").new(seed=record.seed, deck=deck), []
+    for _ in range(6):  # a few moves of the stacked deal, under a valid commitment
+        seat = state.to_act[0]
+        action = state.legal(seat)[0]
+        state.apply(seat, action)
+        played.append({"seat": seat, "action": str(action), "t": 0})
+    data = json.loads(path.read_text())
+    data.update(actions=played)
+    data.pop("scores", None)
+    path.write_text(json.dumps(data))
+    result = run("verify", str(committed(path, deck)))
+    assert result.exit_code == 3, result.output
+    assert "stacks its deck" in result.output
+
+
+def test_verify_help_explains_each_exit_status():
+    out = run("verify", "--help").output
+    assert "0  \"OK: ...\"" in out and "3  \"UNPROVEN: ...\"" in out and "1  the record does not hold" in out
+
+
+@pytest.mark.parametrize("entry", ["bot 99 random", "back 2", "next 7"])
+def test_verify_refuses_a_table_entry_for_a_seat_the_game_does_not_have(committed_record, entry):
+    bad = corrupt(committed_record, lambda d: d["actions"].insert(0, {"seat": None, "action": entry, "t": 0}))
+    seat = entry.split()[1]
+    assert f"names seat {seat}, but this 2-player record has seats 0 to 1" in one_line_error(run("verify", str(bad)), 1)
+
+
+@pytest.mark.parametrize("nesting", [40, 100_000])
+def test_verify_reports_a_deeply_nested_record_in_one_line(tmp_path, nesting):
+    path = tmp_path / "deep.json"
+    path.write_text('{"format": "parlour-record", "version": 1, "game": "giacomotto", "players": 2, "seed": 1, '
+                    f'"actions": [], "options": {{"target": {"[" * nesting}{"]" * nesting}}}}}')
+    assert "nests arrays and objects at most 32 deep" in one_line_error(run("verify", str(path)), 1)
+
+
+def test_verify_refuses_a_huge_record_in_one_line(tmp_path, monkeypatch):
+    import parlour.core.record as record_module
+
+    monkeypatch.setattr(record_module, "MAX_BYTES", 1000)  # a real 32 MiB file would only slow the test down
+    path = tmp_path / "huge.json"
+    path.write_text('{"format": "parlour-record", "padding": "' + "x" * 2000 + '"}')
+    assert "larger than" in one_line_error(run("verify", str(path)), 1)
+    sgf = tmp_path / "huge.sgf"  # a format a game reads: the same limit
+    sgf.write_text("(;SZ[19]" + ";B[aa]" * 400 + ")")
+    assert "larger than" in one_line_error(run("verify", str(sgf)), 1)
 
 
 def test_verify_rejects_a_file_that_is_not_json(tmp_path):

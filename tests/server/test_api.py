@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from fastapi.testclient import TestClient
@@ -10,6 +11,7 @@ from server_wire import new_table
 
 from parlour.core.record import commitment
 from parlour.server import create_app
+from parlour.server.headers import CSP, DOCS_CSP
 
 
 def test_games_list_variants_players_and_bot_levels(client):
@@ -21,9 +23,20 @@ def test_games_list_variants_players_and_bot_levels(client):
     assert all(b["description"] for b in gia["bots"])
 
 
-def test_openapi_docs_are_served(client):
-    assert client.get("/docs").status_code == 200
+def test_the_openapi_schema_is_served_and_its_cdn_pages_only_when_asked_for(client, tmp_path):
+    # Issue 24.7: /docs loaded an unpinned script from a public CDN on the origin that keeps seat tokens.
     assert "/api/tables" in client.get("/openapi.json").json()["paths"]
+    assert client.get("/docs").status_code == 404 and client.get("/redoc").status_code == 404
+    with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path / 'docs.db'}", bot_workers=1, api_docs=True)) as docs:
+        page = docs.get("/docs")
+        assert page.status_code == 200 and page.headers["content-security-policy"] == DOCS_CSP
+        # its CDN files at a pinned version, each with its hash; its start a file of the server's, not inline
+        scripts = re.findall(r"<script ([^>]*)>(.*?)</script>", page.text, re.S)
+        assert [body for _, body in scripts] == ["", ""] and 'src="/static/api-docs.js"' in scripts[1][0]
+        assert 'swagger-ui-dist@5.17.14/swagger-ui-bundle.js" integrity="sha384-' in scripts[0][0]
+        assert 'swagger-ui.css" integrity="sha384-' in page.text
+        assert docs.get("/static/api-docs.js").status_code == 200 and docs.get("/redoc").status_code == 404
+        assert docs.get("/").headers["content-security-policy"] == CSP  # the looser policy on /docs alone
 
 
 def test_create_table_gives_invitations_for_humans_only(client):

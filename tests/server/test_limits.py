@@ -50,6 +50,23 @@ def test_one_address_creates_a_bounded_number_of_tables_a_minute(db_url):
         assert len(c.app.state.lobby.tables) == 3
 
 
+def test_one_address_takes_a_bounded_number_of_open_seats_a_minute(db_url):
+    # Issue 24.6: one loop took all 24 open seats of 8 listed tables on its first pass.
+    four = [{"kind": "human"}] * 4
+    with app_with(db_url, joins_per_minute=4) as c:
+        listed = [post(c, seats=four, listed=True).json()["table"] for _ in range(2)]  # 3 open seats each
+        answers = [c.post(f"/api/tables/{t}/join") for t in listed for _ in range(3)]
+        assert [a.status_code for a in answers] == [200, 200, 200, 200, 429, 429]
+        refused = answers[-1]
+        assert "at most 4 seats of listed tables a minute from one address" in refused.json()["detail"]
+        assert 1 <= int(refused.headers["Retry-After"]) <= 60
+        assert [o["free"] for o in c.get("/api/open").json()] == [[2, 3]]  # the refused took nothing
+        assert c.post(f"/api/tables/{listed[1]}/join", json={"seat": 0}).status_code == 422  # still told what is wrong
+    with app_with(db_url, joins_per_minute=0) as c:  # 0: no limit
+        t = post(c, seats=four, listed=True).json()["table"]
+        assert [c.post(f"/api/tables/{t}/join").status_code for _ in range(3)] == [200, 200, 200]
+
+
 def test_the_shortest_move_clock_is_a_server_limit(db_url):
     with app_with(db_url, min_move_clock=2) as c:
         r = post(c, clock={"seconds_per_move": 0.000001})

@@ -36,7 +36,8 @@ def flag_rows() -> dict[str, str]:
 def limit_options() -> dict[str, click.Option]:
     """``parlour serve``'s options that are limits (not where to listen, which database or Redis, or test seeds)."""
     return {p.opts[0]: p for p in serve.params
-            if isinstance(p, click.Option) and p.name not in ("host", "port", "db", "redis_url", "fixed_seeds")}
+            if isinstance(p, click.Option) and p.name not in ("host", "port", "db", "redis_url", "fixed_seeds",
+                                                                "allowed_origins", "api_docs")}
 
 
 def test_every_limit_is_a_serve_flag_whose_default_the_doc_states():

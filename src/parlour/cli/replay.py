@@ -1,7 +1,7 @@
 """``parlour replay FILE`` steps through a match record; ``parlour verify FILE`` checks it.
 
 A record is parlour's JSON, or a format a game writes and reads (``Game.record_formats``, by the file's suffix:
-``game.sgf`` for Go).
+``game.sgf`` for Go). A record larger than ``MAX_BYTES`` or nested deeper than ``MAX_DEPTH`` is refused in one line.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from rich.console import Console
 
 from parlour.core.errors import RecordError
 from parlour.core.game import State
-from parlour.core.record import Record
+from parlour.core.record import Record, read_text
 from parlour.core.registry import game_class, games
 from parlour.core.i18n import translator
 from parlour.core.terminal import Seats, plural
@@ -31,13 +31,11 @@ def load_record(path: Path) -> Record:
     try:
         if not readers:
             return Record.load(str(path))
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            raise RecordError(f"cannot read record {path}: {getattr(e, 'strerror', None) or e}") from None
-        return readers[0].read_record(text, suffix)
+        return readers[0].read_record(read_text(str(path)), suffix)
     except RecordError as e:
         raise click.ClickException(str(e)) from None
+    except RecursionError:  # a reader that recursed into a hostile file's nesting
+        raise click.ClickException(f"record {path} nests too deep to be read") from None
 
 
 def result_text(state: State, actions: int, prefix: str = "OK: ") -> str:
@@ -91,16 +89,36 @@ def replay(path: Path, seat: int | None, step: bool) -> None:
     console.print(result_text(state, len(record.actions), prefix="Replayed "))
 
 
+#: ``parlour verify``'s exit status for a record that replays but proves nothing about its deal (no commitment).
+UNPROVEN = 3
+
+
 @click.command()
 @click.argument("path", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 def verify(path: Path) -> None:
     """Replay the match record FILE and check it: legal actions, seed commitment, final scores.
 
-    Exit status 0 and "OK: ..." if it holds, 1 and the reason if not.
+    \b
+    Exit status:
+      0  "OK: ...": every action replays and the seed matches the commitment
+         published before the first deal (or the game has no chance, as Go):
+         the deal was not chosen.
+      3  "UNPROVEN: ...": every action replays, but the record holds no seed
+         commitment (or stacks its deck), so nothing proves the deal was not
+         chosen, e.g. a local `parlour play` match, or a commitment removed.
+      1  the record does not hold (an illegal action, a seed that does not
+         match its commitment, wrong scores) or cannot be read: the reason.
     """
     record = load_record(path)
     try:
         state = record.verify()
+        proven, how = record.proof()
     except RecordError as e:
         raise click.ClickException(str(e)) from None
-    click.echo(result_text(state, len(record.actions)))
+    except RecursionError:  # a game's code recursing into a hostile record's values
+        raise click.ClickException(f"record {path} nests too deep to be replayed") from None
+    if proven:
+        click.echo(f"{result_text(state, len(record.actions))}; {how}")
+        return
+    click.echo(f"{result_text(state, len(record.actions), prefix='UNPROVEN: ')}; but {how}")
+    click.get_current_context().exit(UNPROVEN)

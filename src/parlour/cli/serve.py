@@ -51,6 +51,26 @@ def db_url(value: str) -> str:
         raise click.BadParameter(str(e), param_hint="--db") from None
 
 
+def origin(value: str) -> str:
+    """An ``--allowed-origin`` as browsers send it: ``scheme://host[:port]``, nothing after.
+
+    >>> origin("https://games.example/")
+    'https://games.example'
+    >>> try:
+    ...     origin("games.example")
+    ... except click.BadParameter as e:
+    ...     print(e.message.split(",")[0])
+    an origin is scheme://host[:port]
+    """
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(value.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/") or parts.query:
+        raise click.BadParameter(f"an origin is scheme://host[:port], e.g. https://games.example; got {value!r}",
+                                 param_hint="--allowed-origin")
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 async def reach_redis(url: str) -> None:
     """Refuse, in one sentence, a Redis that does not answer or a missing ``redis`` package."""
     from parlour.server.cluster import Unavailable
@@ -114,6 +134,8 @@ def listen(host: str, port: int) -> socket.socket:
               "only: whoever creates a table could pick its deal)")
 @click.option("--tables-per-minute", type=click.IntRange(0), default=Limits.tables_per_minute, show_default=True,
               help="tables one client address (IPv6: one /64) may create per minute; 0: no limit")
+@click.option("--joins-per-minute", type=click.IntRange(0), default=Limits.joins_per_minute, show_default=True,
+              help="seats of listed tables one client address (IPv6: one /64) may take per minute; 0: no limit")
 @click.option("--max-open-tables", type=click.IntRange(0), default=Limits.open_tables, show_default=True,
               help="unfinished tables held in memory; idle ones leave to make room; 0: no limit")
 @click.option("--min-move-clock", type=click.FloatRange(0), default=Limits.min_move_clock, show_default=True,
@@ -126,6 +148,12 @@ def listen(host: str, port: int) -> socket.socket:
 @click.option("--redis", "redis_url", envvar="PARLOUR_REDIS", default=None, metavar="URL",
               help="redis://HOST:6379/0: run as one of several servers on one PostgreSQL database, linked through "
                    "this Redis (env PARLOUR_REDIS)")
+@click.option("--allowed-origin", "allowed_origins", multiple=True, metavar="ORIGIN",
+              help="an origin besides the server's own (the one its Host header names) whose pages may open table "
+                   "sockets, e.g. https://games.example behind a proxy that rewrites Host; repeatable")
+@click.option("--api-docs", is_flag=True, help="serve the API's page /docs (Swagger UI, loaded from a public CDN at a "
+              "pinned version checked by its hash, on the origin where the lobby keeps seat tokens: for a development "
+              "machine; /openapi.json is always served)")
 @click.option("--reconnect-grace", type=click.FloatRange(0), default=Limits.reconnect_grace, show_default=True,
               help="seconds added to a move clock when its table comes back after the server was down")
 @click.option("--max-connections-per-address", type=click.IntRange(0), default=Limits.connections_per_address,
@@ -140,10 +168,10 @@ def listen(host: str, port: int) -> socket.socket:
 @click.option("--body-timeout", type=click.FloatRange(0), default=Limits.body_timeout, show_default=True,
               help="seconds a request's body may take to arrive after its headers; 0: none")
 def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_seeds: bool, tables_per_minute: int,
-          max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
-          reconnect_grace: float, redis_url: str | None, max_connections_per_address: int,
-          max_sockets_per_address: int, max_sockets_per_seat: int, header_timeout: float,
-          body_timeout: float) -> None:
+          joins_per_minute: int, max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
+          reconnect_grace: float, redis_url: str | None, allowed_origins: tuple[str, ...], api_docs: bool,
+          max_connections_per_address: int, max_sockets_per_address: int, max_sockets_per_seat: int,
+          header_timeout: float, body_timeout: float) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill empty seats."""
     import uvicorn
 
@@ -155,8 +183,9 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
     from parlour.server.ws import MAX_FRAME
 
     url = db_url(str(default_db()) if db is None else db)
-    limits = Limits(tables_per_minute=tables_per_minute, open_tables=max_open_tables, min_move_clock=min_move_clock,
-                    idle_minutes=idle_minutes, spectators=max_spectators, reconnect_grace=reconnect_grace,
+    limits = Limits(tables_per_minute=tables_per_minute, joins_per_minute=joins_per_minute,
+                    open_tables=max_open_tables, min_move_clock=min_move_clock, idle_minutes=idle_minutes,
+                    spectators=max_spectators, reconnect_grace=reconnect_grace,
                     connections_per_address=max_connections_per_address, sockets_per_address=max_sockets_per_address,
                     sockets_per_seat=max_sockets_per_seat, header_timeout=header_timeout, body_timeout=body_timeout)
     if redis_url and url.startswith("sqlite"):
@@ -167,7 +196,8 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
     if db is None:
         default_db().parent.mkdir(parents=True, exist_ok=True)
     app = create_app(url, bot_workers=bot_workers or os.cpu_count() or 1, fixed_seeds=fixed_seeds, limits=limits,
-                     redis_url=redis_url or None)
+                     redis_url=redis_url or None, allowed_origins=tuple(map(origin, allowed_origins)),
+                     api_docs=api_docs)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     # Views are a few KiB: compressing them costs more CPU than the loopback or a home line saves.
     # uvicorn's own protocols, with connections counted per address and requests timed (parlour.server.connections)

@@ -92,6 +92,9 @@ class Game(ABC):
     #: unseen cards, the default), ``"pieces"`` (Jieqi's covered pieces), ``None`` when every player sees
     #: everything (Go, Gami, Skelly): a search bot then "plays each move out", it deals nothing.
     hidden: ClassVar[str | None] = "cards"
+    #: Whether the seed decides anything (a deal, a draw, who starts). ``False`` for a game of pure choice (Go):
+    #: its records need no seed commitment to be fair (``parlour verify``).
+    chance: ClassVar[bool] = True
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:

@@ -18,6 +18,11 @@ where Skelly's caps came to rest). Replaying compares it after that action and s
 floating point differs from the recorder's says so instead of showing a match that was not played. Records without
 it (every other game's, and older ones) replay as before.
 
+What a record proves: a replay shows that every action was legal, but only the seed commitment shows that the deal
+was not chosen. :meth:`Record.proof` says which of the two a record holds (``parlour verify`` exits 0 for the first,
+3 for a record that replays but proves nothing about its deal). A record is read only up to :data:`MAX_BYTES`, its
+values nested at most :data:`MAX_DEPTH` deep, so that a hostile file is refused in one sentence, not a traceback.
+
 >>> import parlour
 >>> game = parlour.load("giacomotto")
 >>> state = game.new(seed=5)
@@ -45,6 +50,10 @@ TIMEOUT = "timeout"
 START = "start"
 PAUSE = "pause"
 NEXT = "next"
+#: A record file larger than this is refused before it is read (the longest real ones are a few MiB).
+MAX_BYTES = 32 * 2**20
+#: Arrays and objects nest at most this deep in a record (a real one nests five deep: actions, entry, check, ...).
+MAX_DEPTH = 32
 
 
 def table_entry(action: str) -> tuple[str, int | None, str | None] | None:
@@ -66,6 +75,39 @@ def table_entry(action: str) -> tuple[str, int | None, str | None] | None:
         return "back", int(words[1]), None
     return None
 
+
+
+def depth_problem(value: Any, limit: int = MAX_DEPTH) -> str | None:
+    """What is wrong with a parsed record's nesting, if it nests arrays and objects deeper than ``limit``.
+
+    Walked without recursion, so a deep value is measured, not followed into a RecursionError.
+
+    >>> depth_problem({"a": [1, [2]]}), depth_problem([[[[1]]]], limit=3)
+    (None, 'a record nests arrays and objects at most 3 deep; this one nests deeper')
+    """
+    todo = [(value, 1)]
+    while todo:
+        v, depth = todo.pop()
+        if isinstance(v, (dict, list)):
+            if depth > limit:
+                return f"a record nests arrays and objects at most {limit} deep; this one nests deeper"
+            todo.extend((x, depth + 1) for x in (v.values() if isinstance(v, dict) else v))
+    return None
+
+
+def read_text(path: str) -> str:
+    """A record file's text, refused with :class:`RecordError` (one sentence) if it cannot be read or is larger
+    than :data:`MAX_BYTES`."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise RecordError(f"cannot read record {path}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise RecordError(f"cannot read record {path}: it is not UTF-8 text ({e.reason} at byte {e.start})") from None
+    if len(text) > MAX_BYTES:
+        raise RecordError(f"record {path} is larger than {MAX_BYTES // 2**20} MiB, the most a record may be")
+    return text
 
 
 def commitment(seed: int, salt: str) -> str:
@@ -126,6 +168,9 @@ class Record:
             raise RecordError(f"not a parlour record: 'format' must be {FORMAT!r}")
         if d.get("version") != VERSION:
             raise RecordError(f"record version {d.get('version')!r} is not supported (this parlour reads {VERSION})")
+        problem = depth_problem(d)
+        if problem:
+            raise RecordError(problem)
         expect = {"game": str, "players": int, "options": dict, "seed": int, "actions": list}
         for key, kind in expect.items():
             if not isinstance(d.get(key), kind) or isinstance(d.get(key), bool):
@@ -135,9 +180,12 @@ class Record:
                                       and all(isinstance(k, str) for k in seats)):
             raise RecordError(f"record field 'seats' must list what plays each of the {d['players']} seats "
                               f"(human or a bot's name), got {seats!r}")
+        for key in ("salt", "commitment"):
+            if d.get(key) is not None and not isinstance(d[key], str):
+                raise RecordError(f"record field {key!r} must be a str (hex) or absent, got {d[key]!r}")
         for i, a in enumerate(d["actions"]):
             if not (isinstance(a, dict) and isinstance(a.get("action"), str)
-                    and (a.get("seat") is None or isinstance(a.get("seat"), int))):
+                    and (a.get("seat") is None or isinstance(a.get("seat"), int) and not isinstance(a["seat"], bool))):
                 raise RecordError(f"action #{i + 1} must be {{'seat': int or null, 'action': str, 't': time}}, got {a!r}")
         return cls(d["game"], d["players"], d["options"], d["seed"], d.get("deck"), list(d["actions"]),
                    d.get("salt"), d.get("commitment"), d.get("scores"), seats)
@@ -148,15 +196,15 @@ class Record:
             data = json.loads(text)
         except json.JSONDecodeError as e:
             raise RecordError(f"a record is JSON; this is not: {e}") from None
+        except RecursionError:  # brackets nested deeper than the parser's stack
+            raise RecordError(f"a record nests arrays and objects at most {MAX_DEPTH} deep; this one nests "
+                              "deeper") from None
         return cls.from_dict(data)
 
     @classmethod
     def load(cls, path: str) -> "Record":
-        try:
-            with open(path, encoding="utf-8") as f:
-                return cls.from_json(f.read())
-        except OSError as e:
-            raise RecordError(f"cannot read record {path}: {e.strerror}") from None
+        """The record in the JSON file ``path`` (at most :data:`MAX_BYTES`)."""
+        return cls.from_json(read_text(path))
 
     def make_game(self) -> Game:
         from .registry import load_with
@@ -182,7 +230,11 @@ class Record:
         for i, entry in enumerate(self.actions):
             try:
                 if entry["seat"] is None:
-                    if table_entry(entry["action"]):
+                    own = table_entry(entry["action"])
+                    if own:
+                        if own[1] is not None and not 0 <= own[1] < self.players:
+                            raise RecordError(f"action #{i + 1}: {entry['action']!r} names seat {own[1]}, but this "
+                                              f"{self.players}-player record has seats 0 to {self.players - 1}")
                         yield entry, state  # who plays, when the clock runs: nothing changes in the match
                         continue
                     if entry["action"] != TIMEOUT:
@@ -226,3 +278,31 @@ class Record:
         if self.scores is not None and list(state.scores) != list(self.scores):
             raise RecordError(f"record claims scores {self.scores} but the replay gives {list(state.scores)}")
         return state
+
+    def proof(self) -> tuple[bool, str]:
+        """Whether the record proves its deal was not chosen, and how (or why not), for a record that verifies.
+
+        A replay proves only that every action was legal: the seed could have been picked for the deal it gives.
+        The proof is the commitment to the seed, published before the first deal and checked by :meth:`verify`;
+        a record without one (a local ``parlour play`` match, or a record whose commitment was removed) proves
+        nothing about its deal, nor does a stacked ``deck``. A game without chance (Go) needs no proof.
+
+        >>> import parlour
+        >>> rec = Record.start(parlour.load("giacomotto"), seed=5, salt="pepper")
+        >>> rec.proof()
+        (True, 'the seed matches the commitment published before the first deal')
+        >>> rec.commitment = rec.salt = None
+        >>> rec.proof()[0]
+        False
+        """
+        from .registry import game_class
+
+        cls = game_class(self.game)
+        if not cls.chance:
+            return True, f"{cls.id} has no chance: no seed or deal decides anything in it"
+        if self.deck is not None and cls.position_format is None:
+            return False, "the record stacks its deck, so its deal was chosen, whatever the seed"
+        if self.commitment is None:
+            return False, ("the record holds no seed commitment (commitment and salt), so nothing proves that the "
+                           "deal was not chosen")
+        return True, "the seed matches the commitment published before the first deal"

@@ -223,9 +223,13 @@ async def listed_tables(request: Request) -> list[dict[str, Any]]:
 @router.post("/tables/{table_id}/join", summary="Take a free seat of a listed table: its token, given to you alone")
 async def join_table(table_id: str, request: Request, body: Join | None = None) -> dict[str, Any]:
     try:
-        return await around.join(lobby_of(request), table_id, body.seat if body else None)
+        return await around.join(lobby_of(request), table_id, body.seat if body else None,
+                                 address=request.client.host if request.client else None)
     except around.Refused as e:
         raise HTTPException(e.status, e.message) from None
+    except LimitReached as e:
+        raise HTTPException(e.status, e.message, headers={"Retry-After": str(max(1, round(e.retry_after or 60)))}) \
+            from None
 
 
 @router.post("/tables/{table_id}/rematch", summary="Offer a rematch at a finished table: a new table, same game, "

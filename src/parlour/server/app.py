@@ -20,8 +20,10 @@ from fastapi.responses import JSONResponse
 
 from . import api, owner, static, ws
 from .body import MAX_BODY, MAX_BODY_FIXED, BodyLimit
+from . import api_docs as api_docs_page
 from .bots import BotPool
 from .cluster import Unavailable
+from .headers import SecurityHeaders
 from .limits import Limits
 from .lobby import Lobby
 from .report import unexpected
@@ -38,14 +40,17 @@ GC_THRESHOLDS = (50_000, 20, 100)
 
 def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int | None = None,
                static_dir: Path | None = None, fixed_seeds: bool = False, limits: Limits = Limits(),
-               redis_url: str | None = None) -> FastAPI:
+               redis_url: str | None = None, allowed_origins: tuple[str, ...] = (),
+               api_docs: bool = False) -> FastAPI:
     """The app, storing in ``db_url``; ``bot_workers`` processes think for the bots (default: one per core).
 
     ``fixed_seeds`` lets a new table's creator choose its seed (tests and demos; never on a public server).
     ``limits`` bounds what clients may do (see :class:`~.limits.Limits`). At startup the app claims its database
     (:mod:`.owner`), unless ``app.state.claim`` already holds it, as ``parlour serve`` does to refuse cleanly.
     ``redis_url``: this server is one of several on one PostgreSQL database, linked through that Redis
-    (:mod:`.cluster`).
+    (:mod:`.cluster`). Every response carries the security headers of :mod:`.headers`; a WebSocket opened from a
+    page of another origin than the server's own or ``allowed_origins`` is refused. ``api_docs`` serves ``/docs`` (Swagger UI
+    from a public CDN, pinned and checked by its hash: off by default; see :mod:`.api_docs`).
     """
 
     @asynccontextmanager
@@ -81,7 +86,7 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
             app.state.claim = None
             await claim.release()
 
-    app = FastAPI(title="parlour", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="parlour", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Traditional card and board games for friends at a distance. The lobby is this "
                               "HTTP API; each table speaks WebSocket at /ws/{table}?token=... (see docs/protocol.md).")
 
@@ -105,8 +110,12 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
 
     app.add_middleware(BodyLimit, limit=MAX_BODY_FIXED if fixed_seeds else MAX_BODY)  # inside Contained
     app.add_middleware(Contained)
+    # Outside Contained (added last, so it runs first): a 500 it answers carries the headers too.
+    app.add_middleware(SecurityHeaders, allowed_origins=allowed_origins, api_docs=api_docs)
     app.state.fixed_seeds = fixed_seeds
     app.include_router(api.router)
+    if api_docs:
+        api_docs_page.mount(app)
     app.include_router(ws.router)
     static.mount(app, static_dir or static.STATIC)
     return app

@@ -24,6 +24,7 @@ from parlour.core.game import State
 from parlour.core.record import table_entry
 from parlour.core.registry import load
 
+from .limits import LimitReached, address_key
 from .table import Table, apply_entry, replay
 
 if TYPE_CHECKING:
@@ -170,8 +171,12 @@ async def open_tables(lobby: Lobby) -> list[dict[str, Any]]:
     return out
 
 
-async def join(lobby: Lobby, table_id: str, seat: int | None) -> dict[str, Any]:
-    """Take a free seat of a listed table (``seat``, or the first free one): its token, given to no one before."""
+async def join(lobby: Lobby, table_id: str, seat: int | None, address: str | None = None) -> dict[str, Any]:
+    """Take a free seat of a listed table (``seat``, or the first free one): its token, given to no one before.
+
+    One ``address`` takes at most ``joins_per_minute`` seats a minute (:class:`LimitReached`, 429, beyond): one
+    loop took every open seat of the list on its first pass (issue 24.6).
+    """
     found = await lobby.store.table(table_id)
     if found is None:
         raise Refused(404, f"there is no table {table_id!r}; the open tables are listed at GET /api/open")
@@ -184,6 +189,10 @@ async def join(lobby: Lobby, table_id: str, seat: int | None) -> dict[str, Any]:
     free = sorted(s for s, taken in open_.items() if taken is None)
     if seat is not None and seat not in open_:
         raise Refused(422, f"seat: table {table_id}'s open seats are {', '.join(map(str, sorted(open_)))}; got {seat}")
+    key = address_key(address)
+    if not lobby.joined.allow(key):
+        raise LimitReached(429, f"at most {lobby.limits.joins_per_minute} seats of listed tables a minute from one "
+                                "address; try again in a minute", lobby.joined.retry_after(key))
     for s in [seat] if seat is not None else free:
         if await lobby.store.take_seat(table_id, s, round(time.time(), 3)):
             token = seats[s].token

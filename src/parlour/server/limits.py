@@ -2,8 +2,8 @@
 
 Each limit is a ``parlour serve`` flag (``docs/protocol.md`` lists them); tests build a :class:`Limits` of their own.
 
->>> Limits().tables_per_minute, Limits(tables_per_minute=0).tables_per_minute
-(20, 0)
+>>> Limits().tables_per_minute, Limits(tables_per_minute=0).tables_per_minute, Limits().joins_per_minute
+(20, 0, 10)
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ class Limits:
 
     #: Tables one client address may create per minute (IPv6 addresses count per /64 network).
     tables_per_minute: int = 20
+    #: Seats of listed tables one client address may take per minute (``POST /api/tables/{id}/join``; IPv6: per /64).
+    joins_per_minute: int = 10
     #: Unfinished tables held in memory at once; idle ones leave to make room, and beyond that creation waits.
     open_tables: int = 1000
     #: The shortest move clock a table may ask for, in seconds.

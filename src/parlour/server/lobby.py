@@ -73,6 +73,7 @@ class Lobby:
         self.run = 0  # this server's run, once started
         self._loading = asyncio.Lock()
         self._created = PerMinute(limits.tables_per_minute)
+        self.joined = PerMinute(limits.joins_per_minute)  # seats of listed tables taken, per address (around.join)
         self._tasks: list[asyncio.Task] = []
         self.exports = Exports()  # finished matches' record files, written once each (in a thread)
 

@@ -41,8 +41,8 @@ MEDIA_TYPES = {
 
 PLACEHOLDER = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>parlour</title></head>
-<body><h1>parlour</h1><p>The browser client is not installed here. The lobby API is at
-<a href="/docs">/docs</a>; tables speak WebSocket at <code>/ws/{table}</code>.</p></body></html>
+<body><h1>parlour</h1><p>The browser client is not installed here. The lobby API is described at
+<a href="/openapi.json">/openapi.json</a>; tables speak WebSocket at <code>/ws/{table}</code>.</p></body></html>
 """
 
 

@@ -27,7 +27,7 @@ def test_a_person_plays_a_whole_match_against_a_bot_and_the_record_verifies(tmp_
     assert "Call 1" in result.output and "Your moves" in result.output and "Match over" in result.output
     record = json.loads(path.read_text())
     assert record["scores"] and sum(record["scores"]) <= 52
-    assert CliRunner().invoke(main, ["verify", str(path)]).exit_code == 0
+    assert CliRunner().invoke(main, ["verify", str(path)]).exit_code == 3  # replays; no commitment in a local match
 
 
 def test_two_people_at_one_terminal_are_refused_with_the_reason(tmp_path) -> None:

@@ -203,7 +203,7 @@ def test_the_first_spoon_stays_on_screen_when_the_rounds_end_arrives_with_it(par
     once: the grab is still painted, and stays a moment before the next round is drawn."""
     game = parlour.load("spoons")
     table = create_table(parlour_server, "spoons", ["human"] + [default(game)] * 3, seed=5, options={"countdown": 1})
-    context = browser.new_context(viewport=PHONE)
+    context = browser.new_context(viewport=PHONE, bypass_csp=True)  # wait_for_function's eval (see browser.open_page)
     context.add_init_script("localStorage.setItem('parlour.pace', '1')")
     context.add_init_script(STALL)
     page = context.new_page()

@@ -39,6 +39,7 @@ class Rengo(Game):
     title = "Rengo (Go by teams)"
     status = "complete"
     hidden = None  # Go hides nothing
+    chance = False  # nor deals anything: the seed decides nothing
     player_counts = tuple(range(2, 17))
     default_players = 4
     options_spec = BOARD_OPTIONS + (

@@ -45,10 +45,68 @@ export const lang = choose();
 /** [lang, domain, key] of every text looked up without a translation. */
 export const missing = [];
 
-function pluralRule(expression) {
-  // gettext's expressions use only n, numbers, comparisons and ?: — nothing else is evaluated.
-  if (!/^[n0-9\s%=!<>&|?:()]*$/.test(expression || "")) return (n) => (n === 1 ? 0 : 1);
-  return new Function("n", `return Number(${expression});`);
+const TOKEN = /\s*(\d+|n|==|!=|<=|>=|&&|\|\||[<>%?:()])/y;
+
+/** gettext's plural expression as a function, read by a small parser of its C subset (n, numbers, %, comparisons,
+ * && || and ?:), not compiled: the page's policy (Content-Security-Policy) runs no text as code. An expression it
+ * cannot read gives English's rule. */
+export function pluralRule(expression) {
+  const tokens = [];
+  const text = String(expression || "").replace(/;\s*$/, "");
+  TOKEN.lastIndex = 0;
+  while (TOKEN.lastIndex < text.length) {
+    const at = TOKEN.lastIndex;
+    const m = TOKEN.exec(text);
+    if (!m) {
+      if (/^\s*$/.test(text.slice(at))) break;
+      return (n) => (n === 1 ? 0 : 1);
+    }
+    tokens.push(m[1]);
+  }
+  let i = 0;
+  const peek = () => tokens[i];
+  const take = (t) => (tokens[i] === t ? (i++, true) : false);
+  const BINARY = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["%"]];
+  const OPS = {
+    "||": (a, b) => (a || b ? 1 : 0), "&&": (a, b) => (a && b ? 1 : 0), "==": (a, b) => (a === b ? 1 : 0),
+    "!=": (a, b) => (a !== b ? 1 : 0), "<": (a, b) => (a < b ? 1 : 0), ">": (a, b) => (a > b ? 1 : 0),
+    "<=": (a, b) => (a <= b ? 1 : 0), ">=": (a, b) => (a >= b ? 1 : 0), "%": (a, b) => (b ? a % b : 0),
+  };
+  function atom() {
+    const t = tokens[i++];
+    if (t === "n") return (n) => n;
+    if (t === "(") {
+      const inner = ternary();
+      if (!take(")")) throw new Error("unbalanced");
+      return inner;
+    }
+    if (/^\d+$/.test(t || "")) { const v = Number(t); return () => v; }
+    throw new Error(`unexpected ${t}`);
+  }
+  function binary(level) {
+    if (level === BINARY.length) return atom();
+    let left = binary(level + 1);
+    while (BINARY[level].includes(peek())) {
+      const op = OPS[tokens[i++]], l = left, r = binary(level + 1);
+      left = (n) => op(l(n), r(n));
+    }
+    return left;
+  }
+  function ternary() {
+    const test = binary(0);
+    if (!take("?")) return test;
+    const yes = ternary();
+    if (!take(":")) throw new Error("missing :");
+    const no = ternary();
+    return (n) => (test(n) ? yes(n) : no(n));
+  }
+  try {
+    const rule = ternary();
+    if (i !== tokens.length) throw new Error("trailing");
+    return (n) => Number(rule(n));
+  } catch {
+    return (n) => (n === 1 ? 0 : 1);
+  }
 }
 
 const EMPTY = { messages: {}, plural: (n) => (n === 1 ? 0 : 1), found: false };

@@ -9,6 +9,8 @@ export function h(tag, attrs = {}, ...children) {
     if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (k === "dataset") Object.assign(node.dataset, v);
     else if (k === "class") node.className = v;
+    // Through the CSSOM, not a style attribute: the page's Content-Security-Policy refuses those.
+    else if (k === "style") node.style.cssText = v;
     else if (v === true) node.setAttribute(k, "");
     else node.setAttribute(k, v);
   }
