@@ -132,6 +132,15 @@ def post(base: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         return e.code, json.loads(e.read() or b"{}")
 
 
+def get(base: str, path: str) -> tuple[int, bytes]:
+    """GET ``path``: its status and body, an error's too."""
+    try:
+        with urllib.request.urlopen(base + path, timeout=60) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
 def summary(base: str, table: str) -> dict[str, Any]:
     with urllib.request.urlopen(f"{base}/api/tables/{table}", timeout=20) as r:
         return json.loads(r.read())
@@ -404,14 +413,6 @@ class Pinger:
         return f"her ping {self.median * 1000:.0f} ms median, {self.worst * 1000:.0f} ms max ({len(trips)} pings)"
 
 
-def get(base: str, path: str) -> tuple[int, bytes]:
-    try:
-        with urllib.request.urlopen(base + path, timeout=60) as r:
-            return r.status, r.read()
-    except urllib.error.HTTPError as e:
-        return e.code, e.read()
-
-
 def sgf_stall(tmp: Path) -> tuple[bool, str]:
     """24.1. A 192,009-character SGF took 1.25-1.74 s of the loop per table; record.sgf replayed on the loop."""
     from concurrent.futures import ThreadPoolExecutor
@@ -659,8 +660,7 @@ def unproven_record(tmp: Path) -> tuple[bool, str]:
             moves.append([seat, str(action)])
         _, t = post(server.base, {"game": "giacomotto", "options": {"target": 1}, "seed": 9, "moves": moves,
                                   "seats": [HUMAN, HUMAN]})
-        with urllib.request.urlopen(f"{server.base}/api/tables/{t['table']}/record", timeout=20) as r:
-            record = json.loads(r.read())
+        record = json.loads(get(server.base, f"/api/tables/{t['table']}/record")[1])
     finally:
         server.kill()
     variants = {"genuine": record,
@@ -734,11 +734,7 @@ def security_headers(tmp: Path) -> tuple[bool, str]:
                      if not ok]
             if lacks:
                 missing[path] = lacks
-        try:
-            with urllib.request.urlopen(server.base + "/docs", timeout=20) as r:
-                docs = r.status
-        except urllib.error.HTTPError as e:
-            docs = e.code
+        docs, _ = get(server.base, "/docs")
         url = server.base.replace("http", "ws", 1) + f"/ws/{t['table']}?token={t['seats'][0]['token']}"
         foreign = "accepted"
         try:
