@@ -20,8 +20,20 @@ SIZES = {"1280x800": {"width": 1280, "height": 800}, "1366x768": {"width": 1366,
          "390x844": {"width": 390, "height": 844}}
 
 
+#: True once no banner or notice is half-way through its pop or fade: axe-core measures contrast with the opacity of
+#: the moment, and a banner 40 ms into its quarter-second pop is still half transparent.
+SETTLED = """[...document.querySelectorAll('.kit-banner-item, .notice')]
+  .every(e => e.getAnimations().every(a => a.playState !== 'running'))"""
+
+
+def settle(page: Page) -> None:
+    """Wait until the page's banners and notice have finished appearing or fading (see SETTLED)."""
+    page.wait_for_function(SETTLED)
+
+
 def serious(page: Page) -> list[str]:
     """axe-core's serious and critical violations on the page, one line each: the rule, the element, the why."""
+    settle(page)
     result = _axe.run(page)
     out = []
     for v in result.response["violations"]:
