@@ -53,6 +53,7 @@ SRC = ROOT / "src" / "parlour"
 sys.path.insert(0, str(ROOT / "src"))
 
 from parlour.core.i18n import CONTEXT_SEP, LANGUAGES, PLACEHOLDER, domain_of, game_domains  # noqa: E402
+from parlour.core.lesson import Lesson  # noqa: E402
 from parlour.core.registry import game_class, games  # noqa: E402
 
 CORE = "parlour"
@@ -129,7 +130,7 @@ def sources(domain: str) -> list[Path]:
     if domain == CORE:
         web = SRC / "web" / "static"
         files = sorted(web.rglob("*.js")) + sorted(web.glob("*.html")) + [SRC / "core" / "terminal.py"]
-        files += [SRC / "core" / name for name in ("game.py", "cards.py", "i18n.py")]  # the refusals every game shares
+        files += [SRC / "core" / name for name in ("game.py", "cards.py", "i18n.py", "lesson.py")]  # the refusals every game shares
         files += sorted((SRC / "cli").glob("*.py"))
         return files
     folder = package_folder(domain)
@@ -210,7 +211,19 @@ def template(domain: str) -> dict[str, Entry]:
             if game_domains(game_class(game_id))[-1] == domain:
                 for entry in lobby_entries(game_id):
                     add(entry)
+            for entry in lesson_entries(game_id, domain):
+                add(entry)
     return out
+
+
+def lesson_entries(game_id: str, domain: str) -> Iterator[Entry]:
+    """The texts of the game's lesson (core/lesson.py), if its file lies in this domain's package."""
+    path = Lesson.path(game_id)
+    if path is None or path.resolve().parent.parent != package_folder(domain):
+        return
+    where = str(path.resolve().relative_to(ROOT))
+    for text in Lesson.load(game_id).texts():
+        yield Entry(text, None, [(where, 0)], ["a lesson's words (lessons/*.toml)"])
 
 
 @cache

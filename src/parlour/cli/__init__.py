@@ -15,6 +15,7 @@ from .arena import arena
 from .bench import bench
 from .catalog import games, rules
 from .lang import lang_option
+from .learn import learn
 from .play import play
 from .replay import replay, verify
 from .serve import serve
@@ -30,6 +31,7 @@ def main() -> None:
 main.add_command(games)
 main.add_command(rules)
 main.add_command(play)
+main.add_command(learn)
 main.add_command(replay)
 main.add_command(verify)
 main.add_command(serve)
