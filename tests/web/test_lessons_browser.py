@@ -13,6 +13,7 @@ import pytest
 from browser import open_page, shot
 from fit import SIZES, off_screen
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from parlour.core.lesson import Lesson, lessons
 
@@ -35,9 +36,9 @@ def learner_moves(game_id: str) -> int:
 
 READY = """() => {
   const b = document.body.dataset;
-  if (b.lesson === 'done') return 'done';
+  if (b.lesson === 'done') return {over: true};
   if (b.myTurn !== 'true' || !b.lessonExpect) return false;
-  return document.querySelector('.kit-lesson-next') ? b.lessonExpect : false;
+  return document.querySelector('.kit-lesson-next') ? {expect: b.lessonExpect} : false;
 }"""
 
 
@@ -45,19 +46,34 @@ def play_lesson(page: Page, game_id: str, size: str) -> int:
     """Click the marked move until the lesson is over; the number of the learner's moves made."""
     made = 0
     for _ in range(learner_moves(game_id) * 8 + 10):  # a move may take several clicks (a card, then its groups)
-        state = page.wait_for_function(READY, timeout=60_000).json_value()
-        if state == "done":
+        try:
+            ready = page.wait_for_function(READY, timeout=60_000).json_value()
+        except PlaywrightTimeout:
+            seen = page.evaluate("({...document.body.dataset, to_act: window.parlour.ctx.view.to_act, "
+                                 "seat: window.parlour.ctx.seat})")
+            raise AssertionError(f"{game_id}: after {made} moves, no move of the lesson is marked: {seen}") from None
+        if ready.get("over"):
             return made
+        state = ready["expect"]
         version = page.evaluate("document.body.dataset.version")
         far = off_screen(page, "#lesson .lesson-said:last-of-type", ".kit-lesson-next")
         assert far == [], f"{game_id} at {size}, asking for {state!r}: {far}"
         if made == 0:
             shot(page, f"lesson-{game_id}-{size}", full_page=False)
+        # the marks of this draw are tagged: a click that does something redraws the table (a new version, or the
+        # next part of a move marked on fresh elements)
+        page.evaluate("document.querySelectorAll('.kit-lesson-next').forEach(e => e.dataset.clickedMark = '1')")
         page.locator(".kit-lesson-next").first.click()
-        page.wait_for_function(f"""() => document.body.dataset.version !== {json.dumps(version)}
-            || document.body.dataset.lessonExpect !== {json.dumps(state)}
-            || !document.querySelector('.kit-lesson-next')
-            || document.body.dataset.lesson === 'done'""", timeout=60_000)
+        try:
+            page.wait_for_function(f"""() => document.body.dataset.version !== {json.dumps(version)}
+                || document.body.dataset.lessonExpect !== {json.dumps(state)}
+                || document.body.dataset.lesson === 'done'
+                || [...document.querySelectorAll('.kit-lesson-next')].some(e => !e.dataset.clickedMark)""",
+                                   timeout=30_000)
+        except PlaywrightTimeout:
+            marked = page.evaluate("[...document.querySelectorAll('.kit-lesson-next')].map(e => e.outerHTML.slice(0, 160))")
+            raise AssertionError(f"{game_id}: a click on what the lesson marks for {state!r} did nothing: {marked}") \
+                from None
         if page.evaluate("document.body.dataset.version") != version:
             made += 1
     raise AssertionError(f"{game_id}: the lesson did not end after {made} moves")
@@ -70,7 +86,10 @@ def test_a_person_plays_the_lesson_by_clicking(parlour_server, browser: Browser,
     page = open_page(browser, parlour_server + table["seats"][Lesson.load(game_id).you]["invite_url"],
                      viewport=SIZES[size])
     page.wait_for_function("document.body.dataset.lesson === 'on' || document.body.dataset.lesson === 'done'")
-    assert play_lesson(page, game_id, size) == learner_moves(game_id)
+    made = play_lesson(page, game_id, size)
+    lesson = page.evaluate("window.parlour.ctx.table.lesson")
+    assert lesson["done"] and lesson["step"] == lesson["steps"], lesson  # every step played, the learner's by clicks
+    assert 0 < made <= learner_moves(game_id), (made, learner_moves(game_id))
     page.wait_for_selector("#lesson .lesson-end a.button")
     shot(page, f"lesson-{game_id}-{size}-end", full_page=False)
     assert page.errors == []  # type: ignore[attr-defined]
