@@ -127,6 +127,8 @@ def _why_hint(move: str, value: float, unit: str, samples: int, second: Choice |
 
 
 def _why_decision(played: str, best: str, loss: float, unit: str) -> Message:
+    if played == best:
+        return Message(N_("{played} was the best move"), played=shown(played))
     if unit == "winrate":
         return Message(N_("playing {played} lost about {loss}% of the chances to win; {best} was better"),
                        played=shown(played), loss=round(100 * loss), best=shown(best))
@@ -137,35 +139,83 @@ def _why_decision(played: str, best: str, loss: float, unit: str) -> Message:
 # --- the engine: who weighs the moves ------------------------------------------------------------------------------
 
 class _Weigher:
-    """The bot that weighs a seat's moves for advice: the game's strongest where it has values of its own
-    (``weigh``), else the determinized search, within ``spec``."""
+    """Weighs a seat's moves for advice, the game's strongest bot deciding.
+
+    Where that bot has values of its own (a ``weigh`` method: the determinized search, Zole's and the board games'
+    searches, Go's tree search) they are its values; a bot without (a heuristic player: the memory games' expert,
+    Tysiąc's, Skelly's ace) names its move, and the determinized search values it and the others.
+    """
 
     def __init__(self, game: Game, seat: int, spec: Budget, seed: int, memory: dict[str, Any]) -> None:
-        from . import best, bot_class
+        from . import available, bot_class
         from .pimc import PIMCBot
 
         if game.realtime:
             raise Unadvisable(Message(N_("{game} is played in real time: the fastest hand wins, so there is no move "
                                          "to weigh and no hint or review"), game=game.title))
-        name = best(game)
-        cls = bot_class(name, game)
-        if not hasattr(cls, "weigh"):
-            cls = PIMCBot
-        if issubclass(cls, SearchBot):
-            cls = cls.with_budget(spec)
-        elif hasattr(cls, "with_budget"):
-            cls = cls.with_budget(str(spec))
-        self.bot = cls(game, seat, seed)
-        self.bot.memory = memory
         self.spec = spec
+        names = available(game)
+        cls = bot_class(names[0], game)
+        self.chooser = None
+        if not hasattr(cls, "weigh"):
+            # GNU Go has no values to give: the next bot of the game that has some (Go's tree search) weighs.
+            valued = [bot_class(n, game) for n in names[1:] if hasattr(bot_class(n, game), "weigh")
+                      and not issubclass(bot_class(n, game), SearchBot)]
+            if valued:
+                cls = valued[0]
+            else:
+                self.chooser = cls(game, seat, seed)
+                cls = PIMCBot
+        self.bot = self._made(cls, game, seat, seed)
+        self.bot.memory = memory
+        self.fallback = self.bot if isinstance(self.bot, SearchBot) else None
         self.unit = getattr(self.bot, "unit", "points")
+        self.ranked = getattr(self.bot, "ranked", False)
+
+    def _made(self, cls: type, game: Game, seat: int, seed: int) -> Any:
+        """The bot with the advice's budget (a game's own bot reads it from ``budget`` in its ``weigh``)."""
+        if issubclass(cls, SearchBot):
+            return cls.with_budget(self.spec)(game, seat, seed)
+        bot = cls(game, seat, seed)
+        bot.budget = self.spec
+        return bot
+
+    def see(self, view: Mapping[str, Any]) -> None:
+        """Show the chooser a view the seat saw (a heuristic bot that remembers peeks reads them from it)."""
+        observe = getattr(self.chooser, "observe", None)
+        if observe is not None:
+            observe(dict(view))
+
+    def _pimc(self) -> Any:
+        if self.fallback is None:
+            from .pimc import PIMCBot
+
+            self.fallback = PIMCBot.with_budget(self.spec)(self.bot.game, self.bot.seat, 0)
+            self.fallback.memory = getattr(self.bot, "memory", {})
+        return self.fallback
 
     def weigh(self, view: dict[str, Any], legal: list[Action],
-              moves: list[Action] | None = None) -> tuple[list[tuple[Action, float]], int]:
+              moves: list[Action] | None = None) -> tuple[list[tuple[Any, float]], int, Any]:
+        """The moves with their values, best first, the samples used, and the move the advice names."""
         deadline = self.spec.deadline(time.perf_counter())
-        weighed = self.bot.weigh(view, legal, deadline, moves) if moves is not None else \
-            self.bot.weigh(view, legal, deadline)
-        return weighed, int(getattr(self.bot, "stats", {}).get("iterations", 0))
+        weighed = self.bot.weigh(view, legal, deadline, moves)
+        bot = self.bot
+        if weighed is None:  # the bot has no values in this phase (Zole's bidding): its move, the search's values
+            choice = self.bot.choose(view, legal)
+            bot = self._pimc()
+            weighed = bot.weigh(view, legal, self.spec.deadline(time.perf_counter()), moves)
+            weighed = sorted(weighed, key=lambda mv: (str(mv[0]) != str(choice), -mv[1]))
+            return weighed, int(bot.stats.get("iterations", 0)), weighed[0][0]
+        ranked = list(weighed) if self.ranked else sorted(weighed, key=lambda mv: -mv[1])
+        samples = int(getattr(bot, "stats", {}).get("iterations", 0))
+        named = ranked[0][0]
+        if self.chooser is not None:
+            choice = self.chooser.choose(dict(view), legal)
+            found = [mv for mv in ranked if str(mv[0]) == str(choice)]
+            if found:
+                named = found[0][0]
+                ranked = found + [mv for mv in ranked if mv is not found[0]]
+        return ranked, samples, named
 
 
 def remember(game: Game, view: Mapping[str, Any], memory: dict[str, Any]) -> None:
@@ -177,7 +227,7 @@ def remember(game: Game, view: Mapping[str, Any], memory: dict[str, Any]) -> Non
 def _first(hooks: SearchHooks, game: Game, view: Mapping[str, Any], legal: list[Action], move: Action,
            memory: dict[str, Any]) -> str:
     """The step of ``legal`` that begins ``move`` (on a copy of the memory: a hint plans nothing)."""
-    scratch = copy.deepcopy(memory, {id(game): game})
+    scratch = copy.deepcopy(memory, {id(game): game, id(hooks): hooks})
     return str(hooks.step(view, legal, move, scratch))
 
 
@@ -194,9 +244,9 @@ def advise(game: Game, seat: int, view: dict, legal: list[Action], *, budget: st
     remember(game, view, memory)
     if not legal:
         raise Unadvisable(Message(N_("it is not your turn: there is no move to hint")))
-    weighed, samples = weigher.weigh(view, legal)
-    ranked = sorted(weighed, key=lambda mv: -mv[1])  # stable: ties keep the search's order
-    best_move, best_value = ranked[0]
+    weigher.see(view)
+    ranked, samples, best_move = weigher.weigh(view, legal)
+    best_value = ranked[0][1]
     choices = [Choice(str(m), v) for m, v in ranked[:CHOICES]]
     second = choices[1] if len(choices) > 1 else None
     return Advice(str(best_move), _first(hooks, game, view, legal, best_move, memory), choices, weigher.unit,
@@ -310,21 +360,22 @@ def review(game: Game, record: dict, seat: int, *, deal: int | None = None, budg
     for i, entry in enumerate(rec.actions):
         if len(state.sheet.rows) != rows:
             rows, in_deal = len(state.sheet.rows), 0
-        view = state.view(seat)
+        view = state.bot_view(seat)
         hooks.observe(memory, view)
+        weigher.see(view)
         turn = by_index.get(i)
         if turn is not None:
             legal = state.legal(seat)
-            weighed, _ = weigher.weigh(view, legal)
+            weighed, _, best_move = weigher.weigh(view, legal)
             played = _played(weigher, game, hooks, view, legal, weighed, turn.steps, seed + i)
             if played is None:
                 extra = turn.steps[0] if len(turn.steps) == 1 else tuple(turn.steps)
                 moves = [m for m, _ in weighed] + [game.parse(extra) if isinstance(extra, str) else extra]
-                weighed, _ = weigher.weigh(view, legal, moves)
-                played = moves[-1]
-            values = {id(m): v for m, v in weighed}
-            best_move, best_value = max(weighed, key=lambda mv: mv[1])
-            played_value = values.get(id(played), next(v for m, v in weighed if m == played))
+                weighed, _, best_move = weigher.weigh(view, legal, moves)
+                played = next((m for m, _ in weighed if m == played or str(m) == str(played)), moves[-1])
+            value = {str(m): v for m, v in weighed}
+            best_value = value[str(best_move)]
+            played_value = value.get(str(played), best_value)
             played_text = str(played) if not isinstance(played, tuple) else " ".join(played)
             loss = max(0.0, best_value - played_value)
             out.append(Decision(i, _where(hooks, view, state, in_deal), played_text, str(best_move), played_value,
