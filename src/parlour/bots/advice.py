@@ -130,9 +130,9 @@ def _why_decision(played: str, best: str, loss: float, unit: str) -> Message:
     if played == best:
         return Message(N_("{played} was the best move"), played=shown(played))
     if unit == "winrate":
-        return Message(N_("playing {played} lost about {loss}% of the chances to win; {best} was better"),
+        return Message(N_("{played} lost about {loss}% of the chances to win; {best} was better"),
                        played=shown(played), loss=round(100 * loss), best=shown(best))
-    return Message(N_("playing {played} lost about {loss} points on average; {best} was better"),
+    return Message(N_("{played} lost about {loss} points on average; {best} was better"),
                    played=shown(played), loss=_number(loss), best=shown(best))
 
 
@@ -285,12 +285,30 @@ def _continuing(hooks: SearchHooks, view: Mapping[str, Any]) -> bool:
     return hooks.continuing(view)
 
 
+#: Phases of the card games (their views' ``phase``) said as "the auction" and as "the talon".
+AUCTION = ("bid", "auction", "call", "announce", "contract", "kontra")
+TALON = ("talon", "discard", "exchange", "give", "raise", "skat", "musik", "widow")
+
+
 def _where(hooks: SearchHooks, view: Mapping[str, Any], state: State, moves_in_deal: int) -> Message:
+    """Where a decision was, in the game's words: "trick 7" in the play of a trick-taking game, "the auction",
+    "the talon", else "move 34" (Go counts the game's moves; a board game never hears of cards)."""
     said = getattr(hooks, "where", None)
-    if said is not None:
-        found = said(view)
-        if found is not None:
-            return found
+    if said is not None and (found := said(view)) is not None:
+        return found
+    phase = str(view.get("phase") or "").lower()
+    tricks = view.get("tricks")
+    if "trick" in view and isinstance(tricks, list) and all(isinstance(t, int) for t in tricks):
+        if any(word in phase for word in AUCTION):
+            return Message(N_("the auction"))
+        if any(word in phase for word in TALON):
+            return Message(N_("the talon"))
+        if phase in ("play", "playing", "tricks", ""):
+            return Message(N_("trick {n}"), n=sum(tricks) + 1)
+    if isinstance(view.get("moves"), int):  # Go: the game's own move number
+        return Message(N_("move {n}"), n=view["moves"] + 1)
+    if isinstance(view.get("plies"), int):
+        return Message(N_("move {n}"), n=view["plies"] + 1)
     return Message(N_("move {n}"), n=moves_in_deal + 1)
 
 
