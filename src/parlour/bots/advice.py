@@ -121,8 +121,8 @@ def _why_hint(move: str, value: float, unit: str, samples: int, second: Choice |
                        rate=round(100 * value))
     if second is None:
         return Message(N_("{move} is the only move worth weighing here"), move=shown(move))
-    return Message(N_("{move} is worth about {value} points on average over {n} deals; the next best, {other}, "
-                      "about {other_value}"), move=shown(move), value=_number(value), n=samples,
+    return Message(N_("{move} is worth about {value} points; the next best, {other}, about {other_value}"),
+                   move=shown(move), value=_number(value),
                    other=shown(second.move), other_value=_number(second.value))
 
 
