@@ -80,11 +80,23 @@ class SearchBot(Bot):
                 found = [searcher._child(me, opp, turn, int(m), d, -INF_, INF_, 0) for m in moves]
             except Timeout:
                 break
-            values, depth = [max(-100.0, min(100.0, v / 100)) for v in found], d
+            values, depth = [_cards(v) for v in found], d
             if all(abs(v) >= DECIDED for v in found):
                 break
         self.stats = {"iterations": depth}
         return list(zip(moves, values))
+
+
+def _cards(score: int) -> float:
+    """A search score in cards for advice: a won deal is 100 and a little more the sooner it is won, a lead in cards
+    at most 99.
+
+    >>> _cards(42), _cards(WIN - 1) > _cards(WIN - 5) > 100 > _cards(DECIDED - 1)
+    (0.42, True)
+    """
+    if abs(score) >= DECIDED:
+        return (1 if score > 0 else -1) * (100 + (WIN - DECIDED - (WIN - abs(score))) / 1000)
+    return max(-99.0, min(99.0, score / 100))
 
 
 class QuickSearchBot(SearchBot):

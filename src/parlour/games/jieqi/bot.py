@@ -64,11 +64,23 @@ class SearchBot(Bot):
                 searcher.board[:], searcher.kings, searcher.colour = saved
                 searcher.pools = {c: dict(p) for c, p in saved_pools.items()}
                 break
-            values, depth = [max(-100.0, min(100.0, v / 30)) for v in found], d
+            values, depth = [_soldiers(v) for v in found], d
             if all(abs(v) >= MATE - 100 for v in found) or d >= 8:
                 break
         self.stats = {"iterations": depth}
         return list(zip(moves, values))
+
+
+def _soldiers(value: int) -> float:
+    """A search value in soldiers for advice: a mate is 100 and a little more the sooner it comes (so that the
+    quickest mate is the best move), a material lead at most 99.
+
+    >>> _soldiers(60), _soldiers(MATE - 1) > _soldiers(MATE - 3) > 100 > _soldiers(10**4)
+    (2.0, True)
+    """
+    if abs(value) >= MATE - 1000:
+        return (1 if value > 0 else -1) * (100 + (1000 - (MATE - abs(value))) / 100)
+    return max(-99.0, min(99.0, value / 30))
 
 
 class QuickBot(SearchBot):
