@@ -249,8 +249,10 @@ def advise(game: Game, seat: int, view: dict, legal: list[Action], *, budget: st
     best_value = ranked[0][1]
     choices = [Choice(str(m), v) for m, v in ranked[:CHOICES]]
     second = choices[1] if len(choices) > 1 else None
-    return Advice(str(best_move), _first(hooks, game, view, legal, best_move, memory), choices, weigher.unit,
-                  _why_hint(str(best_move), best_value, weigher.unit, samples, second), samples)
+    explain = getattr(weigher.bot, "explain", None)  # a game that says more of its move (Skelly: where it lands)
+    why = explain(view, best_move) if explain else _why_hint(str(best_move), best_value, weigher.unit, samples, second)
+    return Advice(str(best_move), _first(hooks, game, view, legal, best_move, memory), choices, weigher.unit, why,
+                  samples)
 
 
 # --- the review ----------------------------------------------------------------------------------------------------
