@@ -238,12 +238,11 @@ SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
 def advice_tokens(advice: Any) -> set[str]:
-    """Every token of a hint's words that could be a card code (a letter in it: its values are numbers), its suit
-    symbols read back to letters."""
+    """Every card code a hint's words name (a rank and a suit, a Tarok trump), its suit symbols read back."""
     texts = [advice.move, advice.first, *(c.move for c in advice.choices),
              *(v for v in advice.why.params.values() if isinstance(v, str))]
     text = re.sub("[♠♥♦♣]", lambda m: SUITS[m.group(0)], " ".join(texts))
-    return {t for t in re.findall(r"[0-9A-Z]+", text) if re.search("[A-Z]", t)}
+    return {t for t in re.findall(r"[0-9A-Z]+", text) if re.fullmatch(r"(?:10|[2-9AKQJ])[SHDC]|T\d{1,2}|SKIS", t)}
 
 
 @pytest.mark.parametrize("gid", ADVISED)
