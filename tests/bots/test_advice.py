@@ -95,6 +95,48 @@ def test_go_captures_the_stones_in_atari():
     assert state.events[-1]["captured"] == ["E4", "E5"]
 
 
+def emperor_trick():
+    """Tarok, four players: forehand leads the Škis, the next plays the Mond, and the third holds the Pagat with
+    lesser taroks only: the Pagat wins the trick of the three (the Emperor's trick), the Škis and the Mond with it.
+    Returns the state, the third's seat and the record so far."""
+    from tests.games.tarok.helpers import seat, stack
+
+    game = parlour.load("tarok")
+    deck = stack("SKIS KH KD KC", "T21 T20 T19 T18", "T1 7C 8C 9C")
+    state = game.new(seed=1, deck=deck)
+    rec = Record.start(game, 1, deck)
+
+    def play(s: int, text: str) -> None:
+        rec.add(s, state.apply(s, text))
+
+    play(seat(state, 1), "bid two")
+    while state.view(state.to_act[0])["phase"] != "play":  # the others pass; the declarer takes what comes first
+        s = state.to_act[0]
+        texts = [str(a) for a in state.legal(s)]
+        play(s, "pass" if "pass" in texts else texts[0])
+    play(seat(state, 0), "play SKIS")
+    play(seat(state, 1), "play T21")
+    return state, seat(state, 2), rec
+
+
+def test_the_tarok_hint_takes_the_emperor_s_trick_with_the_pagat():
+    state, s, _ = emperor_trick()
+    assert "play T1" in [str(a) for a in state.legal(s)] and len(state.legal(s)) > 2
+    advice = advise(state.game, s, state.view(s), state.legal(s), budget="16")
+    assert advice.move == advice.first == "play T1"
+    assert advice.choices[0].value > advice.choices[1].value + 5  # the Škis and the Mond: 10 card points at least
+    assert str(advice.why).startswith("play T1 is worth about")
+
+
+def test_the_tarok_review_finds_the_pagat_held_back_in_the_emperor_s_trick():
+    state, s, rec = emperor_trick()
+    rec.add(s, state.apply(s, "play T4"))  # a lesser tarok: the Škis takes the trick, and the Mond with it
+    decisions = review(state.game, rec.to_dict(), s, budget="16")
+    worst = decisions[0]
+    assert (worst.played, worst.best, str(worst.where)) == ("play T4", "play T1", "trick 1") and worst.loss > 5
+    assert "T4" in worst.why and "T1" in worst.why
+
+
 def test_real_time_games_refuse_hints_saying_why():
     game = parlour.load("spoons")
     state = game.new(seed=1)
