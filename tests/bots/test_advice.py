@@ -168,3 +168,41 @@ def test_shown_gives_cards_their_suit_symbols_and_leaves_other_words():
     assert shown("capture KH 8C+5D") == "capture K♥ 8♣+5♦"
     assert shown("move i1i10") == "move i1i10" and shown("play D4") == "play D4"
     assert Card.parse("10D").display == "10♦"
+
+
+def test_the_terminal_gives_a_hint_on_hint_or_question_mark_and_reviews_each_deal(tmp_path):
+    import io
+    import itertools
+
+    from rich.console import Console
+
+    from parlour.cli.play import TerminalMatch
+
+    game = parlour.load("zole")
+    out = io.StringIO()
+    answers = itertools.chain(["?", "hint"], itertools.repeat("1"))
+    match = TerminalMatch(Console(file=out, width=120), game, ["human", "greedy", "greedy"], tmp_path / "r.json",
+                          lambda prompt, seconds: next(answers), Record.start(game, 3), review=True,
+                          review_budget="4")
+    reviewed = []
+    match.show_review = lambda seat, deal: reviewed.append((seat, deal))  # noqa: E731  (what is reviewed, when)
+    while not match.state.over and not reviewed:  # one deal: the human's turns and the bots'
+        s = match.state.to_act[0]
+        if s in match.bots:
+            match.played(s, match.state.apply(s, match.bots[s].choose(match.state.bot_view(s), match.state.legal(s))))
+        else:
+            match.human_turn(s)
+        match.review_deals()
+    text = out.getvalue()
+    assert text.count("Hint: ") == 2 and reviewed == [(0, 0)]
+    del match.show_review
+    match.show_review(0, 0)
+    assert "Review of deal 1" in out.getvalue()
+
+
+def test_play_takes_a_no_review_flag():
+    from click.testing import CliRunner
+
+    from parlour.cli.play import play
+
+    assert "--no-review" in CliRunner().invoke(play, ["--help"]).output
