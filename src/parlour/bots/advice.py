@@ -194,12 +194,18 @@ class _Weigher:
             self.fallback.memory = getattr(self.bot, "memory", {})
         return self.fallback
 
-    def weigh(self, view: dict[str, Any], legal: list[Action],
-              moves: list[Action] | None = None) -> tuple[list[tuple[Any, float]], int, Any]:
-        """The moves with their values, best first, the samples used, and the move the advice names."""
+    def weigh(self, view: dict[str, Any], legal: list[Action], moves: list[Action] | None = None,
+              also: list[Action] | None = None) -> tuple[list[tuple[Any, float]], int, Any]:
+        """The moves with their values, best first, the samples used, and the move the advice names.
+
+        ``moves``: exactly these for the determinized search (its own list and a move it lacks); ``also``: moves a
+        game's own bot values beside its own (the move a person made), which the determinized search leaves out.
+        A game's own bot reads its ``moves`` argument as "these too".
+        """
         deadline = self.spec.deadline(time.perf_counter())
-        weighed = self.bot.weigh(view, legal, deadline, moves)
         bot = self.bot
+        own = not isinstance(bot, SearchBot)
+        weighed = bot.weigh(view, legal, deadline, (moves or []) + (also or []) if own and (moves or also) else moves)
         if weighed is None:  # the bot has no values in this phase (Zole's bidding): its move, the search's values
             choice = self.bot.choose(view, legal)
             bot = self._pimc()
@@ -386,7 +392,12 @@ def review(game: Game, record: dict, seat: int, *, deal: int | None = None, budg
         turn = by_index.get(i)
         if turn is not None:
             legal = state.legal(seat)
-            weighed, _, best_move = weigher.weigh(view, legal)
+            # A game's own bot values the move made beside its own (``moves``: these too); the determinized
+            # search values exactly the moves it is given, so it is asked again only for a move it does not list.
+            also = None
+            if len(turn.steps) == 1:
+                also = [next((a for a in legal if str(a) == turn.steps[0]), None) or game.parse(turn.steps[0])]
+            weighed, _, best_move = weigher.weigh(view, legal, also=also)
             played = _played(weigher, game, hooks, view, legal, weighed, turn.steps, seed + i)
             if played is None:
                 extra = turn.steps[0] if len(turn.steps) == 1 else tuple(turn.steps)

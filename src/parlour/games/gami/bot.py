@@ -68,7 +68,7 @@ class SearchBot(Bot):
         searcher = Searcher(self.game.options["max_plies"])
         hands, turn = state.hands, state.turn
         me, opp = hands[turn], hands[1 - turn]
-        moves = list(legal if moves is None else moves)
+        moves = list(legal) + [m for m in moves or () if str(m) not in {str(a) for a in legal}]
         budget = getattr(self, "budget", None)
         searcher.deadline = deadline if deadline != float("inf") else None
         searcher.node_limit = budget.iterations * 1000 if budget is not None and budget.iterations else None

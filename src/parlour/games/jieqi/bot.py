@@ -52,7 +52,7 @@ class SearchBot(Bot):
         searcher.nodes = 0
         colour = searcher.colour
         index = {str(MOVES[m]): m for m in legal_moves(searcher.board, colour, searcher.kings[colour], searcher.free)}
-        moves = list(legal if moves is None else moves)
+        moves = list(legal) + [m for m in moves or () if str(m) not in {str(a) for a in legal}]
         codes = [index[str(a)] for a in moves]
         saved = (list(searcher.board), dict(searcher.kings), searcher.colour)
         saved_pools = {c: dict(p) for c, p in searcher.pools.items()}

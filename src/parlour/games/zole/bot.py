@@ -109,7 +109,7 @@ class SearchBot(Bot):
 
         k = read(view)
         me = view["seat"]
-        moves = list(legal if moves is None else moves)
+        moves = list(legal) + [m for m in moves or () if str(m) not in {str(a) for a in legal}]
         cards = [Move(a) >> 3 for a in moves]
         totals = [0.0] * len(cards)
         budget = getattr(self, "budget", None)
