@@ -10,6 +10,14 @@ A review replays a record and, at each decision of the seat with two choices or 
 seat's view as it was then (its memory fed with every view the seat saw, so that a peeked card is remembered), and
 sets the value of the move made beside the best.
 
+What they are given is what the seat may know: ``state.bot_view(seat)`` (its view, with the face-down cards a memory
+game's seat has seen) and ``state.legal(seat)``; the server and the terminal never pass the true state.
+
+The budget is per decision: a time (``300ms``), iterations (``64``: worlds for the determinized search, simulations
+for Go's tree, thousands of nodes for the board games' searches, sampled deals for Zole's), or both (``64+300ms``):
+iterations make a hint the same on every machine (tests use them). ``python -m bench review`` measures a review's
+time per deal and how often its best move stands at ten times the budget.
+
 >>> import parlour
 >>> game = parlour.load("giacomotto")
 >>> state = game.new(seed=4)
@@ -24,6 +32,7 @@ True
 from __future__ import annotations
 
 import copy
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
@@ -210,8 +219,11 @@ class _Weigher:
             choice = self.bot.choose(view, legal)
             bot = self._pimc()
             weighed = bot.weigh(view, legal, self.spec.deadline(time.perf_counter()), moves)
+            weighed = [mv for mv in weighed if math.isfinite(mv[1]) or str(mv[0]) == str(choice)] or weighed[:1]
             weighed = sorted(weighed, key=lambda mv: (str(mv[0]) != str(choice), -mv[1]))
             return weighed, int(bot.stats.get("iterations", 0)), weighed[0][0]
+        # a move the search had no time to value even once (its first world ran out) is left out, not shown at -inf
+        weighed = [mv for mv in weighed if math.isfinite(mv[1])] or list(weighed)[:1]
         ranked = list(weighed) if self.ranked else sorted(weighed, key=lambda mv: -mv[1])
         samples = int(getattr(bot, "stats", {}).get("iterations", 0))
         named = ranked[0][0]
