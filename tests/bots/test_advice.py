@@ -11,7 +11,6 @@ import parlour
 from parlour.bots import make
 from parlour.bots.advice import Unadvisable, advise, review, shown
 from parlour.core.cards import Card
-from parlour.core.errors import ParlourError
 from parlour.core.record import Record
 from parlour.core.rng import Rng
 from tests.games.giacomotto.helpers import stack

@@ -54,7 +54,14 @@ CHOICES = 3
 
 class Unadvisable(ParlourError):
     """A game no hint or review can be given for (a real-time game: the fastest hand wins, there is nothing to
-    weigh); its message says why."""
+    weigh); its message says why: :attr:`message`, a Message the terminal and the page translate."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled with its Message (from a bot worker's process)
+        return (type(self), (self.message,))
 
 
 @dataclass(frozen=True)
@@ -283,11 +290,6 @@ class _Turn:
     steps: list[str] = field(default_factory=list)
 
 
-def _replay(rec: Record) -> tuple[Game, State]:
-    game = rec.make_game()
-    return game, game.new(seed=rec.seed, deck=rec.deck)
-
-
 def _apply(state: State, entry: Mapping[str, Any]) -> bool:
     """Apply a record's entry; False for the table's own entries, which change nothing."""
     if entry["seat"] is None:
@@ -385,7 +387,8 @@ def review(game: Game, record: dict, seat: int, *, deal: int | None = None, budg
     """The decisions of ``seat`` in the record (in deal ``deal`` only, counted from 0, where given), each valued from
     the seat's view then within ``budget``, costliest first. ``progress(done, total)`` is called after each."""
     rec = Record.from_dict(record) if isinstance(record, dict) else record
-    game = rec.make_game() if game is None or game.id != rec.game else game
+    if game is None or (game.id, game.players, dict(game.options)) != (rec.game, rec.players, dict(rec.options)):
+        game = rec.make_game()
     hooks = hooks_for(game)
     turns = _turns(game, rec, seat, deal)
     memory: dict[str, Any] = {}

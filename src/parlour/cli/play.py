@@ -202,7 +202,7 @@ class TerminalMatch:
             decisions = review(self.game, self.record.to_dict(), seat, deal=deal, budget=self.review_budget,
                                seed=deal)
         except Unadvisable as e:
-            console.print(Text(self.words.message(e.args[0]), style="yellow"))
+            console.print(Text(self.words.message(e.message), style="yellow"))
             return
         costly = [d for d in decisions if d.loss > 0][:REVIEWED]
         title = (tr.t("Review of deal {n}", n=deal + 1) if len(self.humans) == 1
@@ -218,7 +218,7 @@ class TerminalMatch:
         try:
             advice = advise(self.game, seat, view, legal, budget=HINT_BUDGET, memory=self.memory[seat])
         except Unadvisable as e:
-            self.console.print(Text(self.words.message(e.args[0]),
+            self.console.print(Text(self.words.message(e.message),
                                     style="yellow"))
             return
         now = "" if advice.first == advice.move else " " + tr.t("(now: {step})", step=advice.first)
