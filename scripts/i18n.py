@@ -131,6 +131,7 @@ def sources(domain: str) -> list[Path]:
         web = SRC / "web" / "static"
         files = sorted(web.rglob("*.js")) + sorted(web.glob("*.html")) + [SRC / "core" / "terminal.py"]
         files += [SRC / "core" / name for name in ("game.py", "cards.py", "i18n.py", "lesson.py")]  # the refusals every game shares
+        files.append(SRC / "bots" / "advice.py")  # hints and reviews: their words are every game's
         files += sorted((SRC / "cli").glob("*.py"))
         return files
     folder = package_folder(domain)

@@ -229,3 +229,45 @@ def _places(zones: dict[str, list[Any]]) -> dict[Any, Counter]:
         for c in cards:
             places.setdefault(c, Counter())[name] += 1
     return places
+
+
+# --- advice: a hint holds only what its seat may know ---------------------------------------------------------------
+
+ADVISED = [gid for gid in parlour.games() if not parlour.core.game_class(gid).realtime]
+SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def advice_tokens(advice: Any) -> set[str]:
+    """Every card code a hint's words name (a rank and a suit, a Tarok trump), its suit symbols read back."""
+    texts = [advice.move, advice.first, *(c.move for c in advice.choices),
+             *(v for v in advice.why.params.values() if isinstance(v, str))]
+    text = re.sub("[♠♥♦♣]", lambda m: SUITS[m.group(0)], " ".join(texts))
+    return {t for t in re.findall(r"[0-9A-Z]+", text) if re.fullmatch(r"(?:10|[2-9AKQJ])[SHDC]|T\d{1,2}|SKIS", t)}
+
+
+@pytest.mark.parametrize("gid", ADVISED)
+def test_advice_names_only_what_its_seat_may_know(gid: str) -> None:
+    """At a few random positions a random seat to act is given a hint on a budget of iterations (the same every
+    run): it names no card its view does not hold, and it is the same hint in a redeal that agrees with the view."""
+    from parlour.bots.advice import advise
+    from parlour.bots.hooks import hooks_for
+
+    game = load(gid, parlour.core.game_class(gid).default_players)
+    rng = Rng(0xAD51CE)
+    state = game.new(seed=5)
+    checked = 0
+    for i in range(game.action_bound):
+        if state.over or checked >= 2:
+            break
+        if state.to_act and i % 7 == 3:
+            seat = rng.choice(list(state.to_act))
+            view, legal = state.bot_view(seat), state.legal(seat)
+            if len(legal) > 1:
+                advice = advise(game, seat, view, legal, budget="2", seed=1)
+                state.clone().apply(seat, advice.first)  # legal now (a Skelly flick: in range, not one of a list)
+                assert advice_tokens(advice) <= card_tokens(view), advice
+                world = hooks_for(game).determinize(json.loads(json.dumps(view)), Rng(i), {})
+                if world.bot_view(seat) == view:
+                    assert advise(game, seat, world.bot_view(seat), world.legal(seat), budget="2", seed=1) == advice
+                checked += 1
+        step(state, rng)

@@ -75,6 +75,11 @@ class SearchHooks:
         """An action to play without searching (a forced or obvious step), or ``None`` to search."""
         return legal[0] if len(legal) == 1 else None
 
+    def continuing(self, view: Mapping[str, Any]) -> bool:
+        """Whether the seat is inside a whole move it began (a capture's later steps): advice groups such steps
+        with the one that began the move (:mod:`parlour.bots.advice`)."""
+        return False
+
     # --- moves ------------------------------------------------------------------------------------------------
 
     def moves(self, state: State, seat: int) -> list[Action]:

@@ -43,15 +43,35 @@ class PIMCBot(SearchBot):
             None: "plays each move out many times and takes the best"}
 
     def search(self, view: dict[str, Any], legal: list[Action], deadline: float) -> Action:
+        moves, totals = self._totals(view, deadline)
+        best = max(range(len(moves)), key=lambda i: totals[i])  # ties: the first in the hooks' order
+        return moves[best]
+
+    def weigh(self, view: dict[str, Any], legal: list[Action], deadline: float,
+              moves: list[Action] | None = None) -> list[tuple[Action, float]]:
+        """Every move the search weighs (``moves``, else the hooks' whole moves in their order) with its mean value
+        to the seat over the worlds sampled (:attr:`stats` ``iterations``): what :meth:`search` takes the best of.
+
+        A move may also be a tuple of steps (a whole turn a person made that the hooks do not list): it is played
+        step by step in each world, and no world is solved exactly then, so that every move is valued alike.
+        """
+        moves, totals = self._totals(view, deadline, moves)
+        worlds = max(1, int(self.stats["iterations"]))
+        return [(m, t / worlds) for m, t in zip(moves, totals)]
+
+    def _totals(self, view: dict[str, Any], deadline: float,
+                given: list[Action] | None = None) -> tuple[list[Action], list[float]]:
+        """The moves and their total values over the worlds drawn within the budget (their number in ``stats``)."""
         hooks, rng, seat = self.hooks, self.rng, self.seat
         limit = self.budget.iterations
         world = hooks.determinize(view, rng, self.memory)
         root = Root.of(world, hooks.mark(world))
-        moves = hooks.order(world, seat, hooks.moves(world, seat))
+        moves = list(given) if given is not None else hooks.order(world, seat, hooks.moves(world, seat))
+        steps = any(isinstance(m, tuple) for m in moves)
         totals = [0.0] * len(moves)
         worlds = 0
         while True:
-            values = hooks.solve(world, seat, moves, root, deadline)
+            values = None if steps else hooks.solve(world, seat, moves, root, deadline)
             if values is None:
                 values = []
                 seed = rng.next64()
@@ -59,7 +79,11 @@ class PIMCBot(SearchBot):
                     if values and time.perf_counter() > deadline:
                         break
                     line = world.clone()
-                    hooks.play(line, seat, move)
+                    if isinstance(move, tuple):
+                        for part in move:
+                            line.apply(seat, part)
+                    else:
+                        hooks.play(line, seat, move)
                     hooks.rollout(line, root, type(rng)(seed))
                     values.append(hooks.values(line, root)[seat])
             if len(values) < len(moves):  # out of time within a world: it counts only if it is the first
@@ -73,8 +97,7 @@ class PIMCBot(SearchBot):
                 break
             world = hooks.determinize(view, rng, self.memory)
         self.stats["iterations"] = worlds
-        best = max(range(len(moves)), key=lambda i: totals[i])  # ties: the first in the hooks' order
-        return moves[best]
+        return moves, totals
 
 
 PIMC_LEVELS = levels(PIMCBot)

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from parlour.bots import Bot, make
+from parlour.bots.advice import Unadvisable, advise, remember, review, shown
 from parlour.bots.pace import TYPING, Slowed
 from parlour.bots.race import Race
 from parlour.core.errors import IllegalAction, RecordError
@@ -33,6 +34,12 @@ from .lang import lang_option
 from .timed import ask_within
 
 QUIT = ("q", "quit", "exit")
+#: What asks for a hint (the strongest bot's move, from the seat's view).
+HINT = ("hint", "?")
+#: A hint's thinking time, and a review's per decision; how many of the costliest decisions a review prints.
+HINT_BUDGET = "1s"
+REVIEW_BUDGET = "300ms"
+REVIEWED = 3
 tr = translator(__name__)
 
 
@@ -66,7 +73,8 @@ class TerminalMatch:
 
     def __init__(self, console: Console, game: Game, kinds: list[str], path: Path,
                  ask: Callable[[str, float | None], str | None], record: Record, state: State | None = None,
-                 seen: dict[int, int] | None = None, slowdown: float = 1.0) -> None:
+                 seen: dict[int, int] | None = None, slowdown: float = 1.0, review: bool = False,
+                 review_budget: str = REVIEW_BUDGET) -> None:
         """A new match (``record`` just started), or one resumed: ``state`` is its record replayed, ``seen`` how many
         events each person had seen when he last played. ``slowdown``: a real-time game's bots take that many
         times their own time (``TYPING``: as slow as a person typing his moves)."""
@@ -89,6 +97,12 @@ class TerminalMatch:
         self.seen = {s: (seen or {}).get(s, 0) for s in self.humans}
         self.shown = len(self.state.events) if state is not None else 0  # events already printed, when bots play alone
         self.last_human: int | None = None
+        #: After each deal (the end of a Go or Jieqi game), each person's costliest decisions (``--no-review``: none).
+        self.review = review and not game.realtime
+        self.review_budget = review_budget
+        self._reviewed = len(self.state.sheet.rows)
+        #: What each person's hints remember of the views they saw (a card peeked at).
+        self.memory: dict[int, dict] = {s: {} for s in self.humans}
         save(self.record, path)
 
     def seats(self, viewer: int | None) -> Seats:
@@ -119,6 +133,7 @@ class TerminalMatch:
                 self.played(seat, action)
             elif not self.human_turn(seat):
                 return False
+            self.review_deals()
         self.record.scores = list(state.scores)
         save(self.record, self.path)
         self.show_end()
@@ -170,6 +185,46 @@ class TerminalMatch:
         self.show_end()
         return True
 
+    def review_deals(self) -> None:
+        """Once a deal is scored (a Go or Jieqi game ends), print each person's costliest decisions in it."""
+        rows = len(self.state.sheet.rows)
+        if rows > self._reviewed and self.review:
+            for seat in self.humans:
+                for deal in range(self._reviewed, rows):
+                    self.show_review(seat, deal)
+        self._reviewed = rows
+
+    def show_review(self, seat: int, deal: int) -> None:
+        console = self.console
+        console.print(Text(tr.t("Reviewing your decisions ({budget} each)...", budget=self.review_budget),
+                           style="dim"))
+        try:
+            decisions = review(self.game, self.record.to_dict(), seat, deal=deal, budget=self.review_budget,
+                               seed=deal)
+        except Unadvisable as e:
+            console.print(Text(self.words.message(e.message), style="yellow"))
+            return
+        costly = [d for d in decisions if d.loss > 0][:REVIEWED]
+        title = (tr.t("Review of deal {n}", n=deal + 1) if len(self.humans) == 1
+                 else tr.t("Review of deal {n} for seat {seat}", n=deal + 1, seat=seat))
+        console.print(Text(title, style="bold"))
+        if not costly:
+            console.print(tr.t("Every decision was as good as the search could find."))
+        for d in costly:
+            console.print(f"  {self.words.message(d.where)}: {self.words.message(d.why)}")
+
+    def show_hint(self, seat: int, view: dict, legal: list) -> None:
+        """The strongest bot's move for the seat, from its view (and what it saw before), with why."""
+        try:
+            advice = advise(self.game, seat, view, legal, budget=HINT_BUDGET, memory=self.memory[seat])
+        except Unadvisable as e:
+            self.console.print(Text(self.words.message(e.message),
+                                    style="yellow"))
+            return
+        now = "" if advice.first == advice.move else " " + tr.t("(now: {step})", step=advice.first)
+        self.console.print(Text(tr.t("Hint: {move}", move=shown(advice.move)) + now, style="cyan"))
+        self.console.print(Text("  " + self.words.message(advice.why), style="cyan"))
+
     def played(self, seat: int | None, action: Action | str, t: float | None = None) -> None:
         """Record an action (at ``t``: a real-time game's instant on the race's clock; else now) and save."""
         self.record.add(seat, action, t, check=self.state.record_check())
@@ -197,10 +252,12 @@ class TerminalMatch:
         events = state.visible_events(seat, state.events[self.seen[seat]:])
         console.print(render.turn_screen(view, self.seats(seat), events))
         legal = state.legal(seat)
+        remember(self.game, state.bot_view(seat), self.memory.setdefault(seat, {}))
         # What this move causes (a sweep, a deal's score, the end) is news at the seat's next screen, or at the end.
         before = len(state.events)
         numbers = "1" if len(legal) == 1 else f"1-{len(legal)}"
-        hint = tr.t("type a move number {numbers}, a move's text such as '{example}', or q to quit", numbers=numbers,
+        hint = tr.t("type a move number {numbers}, a move's text such as '{example}', hint (or ?) for a hint, or q to "
+                    "quit", numbers=numbers,
                     example=legal[-1])
         prompt = (tr.t("Seat {n} ({numbers}, text, q):", n=seat, numbers=numbers) if len(self.humans) > 1
                   else tr.t("Your move ({numbers}, text, q):", numbers=numbers)) + " "
@@ -217,6 +274,9 @@ class TerminalMatch:
             text = answer.strip()
             if text.lower() in QUIT:
                 return False
+            if text.lower() in HINT:
+                self.show_hint(seat, state.bot_view(seat), legal)
+                continue
             if not text:
                 console.print(Text(hint, style="yellow"))
                 continue
@@ -306,9 +366,12 @@ def resume(path: Path, game_id: str | None, seats: str | None) -> tuple[Game, li
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Play on a match that was left (q) from its record: the same game, options, seed and seats, every "
                    "move played again, the record written on in FILE. GAME may be left out.")
+@click.option("--no-review", is_flag=True,
+              help="Print no review after each deal (by default each person's costliest decisions in it, weighed "
+                   "by the strongest bot from what that person knew then).")
 @lang_option
 def play(game_id: str | None, players: int | None, seats: str | None, seed: int | None, options: tuple[str, ...],
-         record_path: Path | None, resume_path: Path | None, bot_pace: str) -> None:
+         record_path: Path | None, resume_path: Path | None, bot_pace: str, no_review: bool) -> None:
     """Play GAME in the terminal against bots, or hot-seat with friends; or play on a match left earlier (--resume)."""
     state: State | None = None
     seen: dict[int, int] | None = None
@@ -352,7 +415,8 @@ def play(game_id: str | None, players: int | None, seats: str | None, seed: int 
                            "each move; --bot-pace table for their own speed.") if slowdown != 1.0 else
                       tr.t("The bots react at their own speed, as at a table in the browser (--bot-pace table)."))
     try:
-        match = TerminalMatch(console, game, kinds, path, ask, record, state, seen, slowdown=slowdown)
+        match = TerminalMatch(console, game, kinds, path, ask, record, state, seen, slowdown=slowdown,
+                              review=not no_review)
         finished = match.run()
     except KeyboardInterrupt:
         console.print("\n" + tr.t("Interrupted. Everything played so far is in {path}.", path=path))

@@ -22,7 +22,7 @@ from parlour.core.game import Action, State
 from parlour.core.rng import Rng
 
 from .cards import ALL, mask_of, reach
-from .search import DECIDED, WIN, Result, Searcher, evaluate
+from .search import DECIDED, INF as INF_, WIN, Result, Searcher, evaluate
 
 
 def _position(game: Any, view: Mapping[str, Any]) -> Any:
@@ -56,6 +56,47 @@ class SearchBot(Bot):
                                       max_nodes=self.nodes)
         move = self.last.line[0]
         return legal[legal.index(move)]
+
+
+    def weigh(self, view: dict[str, Any], legal: list[Action], deadline: float,
+              moves: list[Action] | None = None) -> list[tuple[Action, float]]:
+        """Each move's value to the mover in cards (a won deal: 100), by the same alpha-beta with a full window for
+        every move, deepened while time (``budget``: seconds or nodes) lasts: the values a hint or review shows."""
+        from .search import Timeout
+
+        state = _position(self.game, view)
+        searcher = Searcher(self.game.options["max_plies"])
+        hands, turn = state.hands, state.turn
+        me, opp = hands[turn], hands[1 - turn]
+        moves = list(legal) + [m for m in moves or () if str(m) not in {str(a) for a in legal}]
+        budget = getattr(self, "budget", None)
+        searcher.deadline = deadline if deadline != float("inf") else None
+        searcher.node_limit = budget.iterations * 1000 if budget is not None and budget.iterations else None
+        searcher.nodes, searcher.seen, searcher.root_plies = 0, dict(state.seen), state.plies
+        values = [0.0] * len(moves)
+        depth = 0
+        for d in range(1, 65):
+            try:
+                found = [searcher._child(me, opp, turn, int(m), d, -INF_, INF_, 0) for m in moves]
+            except Timeout:
+                break
+            values, depth = [_cards(v) for v in found], d
+            if all(abs(v) >= DECIDED for v in found):
+                break
+        self.stats = {"iterations": depth}
+        return list(zip(moves, values))
+
+
+def _cards(score: int) -> float:
+    """A search score in cards for advice: a won deal is 100 and a little more the sooner it is won, a lead in cards
+    at most 99.
+
+    >>> _cards(42), _cards(WIN - 1) > _cards(WIN - 5) > 100 > _cards(DECIDED - 1)
+    (0.42, True)
+    """
+    if abs(score) >= DECIDED:
+        return (1 if score > 0 else -1) * (100 + (WIN - DECIDED - (WIN - abs(score))) / 1000)
+    return max(-99.0, min(99.0, score / 100))
 
 
 class QuickSearchBot(SearchBot):

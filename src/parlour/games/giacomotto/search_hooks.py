@@ -53,6 +53,9 @@ class GiacomottoHooks(SearchHooks):
             return legal[0]
         return None
 
+    def continuing(self, view: Mapping[str, Any]) -> bool:
+        return view.get("capture") is not None
+
     def step(self, view: Mapping[str, Any], legal: list[Action], move: Action, memory: dict[str, Any]) -> Action:
         m = Move(move)
         if m.kind == CAPTURE and m.whole:

@@ -38,6 +38,51 @@ class SearchBot(Bot):
         return legal[legal.index(move)] if move in legal else self.rng.choice(legal)
 
 
+    def weigh(self, view: dict[str, Any], legal: list[Action], deadline: float,
+              moves: list[Action] | None = None) -> list[tuple[Action, float]]:
+        """Each move's value to the side moving, in soldiers (a soldier is 30 of the search's units; a mate is
+        counted as 100), by the same search with a full window for every move (a reveal averaged over what the
+        piece may be), deepened while the time (or ``budget``'s nodes) lasts: what a hint or review shows."""
+        from .search import MOVES, OutOfTime, legal_moves
+
+        searcher = Searcher.from_view(view)
+        budget = getattr(self, "budget", None)
+        searcher.deadline = deadline
+        searcher.node_limit = budget.iterations * 1000 if budget is not None and budget.iterations else 1 << 62
+        searcher.nodes = 0
+        colour = searcher.colour
+        index = {str(MOVES[m]): m for m in legal_moves(searcher.board, colour, searcher.kings[colour], searcher.free)}
+        moves = list(legal) + [m for m in moves or () if str(m) not in {str(a) for a in legal}]
+        codes = [index[str(a)] for a in moves]
+        saved = (list(searcher.board), dict(searcher.kings), searcher.colour)
+        saved_pools = {c: dict(p) for c, p in searcher.pools.items()}
+        values, depth = [0.0] * len(moves), 0
+        for d in range(1, 65):
+            try:
+                found = [searcher._root_value(m, d, -MATE - 1, MATE + 1) for m in codes]
+            except OutOfTime:
+                searcher.board[:], searcher.kings, searcher.colour = saved
+                searcher.pools = {c: dict(p) for c, p in saved_pools.items()}
+                break
+            values, depth = [_soldiers(v) for v in found], d
+            if all(abs(v) >= MATE - 100 for v in found) or d >= 8:
+                break
+        self.stats = {"iterations": depth}
+        return list(zip(moves, values))
+
+
+def _soldiers(value: int) -> float:
+    """A search value in soldiers for advice: a mate is 100 and a little more the sooner it comes (so that the
+    quickest mate is the best move), a material lead at most 99.
+
+    >>> _soldiers(60), _soldiers(MATE - 1) > _soldiers(MATE - 3) > 100 > _soldiers(10**4)
+    (2.0, True)
+    """
+    if abs(value) >= MATE - 1000:
+        return (1 if value > 0 else -1) * (100 + (1000 - (MATE - abs(value))) / 100)
+    return max(-99.0, min(99.0, value / 30))
+
+
 class QuickBot(SearchBot):
     """The same search with a sixth of the time: 0.05 s a move."""
 

@@ -120,6 +120,46 @@ class MctsBot(GoBot):
             return "pass"
         return f"play {state.board.geo.names[ranked[0].move]}"
 
+    #: Advice reads its values as winrates, in the order the tree search prefers its points (visits).
+    unit: ClassVar[str] = "winrate"
+    ranked: ClassVar[bool] = True
+
+    def weigh(self, view: dict[str, Any], legal: list[Action], deadline: float,
+              moves: list[Action] | None = None) -> list[tuple[Action, float]]:
+        """The points the tree search tried from this position, most visited first, each with its winrate for the
+        side to move (as many simulations as ``budget``'s iterations, else :attr:`simulations`, until
+        ``deadline``); while the dead stones are marked, the bot's step alone at an even 0.5. A move of ``moves``
+        the tree never tried is valued by a search from the position after it."""
+        import time
+
+        by_text = {str(a): a for a in legal}
+        state = self.game.determinize(view, self.rng)
+        assert isinstance(state, RengoState)
+        if state.phase != PLAYING or len(legal) == 1:
+            self.stats = {"iterations": 0}
+            return [(self.choose(view, legal), 0.5)]
+        budget = getattr(self, "budget", None)
+        sims = budget.iterations if budget is not None and budget.iterations else self.simulations
+        seconds = max(0.0, deadline - time.perf_counter()) if deadline != float("inf") else self.seconds
+        search = Search(state.board.clone(), state.colour, self._komi(state), random.Random(self.rng.next64()),
+                        passes=min(state.passes, 1))
+        search.run(sims, seconds)
+        names = state.board.geo.names
+        out: list[tuple[Action, float]] = []
+        for c in sorted(search.root.children, key=lambda c: c.visits, reverse=True):
+            text = "pass" if c.move == PASS else f"play {names[c.move]}"
+            if text in by_text and c.visits:
+                out.append((by_text[text], c.wins / c.visits))
+        self.stats = {"iterations": search.simulations}
+        for m in moves or ():
+            if str(m) not in {str(a) for a, _ in out} and str(m) in by_text and str(m) != "pass":
+                after = state.clone()
+                after.apply(self.seat, by_text[str(m)])
+                reply = Search(after.board.clone(), after.colour, self._komi(after), random.Random(self.rng.next64()))
+                reply.run(max(16, sims // 4), seconds / 4)
+                out.append((by_text[str(m)], 1 - reply.root.wins / max(1, reply.root.visits)))
+        return out or [(self.choose(view, legal), 0.5)]
+
     def dead_stones(self, state: RengoState) -> int:
         rnd = random.Random(state.board.hash ^ self.seat)
         return dead_chains(state.board, state.colour, self._komi(state), rnd, self.marking_playouts)

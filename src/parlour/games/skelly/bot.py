@@ -18,11 +18,13 @@ Nothing is hidden in Skelly, so a bot rebuilds the exact state from its view and
 from __future__ import annotations
 
 import math
+import re
 from functools import cache
 from typing import Any, ClassVar
 
 from parlour.core.bot import Bot
 from parlour.core.game import Action
+from parlour.core.i18n import Message
 from parlour.core.rng import Rng
 
 from .actions import Flick, flick
@@ -161,6 +163,52 @@ class AceBot(SkellyBot):
     aim_error = 0.6
     power_error = 0.025
     tries = 4
+
+
+    def weigh(self, view: dict[str, Any], legal: list[Action], deadline: float,
+              moves: list[Action] | None = None) -> list[tuple[Action, float]]:
+        """The flicks the ace considers, its aim first, each with its worth (:meth:`worth`: 10 a box done, a killer
+        30, a kill 20...) over its usual shaky tries; ``moves`` (a flick a person made) valued as flicked exactly.
+        What a hint names (the ace's aim) and a review compares with."""
+        state = self.game.determinize(view, self.rng)
+        options = self.options(state)
+        tries = max(1, self.tries)
+        weighed = [(o, sum(self.worth(state, self.shake(o)) for _ in range(tries)) / tries) for o in options]
+        weighed.sort(key=lambda ov: -ov[1])
+        known = {str(o) for o, _ in weighed}
+        weighed += [(m, self.worth(state, m)) for m in moves or () if str(m) not in known]
+        self.stats = {"iterations": tries * len(options)}
+        return weighed
+
+    def explain(self, view: dict[str, Any], move: Action) -> Message:
+        """Where the aim lands, flicked exactly from this position: what the shot is for and what comes of it."""
+        state = self.game.determinize(view, self.rng)
+        state.apply(self.seat, move)
+        shot = [e for e in state.events if e["type"] == "shot"][-1]
+        target = target_message(shot["target"])
+        hit = Message("Seat {n}", n=shot["hits"][0]) if shot["hits"] else ""
+        ends = {"in": Message("in {target}", target=target), "trapped": Message("lands in the dead box: trapped"),
+                "kill": Message("kills {hits}", hits=hit), "killer": Message("hits {hits}, a killer's, and becomes a "
+                                                                             "killer", hits=hit),
+                "out": Message("hits {hits}, a killer's, and is out", hits=hit),
+                "hit": Message.counted("hits {hits} and moves on {n} box", "hits {hits} and moves on {n} boxes (a cap "
+                                       "knocked out of the dead box)", 1, hits=hit)}.get(
+            shot["result"], Message("misses {target}", target=target))
+        return Message("{flick}: the ace's aim, for {target}; flicked just so: {result}", flick=str(move),
+                       target=target, result=ends)
+
+
+def target_message(label: str) -> Message | str:
+    """A target as the engine words it, as a Message the terminal and the page translate (see ``terminal``)."""
+    if label in ("any cap (a killer)", "box 13 from box 1 (the killer run)"):
+        return Message(label)
+    m = re.fullmatch(r"box (\d+)( on the way back)?", label or "")
+    if m:
+        return Message("box {n} on the way back", n=m[1]) if m[2] else Message("box {n}", n=m[1])
+    m = re.fullmatch(r"a quadrant of the dead box: (.*)", label or "")
+    if m:
+        return Message("a quadrant of the dead box: {quadrants}", quadrants=m[1])
+    return label
 
 
 class RegularBot(SkellyBot):

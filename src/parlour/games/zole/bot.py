@@ -98,6 +98,34 @@ class SearchBot(Bot):
         big = h.big_points(laid)
         return chips + 0.01 * (big if me == h.declarer else 120 - big)
 
+    def weigh(self, view: dict[str, Any], legal: list[Action], deadline: float,
+              moves: list[Action] | None = None) -> list[tuple[Action, float]] | None:
+        """In the play, each card's mean chips over the deals sampled as :meth:`_play` samples them (as many as the
+        ``budget``'s iterations, else :attr:`play_worlds`, within ``deadline``); ``None`` in the bidding and the
+        discard, where the bot weighs no cards one by one."""
+        if view["phase"] in ("bid", "discard"):
+            return None
+        import time
+
+        k = read(view)
+        me = view["seat"]
+        moves = list(legal) + [m for m in moves or () if str(m) not in {str(a) for a in legal}]
+        cards = [Move(a) >> 3 for a in moves]
+        totals = [0.0] * len(cards)
+        budget = getattr(self, "budget", None)
+        limit = budget.iterations if budget is not None and budget.iterations else self.play_worlds
+        worlds = 0
+        while worlds < limit and (worlds == 0 or time.perf_counter() < deadline):
+            h, laid = self._world(view, k)
+            for i, card in enumerate(cards):
+                h2 = h.copy()
+                h2.play(card)
+                h2.play_out(self.policy)
+                totals[i] += self._value(h2, me, laid, view["pool"])
+            worlds += 1
+        self.stats = {"iterations": worlds}
+        return [(m, t / worlds) for m, t in zip(moves, totals)]
+
     def _play(self, view: dict[str, Any], legal: list[Action]) -> Action:
         k = read(view)
         me = view["seat"]
