@@ -62,6 +62,7 @@ from parlour.core.record import NEXT, PAUSE, START, TIMEOUT, Record, table_entry
 from parlour.core.registry import load
 from parlour.bots import default
 
+from . import learning
 from .bots import FALLBACK, BotPool, bot_seed, fallback
 from .limits import Limits, RateLimit
 from .patch import Parts, diff, encode, parts, patch_fields, whole
@@ -213,7 +214,8 @@ def summary_of(row: TableRow, seats: list[SeatRow], version: int, over: bool,
             "actions": version, "created": row.created,
             "clock": {"seconds_per_move": row.seconds_per_move} if row.seconds_per_move else None,
             "spectator_chat": bool(row.settings.get("spectator_chat")), "started": started,
-            "absent_seconds": absent_seconds(row), "deal_pause": float(row.settings.get("pause", 0)), "pause": pause}
+            "absent_seconds": absent_seconds(row), "deal_pause": float(row.settings.get("pause", 0)), "pause": pause,
+            **learning.summary(row.settings, seats)}
 
 
 def absent_seconds(row: TableRow) -> float:

@@ -209,6 +209,7 @@ function render() {
   $("title").textContent = title;
   document.title = `${myTurn ? "● " : ""}${title} — parlour`;
   $("info").textContent = [lay.info ? lay.info(view, ctx) : "", ctx.seat == null ? t("spectating") : "",
+    ...learnerSettings(ctx.table),
     ctx.words && !ctx.words.translated ? t("this game's words are not translated yet") : ""].filter(Boolean).join(" · ");
   const board = $("board");
   const before = snapshot(board);
@@ -228,6 +229,12 @@ function render() {
   keepNoticeClear();
   keepBannersClear();
   renderNextBar();
+}
+
+/** What every seat is told of the table's settings for learners (contract D): "Hints on", "Player aids on". */
+function learnerSettings(table) {
+  if (!table) return [];
+  return [table.hints ? t("Hints on") : "", table.aids ? t("Player aids on") : ""];
 }
 
 /**
