@@ -59,6 +59,7 @@ from parlour.core.errors import BadOption, IllegalAction, ParlourError
 from parlour.core.game import Game, State
 from parlour.core.i18n import Message
 from parlour.core.record import NEXT, PAUSE, START, TIMEOUT, Record, table_entry
+from parlour.core.aids import with_aids
 from parlour.core.registry import load
 from parlour.bots import default
 
@@ -369,10 +370,14 @@ class Table:
         return left
 
     def view_parts(self, seat: int | None) -> Parts:
-        """``state.view(seat)`` encoded as parts (one JSON text per key), built once per version."""
+        """``state.view(seat)`` encoded as parts (one JSON text per key), built once per version; with the seat's
+        player aids (``aids``, from that view alone) when the table allows them (contract D)."""
         found = self._parts.get(seat)
         if found is None:
-            found = self._parts[seat] = parts(self.state.view(seat))
+            view = self.state.view(seat)
+            if seat is not None and learning.on(self.row.settings, self.seats, "aids"):
+                view = with_aids(self.game, view)
+            found = self._parts[seat] = parts(view)
         return found
 
     def view_text(self, seat: int | None) -> str:
