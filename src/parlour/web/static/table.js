@@ -17,6 +17,7 @@ import * as generic from "./generic.js";
 import { noteTable, noteResult } from "./history.js";
 import { cue, cueFor, muteSwitch } from "./sound.js";
 import { replayBar } from "./replay.js";
+import { aidSwitch, aidsOn } from "./aids.js";
 
 const PENDING_MS = 8000;
 /** Errors about the page itself (its link, the table), not about a move: said in a toast, not beside a click. */
@@ -42,6 +43,10 @@ const ctx = {
   deadline: null, deadlineAt: null, deadlineTotal: null, clock: null, over: null, at: null,
   pending: false, ui: {}, game: null, base: null, replay: false, rematch: null,
   play, rerender: render, name: (seat) => seatName(ctx, seat), banner,
+  /** The player aids are drawn: allowed at this table, offered by the game, switched on by this player (aids.js). */
+  get aids() {
+    return !!ctx.view && aidsOn(ctx, layout);
+  },
   get myTurn() {
     return !ctx.replay && ctx.seat != null && !!ctx.view && !ctx.view.over && (ctx.view.to_act || []).includes(ctx.seat);
   },
@@ -211,6 +216,7 @@ function render() {
   $("info").textContent = [lay.info ? lay.info(view, ctx) : "", ctx.seat == null ? t("spectating") : "",
     ...learnerSettings(ctx.table),
     ctx.words && !ctx.words.translated ? t("this game's words are not translated yet") : ""].filter(Boolean).join(" · ");
+  aids.update(ctx, lay);
   const board = $("board");
   const before = snapshot(board);
   fill(board, lay.board(view, ctx));
@@ -656,7 +662,8 @@ function onstatus(status, info) {
 
 translatePage();
 explainRefusals(document);
-$("conn").before(muteSwitch());
+const aids = aidSwitch(() => render());
+$("conn").before(aids, muteSwitch());
 const conn = new Connection(`/ws/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
   { onmessage, onstatus, patches: true });
 $("conn").addEventListener("click", () => conn.retryNow());
