@@ -21,6 +21,7 @@ from rich.text import Text
 from parlour.bots import Bot, make
 from parlour.bots.pace import TYPING, Slowed
 from parlour.bots.race import Race
+from parlour.core.aids import with_aids
 from parlour.core.errors import IllegalAction, RecordError
 from parlour.core.game import Action, Game, State
 from parlour.core.i18n import game_translator, translator
@@ -66,10 +67,12 @@ class TerminalMatch:
 
     def __init__(self, console: Console, game: Game, kinds: list[str], path: Path,
                  ask: Callable[[str, float | None], str | None], record: Record, state: State | None = None,
-                 seen: dict[int, int] | None = None, slowdown: float = 1.0) -> None:
+                 seen: dict[int, int] | None = None, slowdown: float = 1.0, aids: bool = False) -> None:
         """A new match (``record`` just started), or one resumed: ``state`` is its record replayed, ``seen`` how many
         events each person had seen when he last played. ``slowdown``: a real-time game's bots take that many
-        times their own time (``TYPING``: as slow as a person typing his moves)."""
+        times their own time (``TYPING``: as slow as a person typing his moves). ``aids``: each person's screen
+        shows the game's player aids (:mod:`parlour.core.aids`), from that person's own view."""
+        self.aids = aids
         self.console, self.game, self.kinds, self.path, self.ask = console, game, kinds, path, ask
         #: The game's words: its refusals (and its title) in the player's language.
         self.words = game_translator(type(game))
@@ -194,6 +197,8 @@ class TerminalMatch:
                 console.clear()
         self.last_human = seat
         view = state.view(seat)
+        if self.aids:
+            view = with_aids(self.game, view)
         events = state.visible_events(seat, state.events[self.seen[seat]:])
         console.print(render.turn_screen(view, self.seats(seat), events))
         legal = state.legal(seat)
@@ -306,9 +311,12 @@ def resume(path: Path, game_id: str | None, seats: str | None) -> tuple[Game, li
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Play on a match that was left (q) from its record: the same game, options, seed and seats, every "
                    "move played again, the record written on in FILE. GAME may be left out.")
+@click.option("--aids", is_flag=True, help="Show the game's player aids on your screen: the cards already played "
+              "(Tarok, Zole, Tysiąc), the marriages in your hand while bidding (Tysiąc), the cards that can capture "
+              "(Giacomotto), the cards to take for a GAMI (Gami).")
 @lang_option
 def play(game_id: str | None, players: int | None, seats: str | None, seed: int | None, options: tuple[str, ...],
-         record_path: Path | None, resume_path: Path | None, bot_pace: str) -> None:
+         record_path: Path | None, resume_path: Path | None, bot_pace: str, aids: bool) -> None:
     """Play GAME in the terminal against bots, or hot-seat with friends; or play on a match left earlier (--resume)."""
     state: State | None = None
     seen: dict[int, int] | None = None
@@ -352,7 +360,7 @@ def play(game_id: str | None, players: int | None, seats: str | None, seed: int 
                            "each move; --bot-pace table for their own speed.") if slowdown != 1.0 else
                       tr.t("The bots react at their own speed, as at a table in the browser (--bot-pace table)."))
     try:
-        match = TerminalMatch(console, game, kinds, path, ask, record, state, seen, slowdown=slowdown)
+        match = TerminalMatch(console, game, kinds, path, ask, record, state, seen, slowdown=slowdown, aids=aids)
         finished = match.run()
     except KeyboardInterrupt:
         console.print("\n" + tr.t("Interrupted. Everything played so far is in {path}.", path=path))

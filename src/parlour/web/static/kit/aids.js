@@ -1,7 +1,7 @@
 // Player aids (issue 25): what a player may switch on for herself at a table that allows them. The server sends a
 // seat's aids in its own view (`view.aids`, computed from that view alone: games/<pkg>/aids.py); the page's switch
 // sets `ctx.aids`. A game's table draws them only when `ctx.aids && view.aids`, with these parts:
-//   aidPanel(title, rows)        a small panel in the felt's top-left corner, over nothing the player must see
+//   aidPanel(title, rows)        a small strip of rows, laid above the player's own hand
 //   playedCards(groups, {...})   the cards played in this deal's finished tricks, one row per suit
 //   markLegend(label)            the panel saying what the aid's mark on a card means
 //   withAid(table, panel)        the felt with the panel laid on it
@@ -44,8 +44,11 @@ export function markLegend(label) {
   return aidPanel(t("Player aid"), [["●", label]]);
 }
 
-/** The felt `table` (feltTable's element) with the aid `panel` laid on it; the table alone when there is none. */
+/**
+ * The felt `table` (feltTable's element) with the aid `panel` at the top of your own part of it (`.kit-me`), above
+ * your plate and hand: in the flow, so it covers no card or name; the table alone when there is no panel.
+ */
 export function withAid(table, panel) {
-  if (panel) table.append(panel);
+  if (panel) (table.querySelector(".kit-me") || table).prepend(panel);
   return table;
 }
