@@ -86,3 +86,51 @@ def test_played_cards_are_exactly_the_finished_tricks_of_this_deal(game_id, play
         # passing where one may keeps random Tarok out of valat and beggar, which end at the first trick lost
         state.apply(seat, "pass" if "pass" in legal and game_id == "tarok" else rng.choice(legal))
     assert checked > 20
+
+
+def board_text(game_id: str, view: dict, players: int) -> str:
+    from importlib import import_module
+
+    from parlour.core.terminal import Seats, plain
+
+    terminal = import_module(f"parlour.games.{game_id}.terminal")
+    return plain(terminal.board(view, Seats(("human",) + ("random",) * (players - 1), viewer=view["seat"])), width=140)
+
+
+def test_each_terminal_board_draws_the_aids_in_words_and_only_when_they_are_in_the_view():
+    deck = (["9S", "9C", "9D"] + ["KH", "QH", "KS", "QS", "AH", "AS", "10H"]
+            + ["JH", "JS", "JC", "JD", "AC", "AD", "10S"] + ["9H", "QC", "KC", "10C", "QD", "KD", "10D"])
+    game = parlour.load("tysiac")
+    state = game.new(seed=1, deck=deck)
+    view = state.view(state.to_act[0])
+    assert "Marriages in hand" not in board_text("tysiac", view, 3)
+    assert "Marriages in hand  hearts ♥ 100, spades ♠ 40 = 140" in board_text("tysiac", with_aids(game, view), 3)
+    game = parlour.load("giacomotto")
+    state = game.new(seed=1, deck=rest(GIACOMOTTO_CARDS, ["5C", "9D", "KD", "QS", "5H", "KH", "3C", "4C", "6C", "8H"]))
+    view = with_aids(game, state.view(state.to_act[0]))
+    assert "Can capture  5♥  K♥" in board_text("giacomotto", view, 2)
+    first = ["AH", "2H", "4H", "AC", "3C", "5D", "7D", "8C", "6H"]
+    table = ["3H", "6C", "7C", "5C", "2D", "4D"]
+    game = parlour.load("gami")
+    state = game.new(seed=1, deck=first + [c for c in GAMI_CARDS if c not in first + table] + table)
+    view = with_aids(game, state.view(state.to_act[0]))
+    assert "For a GAMI  give 4♥, take 3♥: A♥ 2♥ 3♥" in board_text("gami", view, 2)
+    for game_id, players, stacked in [("tarok", 4, {"T": ["T1", "SKIS"], "H": ["KH"]}), ("zole", 3, {"T": ["QC"], "H": ["AH"]})]:
+        view = parlour.load(game_id, players=players).new(seed=1).view(0)
+        drawn = board_text(game_id, {**view, "aids": {"played": stacked}}, players)
+        assert ("Cards played  Taroks T1 Škis · ♥ K" if game_id == "tarok" else "Cards played  Trumps Q♣ · ♥ A") in drawn
+
+
+def test_parlour_play_aids_shows_them_and_without_the_flag_it_does_not():
+    from click.testing import CliRunner
+
+    from parlour.cli import main
+
+    def play(*flags: str) -> str:
+        result = CliRunner().invoke(main, ["play", "giacomotto", "--seats", "human,random", "--seed", "1", *flags,
+                                           "--record", "/dev/null"], input="q\n")
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    assert "Can capture" in play("--aids") and "A♣" in play("--aids")
+    assert "Can capture" not in play()
