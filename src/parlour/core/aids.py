@@ -53,7 +53,8 @@ def _trick_cards(trick: Any) -> set[str]:
     return cards
 
 
-def played(view: dict[str, Any], order: Sequence[str], suit: Callable[[str], str] = lambda c: c[-1]) -> dict[str, list[str]]:
+def played(view: dict[str, Any], order: Sequence[str],
+           suit: Callable[[str], str] = lambda c: c[-1]) -> dict[str, list[str]]:
     """Every card played in this deal's finished tricks, by suit (``suit(code)``), each suit lowest first by
     ``order`` (the ranks, or whole codes, lowest first). Suits with nothing played are left out."""
     log = view.get("log") or []
