@@ -22,6 +22,7 @@ from parlour.bots import Bot, make
 from parlour.bots.advice import Unadvisable, advise, remember, review, shown
 from parlour.bots.pace import TYPING, Slowed
 from parlour.bots.race import Race
+from parlour.core.aids import with_aids
 from parlour.core.errors import IllegalAction, RecordError
 from parlour.core.game import Action, Game, State
 from parlour.core.i18n import game_translator, translator
@@ -74,10 +75,12 @@ class TerminalMatch:
     def __init__(self, console: Console, game: Game, kinds: list[str], path: Path,
                  ask: Callable[[str, float | None], str | None], record: Record, state: State | None = None,
                  seen: dict[int, int] | None = None, slowdown: float = 1.0, review: bool = False,
-                 review_budget: str = REVIEW_BUDGET) -> None:
+                 review_budget: str = REVIEW_BUDGET, aids: bool = False) -> None:
         """A new match (``record`` just started), or one resumed: ``state`` is its record replayed, ``seen`` how many
         events each person had seen when he last played. ``slowdown``: a real-time game's bots take that many
-        times their own time (``TYPING``: as slow as a person typing his moves)."""
+        times their own time (``TYPING``: as slow as a person typing his moves). ``aids``: each person's screen
+        shows the game's player aids (:mod:`parlour.core.aids`), from that person's own view."""
+        self.aids = aids
         self.console, self.game, self.kinds, self.path, self.ask = console, game, kinds, path, ask
         #: The game's words: its refusals (and its title) in the player's language.
         self.words = game_translator(type(game))
@@ -249,6 +252,8 @@ class TerminalMatch:
                 console.clear()
         self.last_human = seat
         view = state.view(seat)
+        if self.aids:
+            view = with_aids(self.game, view)
         events = state.visible_events(seat, state.events[self.seen[seat]:])
         console.print(render.turn_screen(view, self.seats(seat), events))
         legal = state.legal(seat)
@@ -369,9 +374,12 @@ def resume(path: Path, game_id: str | None, seats: str | None) -> tuple[Game, li
 @click.option("--no-review", is_flag=True,
               help="Print no review after each deal (by default each person's costliest decisions in it, weighed "
                    "by the strongest bot from what that person knew then).")
+@click.option("--aids", is_flag=True, help="Show the game's player aids on your screen: the cards already played "
+              "(Tarok, Zole, Tysiąc), the marriages in your hand while bidding (Tysiąc), the cards that can capture "
+              "(Giacomotto), the cards to take for a GAMI (Gami).")
 @lang_option
 def play(game_id: str | None, players: int | None, seats: str | None, seed: int | None, options: tuple[str, ...],
-         record_path: Path | None, resume_path: Path | None, bot_pace: str, no_review: bool) -> None:
+         record_path: Path | None, resume_path: Path | None, bot_pace: str, no_review: bool, aids: bool) -> None:
     """Play GAME in the terminal against bots, or hot-seat with friends; or play on a match left earlier (--resume)."""
     state: State | None = None
     seen: dict[int, int] | None = None
@@ -416,7 +424,7 @@ def play(game_id: str | None, players: int | None, seats: str | None, seed: int 
                       tr.t("The bots react at their own speed, as at a table in the browser (--bot-pace table)."))
     try:
         match = TerminalMatch(console, game, kinds, path, ask, record, state, seen, slowdown=slowdown,
-                              review=not no_review)
+                              review=not no_review, aids=aids)
         finished = match.run()
     except KeyboardInterrupt:
         console.print("\n" + tr.t("Interrupted. Everything played so far is in {path}.", path=path))

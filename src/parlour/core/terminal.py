@@ -72,6 +72,30 @@ def cards_text(codes: Iterable[str], sep: str = " ", empty: str = "—") -> Text
     return Text(sep).join(parts)
 
 
+SUIT_MARKS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥"}
+
+
+def played_text(groups: dict[str, list[str]], order: Sequence[str] = ("T", "S", "C", "D", "H"),
+                trumps: tuple[str, Any] | None = None) -> Text:
+    """The player aid "cards played" (:func:`parlour.core.aids.played`) on one line, each suit's mark once and its
+    ranks after it; the trumps' group ``T`` as ``trumps`` says: (its word, a function from codes to a Text).
+
+    >>> played_text({"S": ["9S", "AS"], "H": ["10H"]}).plain
+    '♠ 9 A · ♥ 10'
+    """
+    parts: list[Text] = []
+    for suit in order:
+        cards = groups.get(suit) or []
+        if not cards:
+            continue
+        if suit == "T" and trumps is not None:
+            parts.append(Text.assemble(trumps[0] + " ", trumps[1](cards)))
+            continue
+        ranks = " ".join(c[:-1] for c in cards)
+        parts.append(Text(f"{SUIT_MARKS.get(suit, suit)} {ranks}", style=RED if suit in "HD" else ""))
+    return Text(" · ").join(parts) if parts else Text("—", style="dim")
+
+
 def action_text(action: str) -> Text:
     """An action's ASCII text with its card codes coloured by suit: what the player can type back."""
     out = Text()

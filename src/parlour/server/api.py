@@ -24,7 +24,8 @@ from .lessons import PACE, lesson_table
 from .limits import LimitReached
 from .lobby import Lobby, NotFinished, SeatSpec
 from .static import has_table
-from .storage import NUL
+from . import learning
+from .storage import NUL, SeatRow
 from .table import ABSENT_SECONDS, Table
 
 router = APIRouter(prefix="/api")
@@ -118,6 +119,11 @@ class NewTable(BaseModel):
     deal_pause: Number = Field(0, ge=0, le=600, description="after each deal but the last is scored, the next deal's "
                               "timed windows, move clocks and bots wait until every person at the table has said she "
                               "is ready (\"next round\") or this many seconds have passed; 0: no pause")
+    hints: StrictBool | None = Field(None, description="whether a seat may ask for a hint (the strongest bot's move "
+                                     "from its own view, with one line saying why); default: on at a table with "
+                                     "exactly one human seat, off at a table of several people")
+    aids: StrictBool | None = Field(None, description="whether a player may switch on the game's player aids for "
+                                    "herself (cards already played...); default as for hints")
 
 
 class NewLesson(BaseModel):
@@ -144,6 +150,8 @@ def settings(body: NewTable) -> dict[str, Any]:
         found["absent_seconds"] = body.absent_seconds
     if body.deal_pause:
         found["pause"] = body.deal_pause
+    seats = [SeatRow(i, s.kind, None, None, None) for i, s in enumerate(body.seats)]
+    found.update(learning.chosen(seats, body.hints, body.aids))
     return found
 
 
@@ -229,7 +237,8 @@ def described(table: Table, hidden: list[int] = ()) -> dict[str, Any]:  # type: 
     return {"table": table.id, "game": table.row.game, "players": table.row.players, "options": summary["options"],
             "commitment": table.row.commitment, "spectator_url": f"/t/{table.id}", "seats": seats,
             "clock": summary["clock"], "spectator_chat": summary["spectator_chat"],
-            "listed": bool(table.row.settings.get("listed")), "absent_seconds": summary["absent_seconds"]}
+            "listed": bool(table.row.settings.get("listed")), "absent_seconds": summary["absent_seconds"],
+            "hints": summary["hints"], "aids": summary["aids"]}
 
 
 @router.get("/tables", summary="The tables that these seat tokens sit at")

@@ -60,9 +60,11 @@ from parlour.core.game import Game, State
 from parlour.core.i18n import Message
 from parlour.core.lesson import deck_of
 from parlour.core.record import NEXT, PAUSE, START, TIMEOUT, Record, table_entry
+from parlour.core.aids import with_aids
 from parlour.core.registry import load
 from parlour.bots import default
 
+from . import learning
 from .bots import FALLBACK, BotPool, bot_seed, fallback
 from .lessons import LessonGuide
 from .limits import Limits, RateLimit
@@ -215,7 +217,8 @@ def summary_of(row: TableRow, seats: list[SeatRow], version: int, over: bool,
             "actions": version, "created": row.created,
             "clock": {"seconds_per_move": row.seconds_per_move} if row.seconds_per_move else None,
             "spectator_chat": bool(row.settings.get("spectator_chat")), "started": started,
-            "absent_seconds": absent_seconds(row), "deal_pause": float(row.settings.get("pause", 0)), "pause": pause}
+            "absent_seconds": absent_seconds(row), "deal_pause": float(row.settings.get("pause", 0)), "pause": pause,
+            **learning.summary(row.settings, seats)}
 
 
 def absent_seconds(row: TableRow) -> float:
@@ -376,10 +379,14 @@ class Table:
         return left
 
     def view_parts(self, seat: int | None) -> Parts:
-        """``state.view(seat)`` encoded as parts (one JSON text per key), built once per version."""
+        """``state.view(seat)`` encoded as parts (one JSON text per key), built once per version; with the seat's
+        player aids (``aids``, from that view alone) when the table allows them (contract D)."""
         found = self._parts.get(seat)
         if found is None:
-            found = self._parts[seat] = parts(self.state.view(seat))
+            view = self.state.view(seat)
+            if seat is not None and learning.on(self.row.settings, self.seats, "aids"):
+                view = with_aids(self.game, view)
+            found = self._parts[seat] = parts(view)
         return found
 
     def view_text(self, seat: int | None) -> str:

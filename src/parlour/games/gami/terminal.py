@@ -82,6 +82,10 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     grid.add_row()
     row(below)
     body: list[RenderableType] = [grid, Text()]
+    for g in (view.get("aids") or {}).get("gami") or []:  # the player aid, with parlour play --aids
+        body.append(Text.assemble((tr.t("For a GAMI") + "  ", "bold"), tr.tx(
+            "give {give}, take {take}: {three}", give=card_text(g["give"]), take=card_text(g["take"]),
+            three=cards_text(g["three"]))))
     notes = [tr.t("You play first this deal.") if seats.you(view["first"])
              else tr.t("{who} plays first this deal.", who=seats.name(view["first"]))]
     if view["repeats"] >= 2:

@@ -76,6 +76,9 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
         cells += [str(view["hands"][seat]), tr.tn("{n} card", "{n} cards", view["piles"][side]), str(view["tablas"][side]),
                   str(view["scores"][seat])]
         people.add_row(*cells)
+    captures = (view.get("aids") or {}).get("captures")  # the player aid, with parlour play --aids
+    if captures:
+        top.add_row(tr.t("Can capture"), cards_text(captures, sep="  "))
     body: list[RenderableType] = [top, Text(), people]
     if view["over"]:
         body += [Text(), end_line({"winners": view["winners"], "scores": view["scores"]}, seats)]

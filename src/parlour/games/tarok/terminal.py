@@ -25,7 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core.i18n import N_, translator
-from parlour.core.terminal import RED, Seats, end_line
+from parlour.core.terminal import RED, Seats, end_line, played_text
 
 tr = translator(__name__)
 
@@ -269,6 +269,9 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     last = _last_trick(log, n)
     if last:
         facts.add_row(tr.t("Last trick"), _trick_line(last[0], seats, last[1]))
+    played = (view.get("aids") or {}).get("played")  # the player aid, with parlour play --aids
+    if played:
+        facts.add_row(tr.t("Cards played"), played_text(played, ("T", "H", "D", "S", "C"), (tr.t("Taroks"), tarok_cards)))
     body: list[RenderableType] = [facts, Text(), _seats_table(view, seats)]
     scored = [e for e in log if e["type"] == "score"]
     if scored and (view["over"] or phase == "over"):

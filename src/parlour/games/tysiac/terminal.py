@@ -28,10 +28,11 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core.i18n import N_, translator
-from parlour.core.terminal import Seats, card_text, cards_text, end_line
+from parlour.core.terminal import Seats, card_text, cards_text, end_line, played_text
 
 tr = translator(__name__)
 SUIT_SYMBOLS = {"spades": "♠", "clubs": "♣", "diamonds": "♦", "hearts": "♥"}
+LETTER_SUITS = {"S": "spades", "C": "clubs", "D": "diamonds", "H": "hearts"}
 SUIT_WORDS = {"spades": N_("spades"), "clubs": N_("clubs"), "diamonds": N_("diamonds"), "hearts": N_("hearts")}
 HOUSE_RULES = (("barrel", N_("the barrel")), ("barrel_knock", N_("knocking off the barrel")), ("lines", N_("lines")),
                ("rospisat", N_("Rospisat'")), ("bid_without_marriage", N_("bids over 120 without a marriage")),
@@ -169,6 +170,12 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
     if phase == "bid" and before:
         facts.add_row(tr.t("Last hand"), breakdown(before[-1], seats) if before[-1]["type"] == "score"
                       else Text(tr.t("thrown in for four nines"), style="dim"))
+    aids = view.get("aids") or {}  # the player aids, with parlour play --aids
+    if aids.get("marriages"):
+        facts.add_row(tr.t("Marriages in hand"), tr.t("{marriages} = {total}", marriages=", ".join(
+            f"{_suit(LETTER_SUITS[m['suit']])} {m['points']}" for m in aids["marriages"]), total=aids["marriage_points"]))
+    if aids.get("played"):
+        facts.add_row(tr.t("Cards played"), played_text(aids["played"], ("S", "C", "D", "H")))
     body: list[RenderableType] = [facts, Text(), _seats_table(view, seats)]
     if view["over"]:
         scored = [e for e in view.get("log", []) if e["type"] == "score"]

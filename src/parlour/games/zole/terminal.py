@@ -33,7 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from parlour.core.i18n import N_, translator
-from parlour.core.terminal import Seats, card_text, cards_text, end_line
+from parlour.core.terminal import Seats, card_text, cards_text, end_line, played_text
 
 tr = translator(__name__)
 MODES = {"big": N_("took the talon"), "zole": N_("Zole"), "small zole": N_("small zole")}
@@ -95,6 +95,9 @@ def board(view: dict[str, Any], seats: Seats) -> RenderableType:
         top.add_row(tr.t("Pool"), (tr.tn("{n} chip", "{n} chips", pool) if pool else tr.t("empty")) + dealer)
     if view.get("laid_away"):
         top.add_row(tr.t("Laid away"), cards_text(view["laid_away"]))
+    played = (view.get("aids") or {}).get("played")  # the player aid, with parlour play --aids
+    if played:
+        top.add_row(tr.t("Cards played"), played_text(played, ("T", "C", "S", "H"), (tr.t("Trumps"), cards_text)))
     body: list[RenderableType] = [top, Text(), _seats(view, seats)]
     if view["trick"]:
         line = Text(tr.t("Trick") + "  ", style="bold")

@@ -167,10 +167,24 @@ function renderSeats() {
       line.textContent = bot ? about(bot) : "";
     };
     kind.addEventListener("change", sync);
+    kind.addEventListener("change", learnerDefaults);
     sync();
     return h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, t("Seat {n}", { n: i })), kind, name, line);
   }), described.length ? h("dl", { class: "bot-levels", "aria-label": t("Bot levels") }, described.map((b) => [
     h("dt", {}, level(b)), h("dd", {}, about(b))])) : null);
+  learnerDefaults();
+}
+
+/**
+ * Hints and player aids are on by default for a table with exactly one person (a learner and bots), as the server's
+ * default is: the checkboxes follow the seats until the creator ticks or unticks one herself.
+ */
+function learnerDefaults() {
+  const people = readSeats().filter((s) => s.kind === "human").length;
+  for (const id of ["hints", "aids"]) {
+    const box = $(id);
+    if (box && !box.dataset.touched) box.checked = people === 1;
+  }
 }
 
 function readSeats() {
@@ -195,6 +209,9 @@ async function create(ev) {
     const position = $("position") ? $("position").value.trim() : "";
     if (position) body.setup = position;
     if ($("listed").checked) body.listed = true;
+    // hints and aids (contract D): what the checkboxes say, which follow the seats until the creator touches them
+    body.hints = $("hints").checked;
+    body.aids = $("aids").checked;
     body.absent_seconds = Number($("absent").value);
     const seconds = Number($("clock").value);
     if (seconds > 0) body.clock = { seconds_per_move: seconds };
@@ -360,6 +377,7 @@ function statusText(status) {
 async function start() {
   translatePage();
   $("setup").addEventListener("submit", create);
+  for (const id of ["hints", "aids"]) $(id).addEventListener("change", (ev) => { ev.target.dataset.touched = "1"; });
   try {
     games = await getJSON("/api/games");
   } catch (err) {

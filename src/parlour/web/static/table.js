@@ -18,6 +18,7 @@ import { noteTable, noteResult } from "./history.js";
 import { cue, cueFor, muteSwitch } from "./sound.js";
 import { replayBar } from "./replay.js";
 import { renderLesson } from "./kit/lesson.js";
+import { aidSwitch, aidsOn } from "./aids.js";
 
 const PENDING_MS = 8000;
 /** Errors about the page itself (its link, the table), not about a move: said in a toast, not beside a click. */
@@ -43,6 +44,10 @@ const ctx = {
   deadline: null, deadlineAt: null, deadlineTotal: null, clock: null, over: null, at: null,
   pending: false, ui: {}, game: null, base: null, replay: false, rematch: null,
   play, rerender: render, name: (seat) => seatName(ctx, seat), banner,
+  /** The player aids are drawn: allowed at this table, offered by the game, switched on by this player (aids.js). */
+  get aids() {
+    return !!ctx.view && aidsOn(ctx, layout);
+  },
   get myTurn() {
     return !ctx.replay && ctx.seat != null && !!ctx.view && !ctx.view.over && (ctx.view.to_act || []).includes(ctx.seat);
   },
@@ -210,7 +215,9 @@ function render() {
   $("title").textContent = title;
   document.title = `${myTurn ? "● " : ""}${title} — parlour`;
   $("info").textContent = [lay.info ? lay.info(view, ctx) : "", ctx.seat == null ? t("spectating") : "",
+    ...learnerSettings(ctx.table),
     ctx.words && !ctx.words.translated ? t("this game's words are not translated yet") : ""].filter(Boolean).join(" · ");
+  aids.update(ctx, lay);
   const board = $("board");
   const before = snapshot(board);
   fill(board, lay.board(view, ctx));
@@ -230,6 +237,12 @@ function render() {
   keepNoticeClear();
   keepBannersClear();
   renderNextBar();
+}
+
+/** What every seat is told of the table's settings for learners (contract D): "Hints on", "Player aids on". */
+function learnerSettings(table) {
+  if (!table) return [];
+  return [table.hints ? t("Hints on") : "", table.aids ? t("Player aids on") : ""];
 }
 
 /**
@@ -651,7 +664,8 @@ function onstatus(status, info) {
 
 translatePage();
 explainRefusals(document);
-$("conn").before(muteSwitch());
+const aids = aidSwitch(() => render());
+$("conn").before(aids, muteSwitch());
 const conn = new Connection(`/ws/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
   { onmessage, onstatus, patches: true });
 $("conn").addEventListener("click", () => conn.retryNow());

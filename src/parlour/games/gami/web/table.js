@@ -5,12 +5,16 @@
 // "Take nothing".
 // Actions on the wire: "exchange 4H 3H" (give 4H from the hand, pick up 3H), "exchange 4H 3H take 5C".
 
-import { h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand, translator } from "/static/kit/kit.js";
+import {
+  h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand, translator, aidPanel, withAid,
+} from "/static/kit/kit.js";
 
 const { t, tn } = await translator(import.meta.url);
 
 export const styles = ["table.css"];
 export const ownsLegal = true;
+/** The page offers the player aids switch (the cards to take for a GAMI: kit/aids.js). */
+export const playerAids = true;
 
 const WHY = {
   "stuck": (loser, you) => (you ? t("you have no exchange to make") : t("{loser} has no exchange to make", { loser })),
@@ -250,9 +254,18 @@ export function board(view, ctx) {
   if (!ctx.myTurn || (ctx.ui.give && !legal.some((a) => a.give === ctx.ui.give))) reset(ctx);
   if (ctx.ui.take && !legal.some((a) => a.give === ctx.ui.give && a.take === ctx.ui.take)) ctx.ui.take = null;
   const places = placeSeats(2, ctx.seat ?? 0);
-  return feltTable(places, (seat, where) => opponent(view, ctx, seat, where, legal), {
+  return withAid(feltTable(places, (seat, where) => opponent(view, ctx, seat, where, legal), {
     cls: "gami", center: center(view, ctx, legal), me: me(view, ctx, legal, places[0].seat),
-  });
+  }), aid(view, ctx));
+}
+
+/** The player aid, when switched on: each table card to take for a GAMI, the card to give for it and the three it
+ * makes (after it, any one card of the opponent's hand may be taken). */
+function aid(view, ctx) {
+  const found = ctx.aids && view.aids && view.aids.gami;
+  if (!found) return null;
+  return aidPanel(t("Cards to take for a GAMI"), found.map((g) =>
+    [cardText(g.take), t("give {give}: {three}", { give: cardText(g.give), three: cards(g.three) }), g.take.slice(-1)]));
 }
 
 /**

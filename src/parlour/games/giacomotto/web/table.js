@@ -7,13 +7,15 @@
 
 import {
   h, cardSVG, cardText, prettyText, seatName, sideOf, sideLabel,
-  placeSeats, feltTable, seatPlate, hand, backs, pile, stock, translator,
+  placeSeats, feltTable, seatPlate, hand, backs, pile, stock, translator, markLegend, withAid,
 } from "/static/kit/kit.js";
 
 const { t, tn, tx } = await translator(import.meta.url);
 
 export const styles = ["table.css"];
 export const ownsLegal = false;
+/** The page offers the player aids switch (the hand cards that can capture: kit/aids.js). */
+export const playerAids = true;
 
 /** Split a legal action text: "capture QH" → {text, kind: "capture", card: "QH"}; "done" → {text, kind: "done"}. */
 export function parseAction(text) {
@@ -229,6 +231,7 @@ function me(view, ctx, legal, options, bottom) {
     : hand(view.hand || [], {
       active: mine && !ctx.pending && !capturing, legal: (c) => legal.some((o) => o.card === c),
       selected: ctx.ui.selected ? [ctx.ui.selected] : [], onPick: (c) => pick(ctx, c, legal),
+      marked: captures(view, ctx), markLabel: t("can capture"),
     });
   return [
     seatPlate(ctx, bottom, { where: "bottom", badges: [...badges(view, ctx, bottom),
@@ -236,6 +239,16 @@ function me(view, ctx, legal, options, bottom) {
     choices(view, ctx, options),
     cards,
   ];
+}
+
+/** The player aid (when switched on): the hand's cards that can capture, from the seat's own legal moves. */
+function captures(view, ctx) {
+  return (ctx.aids && view.aids && view.aids.captures) || [];
+}
+
+/** The aid's legend, in the felt's corner while any card is marked. */
+function aidLegend(view, ctx) {
+  return captures(view, ctx).length ? markLegend(t("can capture")) : null;
 }
 
 export function board(view, ctx) {
@@ -246,11 +259,11 @@ export function board(view, ctx) {
   const takes = new Set(ctx.myTurn ? legal.filter((o) => o.kind === "take").map((o) => o.card) : []);
   const n = view.players || (view.hands || []).length;
   const places = placeSeats(n, ctx.seat ?? 0);
-  return feltTable(places, (seat, where) => opponent(view, ctx, seat, where), {
+  return withAid(feltTable(places, (seat, where) => opponent(view, ctx, seat, where), {
     cls: `giaco players-${n}`,
     center: center(view, ctx, takes),
     me: me(view, ctx, legal, options, places[0].seat),
-  });
+  }), aidLegend(view, ctx));
 }
 
 /**

@@ -8,7 +8,7 @@
 
 import {
   h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand, backs, cardRow, trick, lastTrick,
-  compound, picker, confirmBar,
+  compound, picker, confirmBar, playedCards, withAid,
 } from "/static/kit/kit.js";
 import { announcementsBySeat, bidsBySeat, doneTricks, lastOf, taken, tricks } from "./log.js";
 import { sheet, wheelMarks } from "./sheet.js";
@@ -20,6 +20,8 @@ import {
 
 export const styles = ["/games/tricks/result.css", "/games/tricks/sheet.css", "table.css"];
 export const ownsLegal = true;
+/** The page offers the player aids switch (the cards played in this deal: kit/aids.js). */
+export const playerAids = true;
 export { describe, sheet };
 
 const VALUES = { klop: 0, three: 10, two: 20, one: 30, "solo three": 40, "solo two": 50, "solo one": 60, beggar: 70,
@@ -512,9 +514,10 @@ function mine(view, ctx, bottom) {
 export function board(view, ctx) {
   if (ctx.prev && ctx.prev.deal !== view.deal) ctx.ui.lastTrick = null;
   const places = placeSeats(n(view), ctx.seat ?? 0);
-  return feltTable(places, (seat, where) => opponent(view, ctx, seat, where), {
+  const played = ctx.aids && view.aids && view.aids.played;
+  return withAid(feltTable(places, (seat, where) => opponent(view, ctx, seat, where), {
     cls: `tarok players-${n(view)} phase-${view.phase}`,
     center: center(view, ctx),
     me: mine(view, ctx, places[0].seat),
-  });
+  }), played ? playedCards(played, { order: ["T", "H", "D", "S", "C"], trumps: t("Taroks") }) : null);
 }

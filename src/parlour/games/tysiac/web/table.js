@@ -7,12 +7,15 @@
 
 import {
   h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand, backs, cardRow, trick, lastTrick,
+  aidPanel, playedCards, withAid,
 } from "/static/kit/kit.js";
 import { dealResult, finalTrick } from "/games/tricks/result.js";
 import { SUITS, describe, headline, notes, sheet, signed, summary, t, tn, tx } from "./words.js";
 
 export const styles = ["/games/tricks/result.css", "/games/tricks/sheet.css", "table.css"];
 export const ownsLegal = true;
+/** The page offers the player aids switch (the cards played, the marriages in hand while bidding). */
+export const playerAids = true;
 export { describe, headline, sheet };
 
 const SUIT_OF = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
@@ -331,10 +334,24 @@ function mine(view, ctx, bottom) {
 export function board(view, ctx) {
   if (ctx.prev && ctx.prev.deal !== view.deal) { ctx.ui.lastTrick = null; ctx.ui.gift = null; }
   const places = placeSeats(3, ctx.seat ?? 0);
-  return feltTable(places, (seat, where) => opponent(view, ctx, seat, where), {
+  return withAid(feltTable(places, (seat, where) => opponent(view, ctx, seat, where), {
     cls: `tysiac phase-${view.phase}`, center: center(view, ctx), me: mine(view, ctx, places[0].seat),
-  });
+  }), aid(view, ctx));
 }
+
+/** The player aids, when switched on: the marriages in hand while bidding (with what they are worth), else the
+ * cards played in this deal's finished tricks. */
+function aid(view, ctx) {
+  const a = ctx.aids && view.aids;
+  if (!a) return null;
+  if (a.marriages) {
+    const rows = a.marriages.map((m) => [SUIT_MARKS[m.suit], t("K and Q: {points}", { points: m.points }), m.suit]);
+    return aidPanel(t("Marriages in hand"), [...rows, [t("Total"), String(a.marriage_points)]]);
+  }
+  return a.played ? playedCards(a.played, { order: ["S", "C", "D", "H"] }) : null;
+}
+
+const SUIT_MARKS = { S: "♠", C: "♣", D: "♦", H: "♥" };
 
 // Exposed for the browser test of the module's pure parts.
 export const _test = { playReason, bidsBySeat, tricks };

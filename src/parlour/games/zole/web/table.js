@@ -6,7 +6,7 @@
 
 import {
   h, cardText, seatName, placeSeats, feltTable, seatPlate, hand, backs, cardRow, trick, lastTrick,
-  compound, picker, confirmBar, sheetWord, N_,
+  compound, picker, confirmBar, sheetWord, N_, playedCards, withAid,
 } from "/static/kit/kit.js";
 import { breakdownList, cardsLine, dealResult, finalTrick } from "/games/tricks/result.js";
 import { totalsFoot } from "/games/tricks/sheet.js";
@@ -15,6 +15,8 @@ import { bidWords, breakdown, describe, headline, signed, summary, t, tn } from 
 export const styles = ["/games/tricks/result.css", "/games/tricks/sheet.css", "table.css"];
 N_("pool returned"); // a sheet row's label (sheetWord translates it)
 export const ownsLegal = true;
+/** The page offers the player aids switch (the cards played in this deal: kit/aids.js). */
+export const playerAids = true;
 export { describe, headline };
 
 const TRUMPS = new Set(["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "10D", "KD", "9D", "8D", "7D"]);
@@ -320,11 +322,12 @@ function mine(view, ctx, bottom) {
 export function board(view, ctx) {
   if (ctx.prev && ctx.prev.hand_number !== view.hand_number) ctx.ui.lastTrick = null;
   const places = placeSeats(view.players, ctx.seat ?? 0);
-  return feltTable(places, (seat, where) => opponent(view, ctx, seat, where), {
+  const played = ctx.aids && view.aids && view.aids.played;
+  return withAid(feltTable(places, (seat, where) => opponent(view, ctx, seat, where), {
     cls: `zole players-${view.players} phase-${view.phase}`,
     center: center(view, ctx),
     me: mine(view, ctx, places[0].seat),
-  });
+  }), played ? playedCards(played, { order: ["T", "C", "S", "H"] }) : null);
 }
 
 /** The score sheet in Zole's words: a row per hand with who played alone and the chips. */

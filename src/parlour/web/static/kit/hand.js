@@ -14,7 +14,8 @@ import { t } from "../i18n.js";
  *  - selected: codes drawn picked (lifted, ringed); onPick(code): called on a click of a legal card;
  *  - label: the hand's accessible name; cls: more classes; title(code): a tooltip for a legal card;
  *  - now: the hand is marked `data-now` (what the player must see now: see README, "What the player must see");
- *    default true, since a hand is your own; false for a hand shown that is not.
+ *    default true, since a hand is your own; false for a hand shown that is not;
+ *  - marked: codes a player aid marks (a dot on the card; `markLabel` says what it means, read with the card).
  * Each card is `<button class="kit-card" data-code=CODE>`; while active, a card that may not be picked carries
  * `data-why` (its reason), else a card that cannot be picked is disabled (the table page says why nothing may be
  * played then); `data-flip="card:CODE"` lets the card fly to where it goes next (motion.js).
@@ -23,8 +24,9 @@ import { t } from "../i18n.js";
 const LONG_HAND = 12;
 
 export function hand(cards, { active = false, legal = () => true, selected = [], onPick = null, label = t("Your hand"),
-  cls = "", title = null, now = true } = {}) {
+  cls = "", title = null, now = true, marked = [], markLabel = "" } = {}) {
   const picked = new Set(selected);
+  const marks = new Set(marked);
   const list = cards || [];
   // a hand of more than twelve cards leaves a finger too narrow a strip of each on a phone: two rows there (kit.css)
   const rows = list.length > LONG_HAND ? "two-rows" : "";
@@ -37,12 +39,14 @@ export function hand(cards, { active = false, legal = () => true, selected = [],
     const classes = ["kit-card"];
     if (active) classes.push(allowed ? "legal" : "illegal");
     if (picked.has(code)) classes.push("selected");
+    if (marks.has(code)) classes.push("marked");
+    const named = marks.has(code) && markLabel ? `${cardText(code)}: ${markLabel}` : null;
     return h("button", {
       type: "button", class: classes.join(" "), style: `--i: ${i}`,
       dataset: { code, flip: `card:${code}`, ...(reason ? { why: reason } : {}) }, disabled: !reason && (!allowed || !onPick),
       "aria-pressed": picked.size || picked.has(code) ? String(picked.has(code)) : null,
-      "aria-label": reason ? `${cardText(code)}: ${reason}` : null,
-      title: reason ? null : title ? title(code) : cardText(code),
+      "aria-label": reason ? `${cardText(code)}: ${reason}` : named,
+      title: reason ? null : named || (title ? title(code) : cardText(code)),
       onclick: allowed && onPick ? () => onPick(code) : null,
     }, cardSVG(code));
   }));

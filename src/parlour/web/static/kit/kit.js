@@ -17,3 +17,4 @@ export { compound, picker, confirmBar, chooser } from "./chooser.js";
 export { snapshot, animate, reducedMotion } from "./motion.js";
 export { banner } from "./banner.js";
 export { notice, whyNot } from "./notice.js";
+export { aidPanel, markLegend, playedCards, withAid } from "./aids.js";
