@@ -518,3 +518,23 @@ export function board(view, ctx) {
     me: mine(view, ctx, places[0].seat),
   });
 }
+
+/**
+ * What to click now to make `text` (a lesson's move; the page marks it): "discard 7C 8C" is the confirm button
+ * once both cards are picked, else the next of its cards still in the hand; "play KH" the card in your hand; the
+ * bids, contracts, king calls, talon groups and announcements are buttons with their action text.
+ */
+export function lessonTargets(text, view, ctx) {
+  const root = document.getElementById("board") || document;
+  const first = (sel) => [...root.querySelectorAll(sel)].slice(0, 1);
+  const [verb, ...rest] = text.split(" ");
+  if (verb === "discard") {
+    const ready = first(`.kit-confirm[data-action="${text}"]`);
+    if (ready.length) return ready;
+    const picked = new Set((ctx.ui && ctx.ui.pickers && ctx.ui.pickers.discard && ctx.ui.pickers.discard.parts) || []);
+    const next = rest.find((code) => !picked.has(code));
+    return next ? first(`.kit-hand [data-code="${next}"]`) : [];
+  }
+  if (verb === "play") return first(`.kit-hand [data-code="${rest[0]}"]`);
+  return first(`[data-action="${text}"]`);
+}
