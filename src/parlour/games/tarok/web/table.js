@@ -13,6 +13,7 @@ import {
 import { announcementsBySeat, bidsBySeat, doneTricks, lastOf, taken, tricks } from "./log.js";
 import { sheet, wheelMarks } from "./sheet.js";
 import { breakdownList, cardsLine, dealResult, finalTrick } from "/games/tricks/result.js";
+import { trickTargets } from "/games/tricks/lesson.js";
 import {
   BONUSES, KONTRAS, SUITS, TAKE, announceText, bonusName, breakdown, calledCard, contractName, kontraName,
   describe, signed, sloveneName, summary, t, tn,
@@ -525,16 +526,5 @@ export function board(view, ctx) {
  * bids, contracts, king calls, talon groups and announcements are buttons with their action text.
  */
 export function lessonTargets(text, view, ctx) {
-  const root = document.getElementById("board") || document;
-  const first = (sel) => [...root.querySelectorAll(sel)].slice(0, 1);
-  const [verb, ...rest] = text.split(" ");
-  if (verb === "discard") {
-    const ready = first(`.kit-confirm[data-action="${text}"]`);
-    if (ready.length) return ready;
-    const picked = new Set((ctx.ui && ctx.ui.pickers && ctx.ui.pickers.discard && ctx.ui.pickers.discard.parts) || []);
-    const next = rest.find((code) => !picked.has(code));
-    return next ? first(`.kit-hand [data-code="${next}"]`) : [];
-  }
-  if (verb === "play") return first(`.kit-hand [data-code="${rest[0]}"]`);
-  return first(`[data-action="${text}"]`);
+  return trickTargets(text, ctx, { picks: { discard: "discard" } });
 }
