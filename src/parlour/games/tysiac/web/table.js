@@ -9,6 +9,7 @@ import {
   h, cardSVG, cardText, seatName, placeSeats, feltTable, seatPlate, hand, backs, cardRow, trick, lastTrick,
 } from "/static/kit/kit.js";
 import { dealResult, finalTrick } from "/games/tricks/result.js";
+import { trickTargets } from "/games/tricks/lesson.js";
 import { SUITS, describe, headline, notes, sheet, signed, summary, t, tn, tx } from "./words.js";
 
 export const styles = ["/games/tricks/result.css", "/games/tricks/sheet.css", "table.css"];
@@ -338,3 +339,14 @@ export function board(view, ctx) {
 
 // Exposed for the browser test of the module's pure parts.
 export const _test = { playReason, bidsBySeat, tricks };
+
+/**
+ * What to click now to make `text` (a lesson's move; the page marks it): "give 9C to 1" is the card in your hand,
+ * then, once it is picked, the button that gives it to that opponent; "play AS" the card; bids, contracts and
+ * "marry QH" are buttons with their action text.
+ */
+export function lessonTargets(text, view, ctx) {
+  const [verb, card] = text.split(" ");
+  if (verb === "give" && !(ctx.ui && ctx.ui.gift === card)) return trickTargets(`play ${card}`, ctx);
+  return trickTargets(text, ctx);
+}
