@@ -18,8 +18,10 @@ def test_the_format_refuses_what_it_cannot_play() -> None:
         Lesson.read('title = "x"\nplayers = 2\nintro = "x"\nhint = 1\n[[step]]\nmove = "pass"', game="gami")
     with pytest.raises(LessonError, match="'why' is for the learner"):
         Lesson.read('title = "x"\nplayers = 2\nintro = "x"\n[[step]]\nseat = 1\nmove = "pass"\nwhy = "no"', game="gami")
-    with pytest.raises(LessonError, match="has no lesson yet"):
-        Lesson.load("gami") if "gami" not in LESSONS else Lesson.load("no-such-game-lesson")
+    missing = [g for g in parlour.games() if g not in LESSONS]
+    if missing:  # (once every game has a lesson, test_parlour_learn_names... checks an unknown game instead)
+        with pytest.raises(LessonError, match="has no lesson yet"):
+            Lesson.load(missing[0])
 
 
 @pytest.mark.parametrize("game_id", LESSONS)
@@ -65,3 +67,40 @@ def test_every_step_is_its_seats_turn(game_id: str) -> None:
 
 def test_every_game_has_a_lesson() -> None:
     assert sorted(LESSONS) == sorted(parlour.games())
+
+
+@pytest.mark.parametrize("game_id", LESSONS)
+def test_parlour_learn_plays_the_lesson_in_the_terminal(game_id: str) -> None:
+    """``parlour learn GAME`` to its end, the learner typing a wrong move first (told why, in words), then each of
+    the lesson's moves by its text."""
+    from click.testing import CliRunner
+
+    from parlour.cli import main
+
+    lesson = Lesson.load(game_id)
+    moves = [s.move for s in lesson.steps if s.seat == lesson.you]
+    tutor = lesson.start()
+    tutor.advance()
+    wrong = next((str(a) for a in tutor.state.legal(lesson.you) if str(a) != moves[0]), None)
+    typed = ([wrong] if wrong else []) + moves
+    result = CliRunner().invoke(main, ["learn", game_id, "--lang", "en"], input="\n".join(typed) + "\n")
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "The lesson is over" in result.output, result.output[-2000:]
+    if wrong:
+        assert "Not this one" in result.output
+    if lesson.outro:  # its closing words are said (the panel wraps lines only between words)
+        assert " ".join(lesson.outro.split()[:2]) in result.output
+
+
+def test_parlour_learn_names_the_games_with_a_lesson_for_one_without() -> None:
+    from click.testing import CliRunner
+
+    from parlour.cli import main
+
+    missing = [g for g in parlour.games() if g not in LESSONS]
+    if not missing:  # every game has one: an unknown game is refused instead, naming the games
+        result = CliRunner().invoke(main, ["learn", "no-such-game"])
+        assert result.exit_code != 0 and "giacomotto" in result.output
+        return
+    result = CliRunner().invoke(main, ["learn", missing[0], "--lang", "en"])
+    assert result.exit_code != 0 and "has no lesson yet" in result.output
