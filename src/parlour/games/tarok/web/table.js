@@ -13,6 +13,7 @@ import {
 import { announcementsBySeat, bidsBySeat, doneTricks, lastOf, taken, tricks } from "./log.js";
 import { sheet, wheelMarks } from "./sheet.js";
 import { breakdownList, cardsLine, dealResult, finalTrick } from "/games/tricks/result.js";
+import { trickTargets } from "/games/tricks/lesson.js";
 import {
   BONUSES, KONTRAS, SUITS, TAKE, announceText, bonusName, breakdown, calledCard, contractName, kontraName,
   describe, signed, sloveneName, summary, t, tn,
@@ -520,4 +521,13 @@ export function board(view, ctx) {
     center: center(view, ctx),
     me: mine(view, ctx, places[0].seat),
   }), played ? playedCards(played, { order: ["T", "H", "D", "S", "C"], trumps: t("Taroks") }) : null);
+}
+
+/**
+ * What to click now to make `text` (a lesson's move; the page marks it): "discard 7C 8C" is the confirm button
+ * once both cards are picked, else the next of its cards still in the hand; "play KH" the card in your hand; the
+ * bids, contracts, king calls, talon groups and announcements are buttons with their action text.
+ */
+export function lessonTargets(text, view, ctx) {
+  return trickTargets(text, ctx, { picks: { discard: "discard" } });
 }

@@ -10,6 +10,7 @@ import {
   aidPanel, playedCards, withAid,
 } from "/static/kit/kit.js";
 import { dealResult, finalTrick } from "/games/tricks/result.js";
+import { trickTargets } from "/games/tricks/lesson.js";
 import { SUITS, describe, headline, notes, sheet, signed, summary, t, tn, tx } from "./words.js";
 
 export const styles = ["/games/tricks/result.css", "/games/tricks/sheet.css", "table.css"];
@@ -355,3 +356,14 @@ const SUIT_MARKS = { S: "♠", C: "♣", D: "♦", H: "♥" };
 
 // Exposed for the browser test of the module's pure parts.
 export const _test = { playReason, bidsBySeat, tricks };
+
+/**
+ * What to click now to make `text` (a lesson's move; the page marks it): "give 9C to 1" is the card in your hand,
+ * then, once it is picked, the button that gives it to that opponent; "play AS" the card; bids, contracts and
+ * "marry QH" are buttons with their action text.
+ */
+export function lessonTargets(text, view, ctx) {
+  const [verb, card] = text.split(" ");
+  if (verb === "give" && !(ctx.ui && ctx.ui.gift === card)) return trickTargets(`play ${card}`, ctx);
+  return trickTargets(text, ctx);
+}

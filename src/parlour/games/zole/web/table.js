@@ -9,6 +9,7 @@ import {
   compound, picker, confirmBar, sheetWord, N_, playedCards, withAid,
 } from "/static/kit/kit.js";
 import { breakdownList, cardsLine, dealResult, finalTrick } from "/games/tricks/result.js";
+import { trickTargets } from "/games/tricks/lesson.js";
 import { totalsFoot } from "/games/tricks/sheet.js";
 import { bidWords, breakdown, describe, headline, signed, summary, t, tn } from "./words.js";
 
@@ -357,3 +358,11 @@ export function sheet(view, ctx) {
 
 // Exposed for the browser test of the module's pure parts.
 export const _test = { playReason, doneTricks, value };
+
+/**
+ * What to click now to make `text` (a lesson's move; the page marks it): "discard 9S KS" is the confirm button once
+ * both cards are picked, else the next of them still in the hand; "play QC" the card; pass, take and zole buttons.
+ */
+export function lessonTargets(text, view, ctx) {
+  return trickTargets(text, ctx, { picks: { discard: "discard" } });
+}
