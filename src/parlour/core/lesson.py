@@ -60,7 +60,7 @@ from .game import Action, Game, State
 from .i18n import Message, game_domains
 from .registry import game_class, games, load_with
 
-__all__ = ["Lesson", "LessonError", "Step", "Tutor", "WrongMove", "lessons", "deck_text", "deck_of"]
+__all__ = ["Lesson", "LessonError", "Step", "Tutor", "WrongMove", "deck_of", "deck_text", "lessons", "play_step"]
 
 FOLDER = "lessons"
 _TOP = {"title", "players", "you", "options", "seed", "deck", "setup", "intro", "step", "outro"}
@@ -191,6 +191,70 @@ class Lesson:
         if self.outro:
             yield self.outro
 
+    # --- what the lesson says and asks at each step (the terminal and the server's lesson tables alike) ---------
+
+    def next(self, step: int) -> Step | None:
+        """The step to play once ``step`` steps have been played, or None at the lesson's end."""
+        return self.steps[step] if step < len(self.steps) else None
+
+    def expect(self, step: int) -> str | None:
+        """The learner's move the lesson asks for after ``step`` steps (its text), or None while a scripted seat
+        or the clock is next, and at the end."""
+        nxt = self.next(step)
+        return nxt.move if nxt is not None and nxt.seat == self.you else None
+
+    def said(self, step: int) -> list[str]:
+        """What the lesson says after ``step`` steps: the scripted steps' words since the learner's last move (the
+        introduction at the start), then her next move's, or the closing words at the end.
+
+        >>> lesson = Lesson.read('''
+        ... title = "t"
+        ... players = 2
+        ... intro = "Hello."
+        ... outro = "Bye."
+        ... [[step]]
+        ... move = "pass"
+        ... say = "Pass."
+        ... why = "w"
+        ... [[step]]
+        ... seat = 1
+        ... move = "pass"
+        ... say = "She passes too."
+        ... ''', game="gami")
+        >>> lesson.said(0), lesson.said(1), lesson.said(2)
+        (['Hello.', 'Pass.'], [], ['She passes too.', 'Bye.'])
+        """
+        step = first = min(step, len(self.steps))  # past the end (the game played on): the closing words
+        while first > 0 and self.steps[first - 1].seat != self.you:
+            first -= 1
+        out = [self.intro] if first == 0 else []
+        out += [s.say for s in self.steps[first:step] if s.say]
+        nxt = self.next(step)
+        if nxt is None:
+            out += [self.outro] if self.outro else []
+        elif nxt.seat == self.you and nxt.say:
+            out.append(nxt.say)
+        return out
+
+    def refusal(self, step: int, text: str, game: Game) -> Message | None:
+        """Why the learner may not make ``text`` after ``step`` steps (a Message), or None if it is the lesson's
+        move (or the lesson is over: the game goes on as the game)."""
+        nxt = self.next(step)
+        if nxt is None:
+            return None
+        if nxt.seat != self.you:
+            return Message("Wait: the lesson is showing another player's move first")
+        try:
+            wanted = str(game.parse(nxt.move))  # type: ignore[arg-type]
+            made = str(game.parse(text))
+        except IllegalAction as e:
+            return e.message
+        if made == wanted:
+            return None
+        if nxt.why:
+            return Message("Not this one. {why}", why=Message(nxt.why))
+        return Message("Not this one: this lesson asks for {move}", move=nxt.move)
+
 
 def lessons() -> list[str]:
     """The ids of the games that have a lesson."""
@@ -198,7 +262,8 @@ def lessons() -> list[str]:
 
 
 class Tutor:
-    """Plays a lesson: the scripted seats' moves are made for them, the learner is asked for hers.
+    """Plays a lesson on a state of its own: the scripted seats' moves are made for them, the learner is asked
+    for hers.
 
     >>> lesson = Lesson.read('''
     ... title = "A corner"
@@ -226,20 +291,16 @@ class Tutor:
     ('play C3', True, ['White takes another corner.'])
     """
 
-    def __init__(self, lesson: Lesson, state: State | None = None, step: int = 0) -> None:
+    def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
         self.game = lesson.load_game()
-        self.state = state if state is not None else lesson.new_state(self.game)
+        self.state = lesson.new_state(self.game)
         #: How many of the lesson's steps have been played.
-        self.step = step
-        #: What the lesson has said since the learner's last move (the scripted seats' steps, then her own's ``say``).
-        self.said: list[str] = [] if step else [lesson.intro]
+        self.step = 0
 
     @property
     def next(self) -> Step | None:
-        """The step to play now, or None at the lesson's end."""
-        steps = self.lesson.steps
-        return steps[self.step] if self.step < len(steps) else None
+        return self.lesson.next(self.step)
 
     @property
     def done(self) -> bool:
@@ -247,49 +308,22 @@ class Tutor:
 
     @property
     def expect(self) -> str | None:
-        """The learner's move the lesson asks for now (its text), or None while the scripted seats play or at the end."""
-        step = self.next
-        return step.move if step is not None and step.seat == self.lesson.you else None
+        return self.lesson.expect(self.step)
 
-    def play_scripted(self) -> Step | None:
-        """Play the next step if it is a scripted seat's move or a timeout; return it (None if it is the learner's)."""
-        step = self.next
-        if step is None or step.seat == self.lesson.you:
-            return None
-        self._apply(step)
-        if step.say:
-            self.said.append(step.say)
-        return step
+    @property
+    def said(self) -> list[str]:
+        return self.lesson.said(self.step)
 
     def advance(self) -> list[Step]:
-        """Play every scripted step up to the learner's next move (or the end); their words join :attr:`said`."""
+        """Play every scripted step (other seats' moves, timeouts) up to the learner's next move or the end."""
         played = []
-        while (step := self.play_scripted()) is not None:
+        while (step := self.next) is not None and step.seat != self.lesson.you:
+            self._apply(step)
             played.append(step)
-        nxt = self.next
-        if nxt is not None and nxt.say and nxt.say not in self.said:
-            self.said.append(nxt.say)
-        if nxt is None and self.lesson.outro and self.lesson.outro not in self.said:
-            self.said.append(self.lesson.outro)
         return played
 
     def refusal(self, text: str) -> Message | None:
-        """Why the learner may not make ``text`` now (a Message), or None if it is the lesson's move."""
-        step = self.next
-        if step is None:
-            return None  # the lesson is over: the game goes on as the game
-        if step.seat != self.lesson.you:
-            return Message("Wait: the lesson is showing another player's move first")
-        try:
-            wanted = str(self.game.parse(step.move))  # type: ignore[arg-type]
-            made = str(self.game.parse(text))
-        except IllegalAction as e:
-            return e.message
-        if made == wanted:
-            return None
-        if step.why:
-            return Message("Not this one. {why}", why=Message(step.why))
-        return Message("Not this one: this lesson asks for {move}", move=step.move)
+        return self.lesson.refusal(self.step, text, self.game)
 
     def play(self, text: str) -> Action:
         """The learner's move: applied if it is the lesson's, else :class:`WrongMove` (or the game's
@@ -297,27 +331,31 @@ class Tutor:
         why = self.refusal(text)
         if why is not None:
             raise WrongMove(why)
-        self.said = []
         step = self.next
         action = self._apply(step) if step is not None else self.state.apply(self.lesson.you, text)
         self.advance()
-        return action
+        return action  # type: ignore[return-value]
 
     def _apply(self, step: Step) -> Action | None:
-        try:
-            if step.timeout:
-                if self.state.deadline is None:
-                    raise LessonError(f"{self.lesson.source}: step {self.step + 1} is a timeout, but no timed window "
-                                      "is open")
-                self.state.timeout()
-                result = None
-            else:
-                result = self.state.apply(step.seat, step.move)  # type: ignore[arg-type]
-        except IllegalAction as e:
-            raise LessonError(f"{self.lesson.source}: step {self.step + 1} ({step.seat}, {step.move!r}) "
-                              f"cannot be played: {e}") from None
         self.step += 1
-        return result
+        try:
+            return play_step(self.lesson, self.state, step)
+        except LessonError as e:
+            self.step -= 1
+            raise LessonError(f"{self.lesson.source}: step {self.step + 1}: {e}") from None
+
+
+def play_step(lesson: Lesson, state: State, step: Step) -> Action | None:
+    """Play one of the lesson's steps on ``state``; :class:`LessonError` if the lesson is wrong there."""
+    try:
+        if step.timeout:
+            if state.deadline is None:
+                raise LessonError("a timeout, but no timed window is open")
+            state.timeout()
+            return None
+        return state.apply(step.seat, step.move)  # type: ignore[arg-type]
+    except IllegalAction as e:
+        raise LessonError(f"seat {step.seat}'s {step.move!r} cannot be played: {e}") from None
 
 
 def deck_text(deck: Any) -> str | None:

@@ -13,12 +13,14 @@ from fastapi.responses import Response
 from pydantic import AfterValidator, BaseModel, Field, Strict, StrictBool, StrictInt, StrictStr
 
 from parlour.bots import available, catalogue, default
-from parlour.core.errors import ParlourError
+from parlour.core.errors import ParlourError, UnknownGame
+from parlour.core.lesson import Lesson
 from parlour.core.record import Record
 from parlour.core.registry import game_class, games, load
 
 from . import around
 from .exports import written
+from .lessons import PACE, lesson_table
 from .limits import LimitReached
 from .lobby import Lobby, NotFinished, SeatSpec
 from .static import has_table
@@ -118,6 +120,11 @@ class NewTable(BaseModel):
                               "is ready (\"next round\") or this many seconds have passed; 0: no pause")
 
 
+class NewLesson(BaseModel):
+    pace: Number = Field(PACE, ge=0, le=5, description="seconds between two of the lesson's scripted steps (the "
+                         "other players' moves), so that each can be followed")
+
+
 class Rematch(BaseModel):
     token: StrictStr = Field(max_length=200, description="the offering player's seat token at the finished table")
 
@@ -158,7 +165,7 @@ async def list_games() -> list[dict[str, Any]]:
         # bots: strongest first; "default" marks the level an empty seat starts as (a real-time game's human-speed
         # one), "reacts" a real-time bot's typical reaction in seconds
         chosen = default(game)
-        result.append({**cls.describe(), "table": has_table(game_id),
+        result.append({**cls.describe(), "table": has_table(game_id), "lesson": Lesson.path(game_id) is not None,
                        "bots": [{"level": name, "description": bots[name].describe(game), "reacts": bots[name].reacts,
                                  "default": name == chosen} for name in available(game)]})
     return result
@@ -186,6 +193,25 @@ async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
         headers = {"Retry-After": str(max(1, round(e.retry_after)))} if e.retry_after is not None else None
         raise HTTPException(e.status, e.message, headers=headers) from None
     return described(table, around.open_seats(table.seats) if body.listed else [])
+
+
+@router.post("/lessons/{game_id}", status_code=201,
+             summary="Start a game's first lesson: a table for one learner, the other seats played as the lesson says")
+async def start_lesson(game_id: str, request: Request, body: NewLesson | None = None) -> dict[str, Any]:
+    try:
+        lesson = Lesson.load(game_class(game_id).id)
+    except UnknownGame as e:
+        raise HTTPException(404, str(e)) from None
+    except ParlourError as e:
+        raise HTTPException(404, f"{e}" if Lesson.path(game_id) is None else f"this lesson cannot be played: {e}") \
+            from None
+    try:
+        table = await lobby_of(request).create(**lesson_table(lesson, (body or NewLesson()).pace),
+                                               address=request.client.host if request.client else None)
+    except LimitReached as e:
+        headers = {"Retry-After": str(max(1, round(e.retry_after)))} if e.retry_after is not None else None
+        raise HTTPException(e.status, e.message, headers=headers) from None
+    return described(table)
 
 
 def described(table: Table, hidden: list[int] = ()) -> dict[str, Any]:  # type: ignore[assignment]

@@ -39,7 +39,12 @@ LISTED = 50
 class Refused(Exception):
     """A request the table cannot grant: ``status`` (404, 403, 409, 422) and a message saying why and what is allowed."""
 
-    def __init__(self, status: int, message: str) -> None:
+    #: A table's settings that do not pass to its rematch: being listed, and its lesson (a rematch is a real match; a
+#: lesson's stacked deck is not dealt again).
+AFTER_ONE = ("listed", "lesson", "lesson_pace")
+
+
+def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status, self.message = status, message
 
@@ -77,8 +82,8 @@ async def rematch(lobby: Lobby, table_id: str, token: Any, address: str | None =
                 if found is None:
                     new = await lobby.create(
                         table.row.game, table.row.players, dict(table.row.options), _same_seats(table),
-                        table.row.seconds_per_move, setup=table.row.setup, address=address,
-                        settings={k: v for k, v in table.row.settings.items() if k != "listed"})
+                        table.row.seconds_per_move, setup=table.row.setup if table.game.position_format else None,
+                        address=address, settings={k: v for k, v in table.row.settings.items() if k not in AFTER_ONE})
                     new_id = await lobby.store.add_rematch(table_id, new.id, seat)
                     found = (new_id, seat)
                 await _note(lobby, table, *found)

@@ -101,7 +101,8 @@ class Lobby:
     async def create(self, game_id: str, players: int | None, options: dict[str, Any], seats: list[SeatSpec],
                      seconds_per_move: float | None = None, seed: int | None = None, setup: str | None = None,
                      address: str | None = None, settings: dict[str, Any] | None = None,
-                     listed: bool = False, moves: list[tuple[int | None, str]] | None = None) -> Table:
+                     listed: bool = False, moves: list[tuple[int | None, str]] | None = None,
+                     stacked: str | None = None) -> Table:
         """A new table; raises :class:`BadOption` (saying what is allowed) for a bad game, option or seat,
         :class:`~parlour.core.errors.IllegalAction` for a start position the game cannot read, and
         :class:`LimitReached` when ``address`` created too many tables this minute or the server is full.
@@ -112,7 +113,8 @@ class Lobby:
         ``settings``: the table's own (``spectator_chat``, ``absent_seconds``, ``wait``: whether its clocks wait for
         every invited person). ``moves`` (a test server's, see ``--fixed-seeds``): ``(seat, text)`` pairs, or
         ``(None, "timeout")``, played from the start before anyone connects, each checked as a seat's move is; the
-        first one refused raises :class:`BadOption` naming it and why.
+        first one refused raises :class:`BadOption` naming it and why. ``stacked``: a lesson's start, its stacked
+        deck or position as a table stores it (:func:`parlour.core.lesson.deck_text`), in place of ``setup``.
         """
         game = load_with(game_id, players, options)  # an option named like a parameter ('players') is refused too
         if setup is not None and game.position_format is None:
@@ -134,6 +136,8 @@ class Lobby:
                 rows.append(SeatRow(i, "human", None, spec.name, secrets.token_urlsafe(16)))
             else:
                 raise BadOption(f"seat {i}: kind must be 'human' or 'bot', got {spec.kind!r}")
+        if stacked is not None:
+            setup = stacked
         seed, salt = secrets.randbits(63) if seed is None else seed, secrets.token_hex(16)
         created = round(self.now(), 3)
         # Off the loop: a start position is read (and refused, saying why, if the game cannot start from it) and a

@@ -58,11 +58,13 @@ from typing import Any, Callable
 from parlour.core.errors import BadOption, IllegalAction, ParlourError
 from parlour.core.game import Game, State
 from parlour.core.i18n import Message
+from parlour.core.lesson import deck_of
 from parlour.core.record import NEXT, PAUSE, START, TIMEOUT, Record, table_entry
 from parlour.core.registry import load
 from parlour.bots import default
 
 from .bots import FALLBACK, BotPool, bot_seed, fallback
+from .lessons import LessonGuide
 from .limits import Limits, RateLimit
 from .patch import Parts, diff, encode, parts, patch_fields, whole
 from .pause import DealPause, scored_a_deal
@@ -136,7 +138,7 @@ def replay(game: Game, seed: int, entries: list[ActionRow], setup: str | None = 
     """The state after the logged actions (the log holds only accepted actions, so each applies), from the
     table's start position ``setup`` if it has one; ``checks``, if given, gets each action's
     ``state.record_check()`` (what a record keeps to check a replay elsewhere)."""
-    state = game.new(seed=seed, deck=setup)
+    state = game.new(seed=seed, deck=deck_of(game, setup))
     for entry in entries:
         if entry.seat is None and table_entry(entry.action):
             if checks is not None:  # who plays, when the clocks began: nothing changes in the match
@@ -154,7 +156,7 @@ def play_moves(game: Game, seed: int, setup: str | None, moves: list[tuple[int |
     entries (all at time ``t``) and their record checks: how a test server (``--fixed-seeds``) opens a table at a
     chosen position. A move is ``(seat, text)``, or ``(None, "timeout")`` to close the open timed window.
     The first move refused raises :class:`BadOption` saying which one and why."""
-    state = game.new(seed=seed, deck=setup)
+    state = game.new(seed=seed, deck=deck_of(game, setup))
     entries: list[ActionRow] = []
     checks: list[Any] = []
     for i, (seat, text) in enumerate(moves):
@@ -224,7 +226,7 @@ def absent_seconds(row: TableRow) -> float:
 def make_record(row: TableRow, entries: list[ActionRow], state: State, checks: list[Any]) -> Record:
     """The match record with the seed and salt revealed (callers refuse it while the match goes on); ``checks``:
     per action, what the record keeps to check a replay (``None``: nothing, as for most games)."""
-    rec = Record(row.game, row.players, dict(row.options), row.seed, deck=row.setup, salt=row.salt,
+    rec = Record(row.game, row.players, dict(row.options), row.seed, deck=deck_of(None, row.setup), salt=row.salt,
                  commitment=row.commitment)
     rec.actions = [{"seat": a.seat, "action": a.action, "t": a.t, **({"check": c} if c is not None else {})}
                    for a, c in zip(entries, checks)]
@@ -254,6 +256,8 @@ class Table:
         self.started = not row.settings.get("wait") or not any(s.kind == "human" for s in seats)
         self.standins: dict[int, str] = {}
         self.deal_pause = DealPause(float(row.settings.get("pause", 0)))
+        #: A lesson table's guide (server/lessons.py): while the lesson lasts, it leads instead of clocks and bots.
+        self.lesson = LessonGuide.of(row.settings)
         self._pause_due = False  # a pause begun here whose entry is still to be logged
         self.changed = row.created  # wall time of the last change: game clock zero
         self._version = 0
@@ -339,14 +343,19 @@ class Table:
     def summary(self) -> dict[str, Any]:
         """The public summary of the table (no tokens)."""
         now = self.now()
-        return summary_of(self.row, self.seats, self.version, self.state.over, self.connected(), self.standins,
-                          {s: now - t for s, t in self.away.items()}, self.started, self.deal_pause.summary(now))
+        out = summary_of(self.row, self.seats, self.version, self.state.over, self.connected(), self.standins,
+                         {s: now - t for s, t in self.away.items()}, self.started, self.deal_pause.summary(now))
+        if self.lesson is not None:
+            out["lesson"] = self.lesson.summary(self.version)
+        return out
 
     def deadline_in(self) -> float | None:
         """Seconds from now until the open timed window closes (``None`` while the table waits for its players or
         for the people between deals)."""
         deadline = self.state.deadline
         if deadline is None or not self.started or self.deal_pause.on:
+            return None
+        if self.lesson is not None and self.lesson.leads(self.version):  # a lesson's windows wait for the learner
             return None
         return max(0.0, self.changed + deadline - self.now())
 
@@ -780,6 +789,9 @@ class Table:
                                            f"version {self.version}; look at the new state and play again")
             if seat not in self.state.to_act:
                 raise ActionError("not_your_turn", self.state.why_waiting(seat))
+            why = self.lesson.refusal(seat, self.version, text, self.game) if self.lesson is not None else None
+            if why is not None:
+                raise ActionError("lesson", why)
             looker = self._ends_a_look(seat, text)
             if looker is not None:
                 who, left = self.seats[looker].name or f"seat {looker}", self.deadline_in()
@@ -898,6 +910,11 @@ class Table:
             return
         loop = asyncio.get_running_loop()
         version = self.version
+        if self.lesson is not None and self.lesson.leads(version):  # the lesson plays its own steps, untimed
+            if self.lesson.scripted(version) is not None:
+                self._timers.append(loop.call_later(self.lesson.pace,
+                                                    lambda: self._spawn(self._lesson_step(version))))
+            return
         left = self.deadline_in()
         if left is not None:
             self._timers.append(loop.call_later(left, lambda: self._spawn(self._timeout(version))))
@@ -935,6 +952,17 @@ class Table:
         async with self.lock:
             if version == self.version and self.state.deadline is not None:
                 await self._accept(None, TIMEOUT)
+
+    async def _lesson_step(self, version: int) -> None:
+        """Play the lesson's scripted step (another seat's move, a window closing), if the table is still there."""
+        async with self.lock:
+            step = self.lesson.scripted(version) if self.lesson is not None else None
+            if version == self.version and step is not None and not self.closed:
+                try:
+                    await self._accept(step.seat, step.move if step.seat is not None else TIMEOUT)
+                except ActionError as e:  # the lesson's file is wrong here (tests/test_lessons.py would have said)
+                    log.error("table %s: lesson step %d (%s, %r) refused: %s", self.id, version + 1, step.seat,
+                              step.move, e.message)
 
     async def _clock_out(self, seat: int, version: int) -> None:
         """The seat's move clock ran out: the game's clock-out action is played (Go: resign), else the fallback
