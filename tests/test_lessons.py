@@ -18,8 +18,10 @@ def test_the_format_refuses_what_it_cannot_play() -> None:
         Lesson.read('title = "x"\nplayers = 2\nintro = "x"\nhint = 1\n[[step]]\nmove = "pass"', game="gami")
     with pytest.raises(LessonError, match="'why' is for the learner"):
         Lesson.read('title = "x"\nplayers = 2\nintro = "x"\n[[step]]\nseat = 1\nmove = "pass"\nwhy = "no"', game="gami")
-    with pytest.raises(LessonError, match="has no lesson yet"):
-        Lesson.load("gami") if "gami" not in LESSONS else Lesson.load("no-such-game-lesson")
+    missing = [g for g in parlour.games() if g not in LESSONS]
+    if missing:  # (once every game has a lesson, test_parlour_learn_names... checks an unknown game instead)
+        with pytest.raises(LessonError, match="has no lesson yet"):
+            Lesson.load(missing[0])
 
 
 @pytest.mark.parametrize("game_id", LESSONS)

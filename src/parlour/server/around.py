@@ -36,15 +36,15 @@ REPLAY_CACHE = 32
 LISTED = 50
 
 
-class Refused(Exception):
-    """A request the table cannot grant: ``status`` (404, 403, 409, 422) and a message saying why and what is allowed."""
-
-    #: A table's settings that do not pass to its rematch: being listed, and its lesson (a rematch is a real match; a
+#: A table's settings that do not pass to its rematch: being listed, and its lesson (a rematch is a real match; a
 #: lesson's stacked deck is not dealt again).
 AFTER_ONE = ("listed", "lesson", "lesson_pace")
 
 
-def __init__(self, status: int, message: str) -> None:
+class Refused(Exception):
+    """A request the table cannot grant: ``status`` (404, 403, 409, 422) and a message saying why and what is allowed."""
+
+    def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status, self.message = status, message
 

@@ -6,6 +6,7 @@ import { getJSON, postJSON, tokens, remember, forget } from "./api.js";
 import { h, fill, toast, copyText, label } from "./util.js";
 import { t, tn, tx, number, translatePage, translator } from "./i18n.js";
 import { tables as history, noteTable, forgetTable } from "./history.js";
+import { learnButton } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
 /** Seconds a deal's result waits for the people at the table before the next deal's clocks and bots go. */
@@ -71,6 +72,9 @@ function renderRules() {
   const link = $("rules-link");
   link.href = `/rules/${encodeURIComponent(game.id)}`;
   link.textContent = t("How to play {game}", { game: titleOf(game) });
+  // A first game that teaches: every rule explained as it comes up, against players the lesson moves.
+  fill($("learn"), game.lesson ? learnButton(game, (err) => toast(t("The lesson did not start — {error}",
+    { error: err.message }))) : null);
 }
 
 function renderPlayers() {
@@ -364,7 +368,9 @@ async function start() {
   }
   await Promise.all(games.map(async (g) => { words[g.id] = await translator(`/games/${encodeURIComponent(g.id)}/`); }));
   renderGames();
-  if (games.length) choose(games[0]);
+  // ?game=ID (a lesson's "Play a real game") opens the lobby with that game chosen
+  const asked = new URLSearchParams(location.search).get("game");
+  if (games.length) choose(games.find((g) => g.id === asked) || games[0]);
   loadMine();
   loadOpen();
   $("refresh-open").addEventListener("click", loadOpen);

@@ -3,6 +3,7 @@
 
 import { getJSON } from "./api.js";
 import { h, fill, label } from "./util.js";
+import { learnButton } from "./learn.js";
 import { LANGUAGES, lang, t, translatePage, translator } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,6 +24,10 @@ async function start() {
   const title = words.t(entry.title || label(page.game));
   $("title").textContent = t("How to play {game}", { game: title });
   document.title = `${title} — parlour`;
+  if (entry.lesson) {
+    fill($("learn"), learnButton(entry, (err) => fill($("learn"), h("span", { class: "error" },
+      t("The lesson did not start — {error}", { error: err.message })))));
+  }
   const article = $("rules");
   article.innerHTML = page.html; // rendered by the server from the game's own RULES file (raw HTML is not passed)
   article.lang = page.lang === "zh" ? "zh-Hans" : page.lang === "sr" ? "sr-Latn" : page.lang;

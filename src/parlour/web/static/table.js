@@ -17,6 +17,7 @@ import * as generic from "./generic.js";
 import { noteTable, noteResult } from "./history.js";
 import { cue, cueFor, muteSwitch } from "./sound.js";
 import { replayBar } from "./replay.js";
+import { renderLesson } from "./kit/lesson.js";
 
 const PENDING_MS = 8000;
 /** Errors about the page itself (its link, the table), not about a move: said in a toast, not beside a click. */
@@ -225,6 +226,7 @@ function render() {
   renderChat();
   renderBanner();
   renderSeatsBar();
+  renderLesson($("lesson"), ctx, lay);
   keepNoticeClear();
   keepBannersClear();
   renderNextBar();

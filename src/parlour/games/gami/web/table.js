@@ -254,3 +254,18 @@ export function board(view, ctx) {
     cls: "gami", center: center(view, ctx, legal), me: me(view, ctx, legal, places[0].seat),
   });
 }
+
+/**
+ * The element(s) to click now towards the legal action `text` (contract B of issue 25: a lesson highlights them):
+ * your card to give, then the table card to pick up, then (after a GAMI) the card to take from your opponent's
+ * hand or "Take nothing".
+ */
+export function lessonTargets(text, view, ctx) {
+  const root = document.getElementById("board") || document;
+  const all = (sel) => [...root.querySelectorAll(sel)].slice(0, 1);
+  const a = parseAction(text);
+  const ui = ctx.ui || {};
+  if (ui.give !== a.give) return all(`.kit-hand:not(.opp-hand) [data-code="${a.give}"]`);
+  if (ui.take !== a.take) return all(`.table-cards [data-code="${a.take}"]`);
+  return a.capture ? all(`.opp-hand [data-code="${a.capture}"]`) : all(".take-nothing");
+}

@@ -252,3 +252,19 @@ export function board(view, ctx) {
     me: me(view, ctx, legal, options, places[0].seat),
   });
 }
+
+/**
+ * The element(s) to click now towards the legal action `text` (contract B of issue 25: a lesson highlights them).
+ * "capture QH" / "trail QH": the chooser's button once the card is picked, else the card in your hand (a card that
+ * can only be trailed plays at once); "take 9D": the lit card on the table; "done": the capture bar's Done.
+ */
+export function lessonTargets(text, view, ctx) {
+  const root = document.getElementById("board") || document;
+  const all = (sel) => [...root.querySelectorAll(sel)].slice(0, 1);
+  const { kind, card } = parseAction(text);
+  if (kind === "done") return all('.capture-done[data-action="done"]');
+  if (kind === "take") return all(`.table-cards button[data-code="${card}"]`);
+  const chosen = all(`.choices [data-action="${text}"]`);
+  if (ctx.ui && ctx.ui.selected === card && chosen.length) return chosen;
+  return all(`.kit-hand [data-code="${card}"]`);
+}

@@ -44,7 +44,38 @@ export function memoryTable(rules) {
     hold,
     retry,
     sheet: (view, ctx) => sheet(view, ctx, r),
+    lessonTargets,
   };
+}
+
+// --- a lesson's next move ---------------------------------------------------------------------------------------
+
+/**
+ * The element(s) to click now towards the legal action `text` (contract B of issue 25: a lesson highlights them):
+ * the way `slotAction` and the pile read clicks, walked backwards. "take 3" is the pile, then slot 3; "look 1 1.2"
+ * your slot 1, then the other player's; a snap is the card itself, or first the "Snap…" switch when a click on
+ * that card would do something else.
+ */
+export function lessonTargets(text, view, ctx) {
+  const root = document.getElementById("board") || document;
+  const one = (sel) => [...root.querySelectorAll(sel)].slice(0, 1);
+  const slot = (seat, i) => one(`.mem-grid[data-seat="${seat}"] .kit-slot[data-slot="${i}"]`);
+  const ui = ctx.ui || {};
+  const me = ctx.seat;
+  const [word, a, b] = String(text).split(" ");
+  const place = (s) => s.split(".").map(Number);
+  if (word === "draw") return one(".mem-piles .kit-stock");
+  if (word === "discard") return one(".mem-discard");
+  if (word === "take") return ui.take ? slot(me, a) : one(".mem-discard");
+  if (["swap", "flip", "give", "peek"].includes(word)) return slot(me, a);
+  if (word === "spy") return slot(...place(a));
+  if (word === "look" || word === "jack") return ui.own === Number(a) ? slot(...place(b)) : slot(me, a);
+  if (word === "snap") {
+    const moves = parseMoves(view.legal || [], { claimed: !!(view.snap && view.snap.claimed) });
+    if (!ui.snapping && hasPrimary(moves)) return one(".snap-switch");
+    return slot(...place(a));
+  }
+  return one(`.mem-actions [data-action="${word}"]`);
 }
 
 /**

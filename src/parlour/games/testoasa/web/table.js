@@ -2,6 +2,6 @@
 // look at the two near cards before play, taking the discard, knocking; kings 0.
 import { memoryTable } from "/games/memory/table.js";
 
-export const { styles, ownsLegal, info, board, describe, headline, hold, retry, sheet } = memoryTable({
+export const { styles, ownsLegal, info, board, describe, headline, hold, retry, sheet, lessonTargets } = memoryTable({
   cols: 2, rows: 2, peek: [2, 3], two: 2, king: 0, ends: "knock",
 });
