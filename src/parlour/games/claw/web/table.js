@@ -157,6 +157,18 @@ function spread(view, ctx, legal) {
     }), n ? null : h("p", { class: "bare" }, t("The table is bare."))));
 }
 
+/**
+ * The lesson's move at the table (contract B): "claim 7H @1" is the 7H lying in the spread ("tug @1" the contested
+ * card, "call" the caller's button).
+ */
+export function lessonTargets(text) {
+  const m = /^claim (\S+) @\d+$/.exec(text);
+  if (m) return [...document.querySelectorAll(`.claw-table .spread-card[data-code="${CSS.escape(m[1])}"]`)];
+  if (text.startsWith("tug ")) return [...document.querySelectorAll(".claw-table .spread-card.contested, .claw-table .tug-button")];
+  if (text === "call") return [...document.querySelectorAll(".claw-table .call-button")];
+  return [];
+}
+
 export function board(view, ctx) {
   const legal = view.legal || [];
   const seats = Array.from({ length: view.players }, (_, s) => plate(view, ctx, s));

@@ -362,6 +362,19 @@ function status(view, ctx) {
   return h("p", { class: `jieqi-status${ctx.myTurn ? " yours" : ""}${view.check && !view.over ? " check" : ""}`, role: "status", "data-now": "" }, text);
 }
 
+/**
+ * The lesson's move on the drawn board (contract B): "move h3h10" is two clicks, the piece on h3 first, then,
+ * once it is lifted, the point h10.
+ */
+export function lessonTargets(text, view, ctx) {
+  const m = /^move ([a-i]\d+)([a-i]\d+)$/.exec(text);
+  if (!m) return [...document.querySelectorAll(`[data-action="${CSS.escape(text)}"]`)];
+  const lifted = ctx && ctx.ui ? ctx.ui.from : null;
+  const p = point(lifted === m[1] ? m[2] : m[1]);
+  const [x, y] = toScreen(p.file, p.rank, flippedFor(view));
+  return [...document.querySelectorAll(`svg.jieqi-board .kit-hit[data-x="${x}"][data-y="${y}"]`)];
+}
+
 export function board(view, ctx) {
   const bottom = ctx.seat != null ? ctx.seat : view.red;
   const top = 1 - bottom;

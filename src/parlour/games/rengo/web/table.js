@@ -626,6 +626,18 @@ function reviewBoard(view, ctx) {
   });
 }
 
+/**
+ * The lesson's move on the drawn board (contract B): a stone's point ("play D7") or a chain to mark ("dead B3", any
+ * of its points will do: its lowest names it) is that point's target; "pass", "accept" and the rest are buttons.
+ * On a board too small for a finger the first tap only aims: the same point stays marked for the second.
+ */
+export function lessonTargets(text, view) {
+  const m = /^(?:play|dead|alive) ([A-HJ-T]\d+)$/.exec(text);
+  if (!m) return [...document.querySelectorAll(`[data-action="${CSS.escape(text)}"]`)];
+  const { x, y } = pointXY(m[1], view.size);
+  return [...document.querySelectorAll(`svg.go-board .kit-hit[data-x="${x}"][data-y="${y}"]`)];
+}
+
 export function board(view, ctx) {
   if (!view.over) ctx.ui.review = null;
   const reviewing = ctx.ui.review && ctx.ui.review.game;

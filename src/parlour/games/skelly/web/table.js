@@ -562,6 +562,21 @@ export function sheet(latest, ctx) {
       t("Killers rank first, then by kills; a cap out scores its place.")));
 }
 
+/**
+ * The lesson's flick at the table (contract B): a drag cannot be clicked, so the lesson fills the typed flick's
+ * angle and power below the court with its exact numbers ("flick 90 0.3") and marks that form's Flick button;
+ * clicking it makes exactly the lesson's flick. The numbers stay filled in if the table is drawn again.
+ */
+export function lessonTargets(text, view, ctx) {
+  const m = /^flick (\S+) (\S+)$/.exec(text);
+  const form = document.querySelector(".skelly .skelly-precise");
+  if (!m || !form) return [];
+  if (ctx && ctx.ui) ctx.ui.last = { angle: m[1], power: m[2] };
+  form.elements.angle.value = m[1];
+  form.elements.power.value = m[2];
+  return [...form.querySelectorAll('button[type="submit"]')];
+}
+
 export function board(view, ctx) {
   const shot = view.last_shot;
   if (shot && ctx.ui.flight !== shot.number) {

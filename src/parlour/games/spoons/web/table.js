@@ -306,6 +306,16 @@ function mine(view, ctx, seat, just) {
   ];
 }
 
+/**
+ * The lesson's move at the table (contract B): "pass 7H" is that card in your hand, "grab" the spoons in the middle
+ * and the Grab! button beside your hand.
+ */
+export function lessonTargets(text) {
+  if (text === "grab") return [...document.querySelectorAll(".spoons-table button.spoons, .spoons-table .grab-button")];
+  const m = /^pass (\S+)$/.exec(text);
+  return m ? [...document.querySelectorAll(`.spoons-table .my-row .kit-card[data-code="${CSS.escape(m[1])}"]`)] : [];
+}
+
 export function board(view, ctx) {
   if (view.phase !== "grab" && ctx.ui.grabBanner) {  // the grab is over: its call to grab is no longer true
     ctx.ui.grabBanner.remove();
