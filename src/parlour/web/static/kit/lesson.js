@@ -45,7 +45,12 @@ export function renderLesson(box, ctx, layout) {
   }
   box.hidden = false;
   const words = ctx.words || { t };
-  const said = (lesson.said || []).map((text) => h("p", { class: "lesson-said" }, words.t(text)));
+  // Only what the lesson says last is open: the earlier words fold away, so that the table keeps its height.
+  const texts = (lesson.said || []).map((text) => words.t(text));
+  const earlier = texts.slice(0, -1);
+  const said = [earlier.length ? h("details", { class: "lesson-earlier" }, h("summary", {}, t("Before that")),
+    ...earlier.map((text) => h("p", {}, text))) : null,
+  texts.length ? h("p", { class: "lesson-said" }, texts[texts.length - 1]) : null];
   const waiting = !lesson.done && !lesson.expect;
   const key = JSON.stringify([lesson.step, lesson.done, ctx.pending, waiting]);
   if (box.dataset.key !== key) {
@@ -64,6 +69,10 @@ export function renderLesson(box, ctx, layout) {
   }
   document.body.dataset.lessonExpect = lesson.expect || "";
   if (!lesson.done && lesson.expect && ctx.myTurn && !ctx.pending) {
-    for (const el of targetsFor(lesson.expect, ctx, layout)) el.classList.add(NEXT);
+    const marked = targetsFor(lesson.expect, ctx, layout);
+    for (const el of marked) el.classList.add(NEXT);
+    // a phone's page scrolls with the last click (a card low in the hand): the next thing to press is brought back
+    const r = marked.length ? marked[0].getBoundingClientRect() : null;
+    if (r && (r.top < 0 || r.bottom > innerHeight)) marked[0].scrollIntoView({ block: "center" });
   }
 }
