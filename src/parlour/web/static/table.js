@@ -241,7 +241,8 @@ function render() {
 
 /** What every seat is told of the table's settings for learners (contract D): "Hints on", "Player aids on". */
 function learnerSettings(table) {
-  if (!table) return [];
+  // a phone's top bar has room for the game's own status only (its Aids switch says whether aids are on)
+  if (!table || innerWidth < 700) return [];
   return [table.hints ? t("Hints on") : "", table.aids ? t("Player aids on") : ""];
 }
 
