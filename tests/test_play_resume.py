@@ -8,7 +8,9 @@ line that says why, and is left as it was.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 
 import pytest
 
@@ -151,3 +153,19 @@ def test_seats_given_with_resume_seat_a_record_that_lacks_them(tmp_path):
         status, out = term.finish()
     assert status == 0, out
     assert json.loads(path.read_text())["seats"] == ["human", "greedy"]
+
+
+def test_a_record_sent_to_a_device_or_a_pipe_is_written_into_it_and_the_device_stays(tmp_path):
+    """``--record /dev/null`` must not swap the machine's /dev/null for a file (as root a rename would)."""
+    from parlour.cli.play import save
+
+    record = Record.start(parlour.load("giacomotto", players=2), 1)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        save(record, fifo)
+        got = os.read(reader, 1 << 20).decode()
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode) and Record.from_json(got).seed == 1

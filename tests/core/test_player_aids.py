@@ -121,14 +121,14 @@ def test_each_terminal_board_draws_the_aids_in_words_and_only_when_they_are_in_t
         assert ("Cards played  Taroks T1 Škis · ♥ K" if game_id == "tarok" else "Cards played  Trumps Q♣ · ♥ A") in drawn
 
 
-def test_parlour_play_aids_shows_them_and_without_the_flag_it_does_not():
+def test_parlour_play_aids_shows_them_and_without_the_flag_it_does_not(tmp_path):
     from click.testing import CliRunner
 
     from parlour.cli import main
 
     def play(*flags: str) -> str:
         result = CliRunner().invoke(main, ["play", "giacomotto", "--seats", "human,random", "--seed", "1", *flags,
-                                           "--record", "/dev/null"], input="q\n")
+                                           "--record", str(tmp_path / "record.json")], input="q\n")
         assert result.exit_code == 0, result.output
         return result.output
 

@@ -56,8 +56,14 @@ def default_record_path(game_id: str, seed: int) -> Path:
 
 
 def save(record: Record, path: Path) -> None:
-    """Write the record whole or not at all: a crash mid-write never leaves a half-written file."""
+    """Write the record whole or not at all: a crash mid-write never leaves a half-written file.
+
+    A path that is not a regular file (``/dev/null``, ``/dev/stdout``, a pipe) is written to as it is: replacing it
+    with a file would, as root, swap the machine's ``/dev/null`` for a file only root may open."""
     path = path.resolve()
+    if path.exists() and not path.is_file():
+        path.write_text(record.to_json(), encoding="utf-8")
+        return
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
