@@ -18,7 +18,7 @@ COLUMNS = """() => {
     const r = c.getBoundingClientRect();
     return { text: c.textContent, left: r.left, right: r.right };
   });
-  return { left: box.left, right: box.right, cells, scrolls: sheet.classList.contains('scrolls'),
+  return { left: box.left, right: box.right, top: box.top, bottom: box.bottom, cells, scrolls: sheet.classList.contains('scrolls'),
     wider: sheet.scrollWidth - sheet.clientWidth };
 }"""
 
@@ -36,7 +36,10 @@ def test_every_column_of_the_sheet_is_on_screen(parlour_server: str, browser: Br
     assert len(got["cells"]) == 2 * columns + 1, got  # the heads (and the rows' own) and the totals
     for cell in got["cells"]:
         assert got["left"] <= cell["left"] and cell["right"] <= got["right"], (cell, got)
-    page.locator("#sheet .sheet").screenshot(path=str(ARTIFACTS / f"sheet-{game}-{players}-{size}.png"))
+    # the box measured above, not the element: the bots play on and each move draws the sheet afresh
+    page.screenshot(path=str(ARTIFACTS / f"sheet-{game}-{players}-{size}.png"), full_page=True,
+                    clip={"x": got["left"], "y": got["top"] + page.evaluate("scrollY"),
+                          "width": got["right"] - got["left"], "height": got["bottom"] - got["top"]})
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 
