@@ -11,6 +11,7 @@ from playwright.sync_api import Browser
 
 from browser import PHONE, create_table, csp_violations, open_page, overflow, shot, until
 from fit import SIZES, off_screen, serious
+from fits import low_contrast
 
 SEATED = "window.parlour && window.parlour.ctx.view && window.parlour.ctx.seat === 0"
 
@@ -71,6 +72,11 @@ def test_two_tables_added_on_a_laptop_are_listed_on_a_phone_and_open_there(parlo
     assert until(phone, "document.querySelector('#my-tables-panel input.link')?.value") == link
     phone.goto(parlour_server + "/")
     assert until(phone, "document.querySelector('#personal input.link')?.value") == link
+    phone.locator("#personal").scroll_into_view_if_needed()
+    for name, size in SIZES.items():  # the lobby's personal link: readable, inside the screen's width
+        phone.set_viewport_size(size)
+        assert overflow(phone) == 0, name
+        assert low_contrast(phone, "#mine") == [], name
     assert csp_violations(phone) == [] and phone.errors == []  # type: ignore[attr-defined]
     phone.context.close()
 
@@ -78,6 +84,10 @@ def test_two_tables_added_on_a_laptop_are_listed_on_a_phone_and_open_there(parlo
 def test_a_link_that_is_no_personal_link_is_said_so(parlour_server: str, browser: Browser) -> None:
     page = open_page(browser, parlour_server + "/", viewport=PHONE, csp=True)
     page.fill("#personal-link", "https://example.org/t/abc?token=xyz")
+    for name, size in SIZES.items():
+        page.set_viewport_size(size)
+        assert overflow(page) == 0 and low_contrast(page, "#mine") == [], name
+    page.set_viewport_size(PHONE)
     page.click(".personal-open button[type=submit]")
     page.wait_for_selector("#toasts .toast")
     assert "not a personal link" in page.inner_text("#toasts")
