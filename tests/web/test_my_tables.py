@@ -77,6 +77,12 @@ def test_two_tables_added_on_a_laptop_are_listed_on_a_phone_and_open_there(parlo
         phone.set_viewport_size(size)
         assert overflow(phone) == 0, name
         assert low_contrast(phone, "#mine") == [], name
+    # a table taken off the link is gone from it on every device; its seat link still opens it
+    phone.goto(link)
+    until(phone, "document.querySelectorAll('.my-table').length === 2")
+    phone.locator(f".my-table[data-table='{second['table']}'] button.quiet").click()  # Remove
+    until(phone, "document.querySelectorAll('.my-table').length === 1")
+    assert phone.locator(".my-table").get_attribute("data-table") == first["table"]
     assert csp_violations(phone) == [] and phone.errors == []  # type: ignore[attr-defined]
     phone.context.close()
 
