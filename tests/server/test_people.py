@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from fastapi.testclient import TestClient
 from postgres import both_databases
 from server_wire import new_table
+
+from parlour.server import create_app, people
+from parlour.server.limits import Limits
 
 
 def make(client) -> str:
@@ -84,3 +88,26 @@ def test_the_personal_page_is_served_for_a_known_link_only(client):
     for wrong in ["nosuch", "<b>x", "x" * 300]:
         page = client.get(f"/me/{wrong}")
         assert page.status_code == 404 and "No such personal link" in page.text and "<b>x" not in page.text
+
+
+def test_new_links_are_limited_per_address_and_a_link_holds_so_many_seats(tmp_path, monkeypatch):
+    with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path / 'few.db'}", bot_workers=1,
+                               limits=Limits(tables_per_minute=3))) as client:
+        secret = make(client)
+        make(client)
+        r = client.post("/api/people")
+        assert r.status_code == 201  # the third of three
+        r = client.post("/api/people")
+        assert r.status_code == 429 and "new personal links a minute" in r.json()["detail"]
+        assert int(r.headers["Retry-After"]) >= 1
+        monkeypatch.setattr(people, "MAX_SEATS", 2)
+        t = new_table(client)
+        for token in [s["token"] for s in t["seats"]]:
+            assert client.post(f"/api/people/{secret}/tables", json={"token": token}).status_code == 201
+        other = new_table(client)
+        r = client.post(f"/api/people/{secret}/tables", json={"token": other["seats"][0]["token"]})
+        assert r.status_code == 409 and "its maximum of 2 seats" in r.json()["detail"]
+        # both seats of one table (one person playing both): listed both, taken off together
+        assert sorted(e["seat"] for e in client.get(f"/api/people/{secret}/tables").json()) == [0, 1]
+        assert client.delete(f"/api/people/{secret}/tables/{t['table']}").status_code == 204
+        assert client.get(f"/api/people/{secret}/tables").json() == []
