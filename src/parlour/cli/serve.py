@@ -3,7 +3,8 @@
 Stores the tables in the SQLite file ``parlour.db`` of the user's data folder (:func:`default_db`) unless ``--db``
 names another file or database, e.g. ``postgresql://user:password@host/parlour`` (install ``parlour[postgres]``). With ``--redis URL`` (or
 ``PARLOUR_REDIS``) several such servers share one PostgreSQL database (install ``parlour[postgres,cluster]``; see
-docs/deployment.md).
+docs/deployment.md). With ``--tls-cert`` and ``--tls-key`` it serves HTTPS (and WSS) itself: for a small setup; in
+front of a bigger one a reverse proxy with automatic certificates (docs/deployment.md).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import asyncio
 import errno
 import os
 import socket
+import ssl
 from pathlib import Path
 
 import click
@@ -86,6 +88,46 @@ async def reach_redis(url: str) -> None:
         raise Unavailable(f"cannot reach Redis at {url}: {e}") from None
     finally:
         await client.aclose()
+
+
+def tls_files(cert: str | None, key: str | None) -> dict[str, str]:
+    """uvicorn's TLS settings for ``--tls-cert`` and ``--tls-key`` (none for plain HTTP), once the two files are
+    known to load: a missing, unreadable or mismatched file stops ``parlour serve`` with one sentence, before it
+    binds its port or touches its database.
+
+    >>> tls_files(None, None)
+    {}
+    >>> try:
+    ...     tls_files("cert.pem", None)
+    ... except click.BadParameter as e:
+    ...     print(e.message)
+    --tls-cert and --tls-key go together: give both (the certificate chain and its private key, PEM files), or neither to serve plain HTTP
+    >>> try:
+    ...     tls_files("/no/such/cert.pem", "/no/such/key.pem")
+    ... except click.BadParameter as e:
+    ...     print(e.message)
+    cannot read the certificate /no/such/cert.pem: No such file or directory
+    """
+    if cert is None and key is None:
+        return {}
+    if cert is None or key is None:
+        raise click.BadParameter("--tls-cert and --tls-key go together: give both (the certificate chain and its "
+                                 "private key, PEM files), or neither to serve plain HTTP",
+                                 param_hint="--tls-key" if cert else "--tls-cert")
+    for what, path, hint in (("certificate", cert, "--tls-cert"), ("private key", key, "--tls-key")):
+        try:
+            with open(path, "rb") as f:
+                f.read(1)
+        except OSError as e:
+            raise click.BadParameter(f"cannot read the {what} {path}: {e.strerror or e}", param_hint=hint) from None
+    try:
+        # an encrypted key is refused here rather than asked for on the terminal (uvicorn would prompt)
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(cert, key, password=lambda: b"")
+    except ssl.SSLError as e:
+        raise click.BadParameter(f"{cert} and {key} are not a certificate and its private key ({e.reason or e}): "
+                                 "--tls-cert takes the PEM certificate chain (the server's first), --tls-key the "
+                                 "PEM private key it was made for, unencrypted", param_hint="--tls-cert") from None
+    return {"ssl_certfile": cert, "ssl_keyfile": key}
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -165,13 +207,17 @@ def listen(host: str, port: int) -> socket.socket:
               help="WebSockets open at once on one seat token; 0: no limit")
 @click.option("--header-timeout", type=click.FloatRange(0), default=Limits.header_timeout, show_default=True,
               help="seconds a request's line and headers may take to arrive; a slower one is answered 408; 0: none")
+@click.option("--tls-cert", metavar="FILE", default=None,
+              help="serve HTTPS with this certificate chain (PEM; with --tls-key): for a small setup, without a "
+                   "reverse proxy in front (docs/deployment.md)")
+@click.option("--tls-key", metavar="FILE", default=None, help="the private key of --tls-cert (PEM, unencrypted)")
 @click.option("--body-timeout", type=click.FloatRange(0), default=Limits.body_timeout, show_default=True,
               help="seconds a request's body may take to arrive after its headers; 0: none")
 def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_seeds: bool, tables_per_minute: int,
           joins_per_minute: int, max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
           reconnect_grace: float, redis_url: str | None, allowed_origins: tuple[str, ...], api_docs: bool,
           max_connections_per_address: int, max_sockets_per_address: int, max_sockets_per_seat: int,
-          header_timeout: float, body_timeout: float) -> None:
+          header_timeout: float, body_timeout: float, tls_cert: str | None, tls_key: str | None) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill empty seats."""
     import uvicorn
 
@@ -191,6 +237,7 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
     if redis_url and url.startswith("sqlite"):
         raise click.BadParameter("several servers share a PostgreSQL database, not a SQLite file: give --db "
                                  "postgresql://USER@HOST/NAME, or leave --redis out", param_hint="--redis")
+    tls = tls_files(tls_cert, tls_key)
     before, files = raise_open_files()  # every connection holds one; a common soft limit is 1,024
     sock = listen(host, port)  # before the app: a busy port creates no database file and starts no bot worker
     if db is None:
@@ -205,7 +252,7 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
     sock.gate = kinds["http"].gate  # connections beyond their address's limit are refused as they are accepted
     sock.gate.total = max(16, files - max(64, files // 10))  # descriptors left for the database and the workers
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=MAX_FRAME,
-                            ws_per_message_deflate=False, **kinds)
+                            ws_per_message_deflate=False, **tls, **kinds)
     server = uvicorn.Server(config)
     refused: list[str] = []
     startup = server.startup
@@ -231,7 +278,7 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
         raised = f" (raised from {before:,})" if files > before else ""
         click.echo(f"open files: up to {files:,}{raised}, at most {max_connections_per_address or files:,} "
                    "connections per client address")
-        click.echo(f"parlour serves http://{shown}:{bound}/  (tables kept in {where}{linked}; Ctrl-C stops)", err=False)
+        click.echo(f"parlour serves {'https' if tls else 'http'}://{shown}:{bound}/  (tables kept in {where}{linked}; Ctrl-C stops)", err=False)
 
     server.startup = start  # type: ignore[method-assign]
     server.run(sockets=[sock])

@@ -244,9 +244,15 @@ def described(table: Table, hidden: list[int] = ()) -> dict[str, Any]:  # type: 
 @router.get("/tables", summary="The tables that these seat tokens sit at")
 async def my_tables(request: Request, tokens: str = Query("", description="seat tokens, comma-separated")
                     ) -> list[dict[str, Any]]:
-    wanted = [t for t in tokens.split(",") if t][:MAX_TOKENS]
-    return [{**summary, "seat": seat, "invite_url": invite_url(summary["table"], token)}
-            for summary, seat, token in await lobby_of(request).by_tokens(wanted)]
+    return await seat_entries(lobby_of(request), [t for t in tokens.split(",") if t][:MAX_TOKENS])
+
+
+async def seat_entries(lobby: Lobby, tokens: list[str]) -> list[dict[str, Any]]:
+    """Each known token's table summary, seat and link, in the order of ``tokens`` (``GET /api/tables?tokens=``,
+    and a personal link's list: :mod:`.people`)."""
+    found = {token: (summary, seat) for summary, seat, token in await lobby.by_tokens(tokens)}
+    return [{**found[t][0], "seat": found[t][1], "invite_url": invite_url(found[t][0]["table"], t)}
+            for t in dict.fromkeys(tokens) if t in found]
 
 
 @router.get("/open", summary="The publicly listed tables with free seats, newest first (each with `free`: its seats to "

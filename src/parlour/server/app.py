@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from . import api, owner, static, ws
+from . import api, owner, people, static, ws
 from .body import MAX_BODY, MAX_BODY_FIXED, BodyLimit
 from . import api_docs as api_docs_page
 from .bots import BotPool
@@ -114,6 +114,7 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
     app.add_middleware(SecurityHeaders, allowed_origins=allowed_origins, api_docs=api_docs)
     app.state.fixed_seeds = fixed_seeds
     app.include_router(api.router)
+    app.include_router(people.router)
     if api_docs:
         api_docs_page.mount(app)
     app.include_router(ws.router)

@@ -1,5 +1,6 @@
-"""The static browser client: ``/`` is the lobby, ``/t/{table}`` a table, ``/static/...`` the client and its table
-kit, ``/games/{id}/...`` each game's own table (the ``web/`` folder of the game's package).
+"""The static browser client: ``/`` is the lobby, ``/t/{table}`` a table, ``/me/{secret}`` a personal link's tables
+(:mod:`.people`), ``/static/...`` the client and its table kit, ``/games/{id}/...`` each game's own table (the
+``web/`` folder of the game's package).
 
 The files live in ``parlour/web/static``. While a page is missing, a small placeholder is served instead.
 A game's ``web/`` folder serves only its scripts, styles and pictures (:data:`MEDIA_TYPES`); anything else, or
@@ -53,6 +54,17 @@ NO_SUCH_TABLE = """<!doctype html>
 <body><main class="panel no-such-table"><h1>No such table</h1>
 <p>There is no table <code>{table}</code> on this server: the link may be mistyped, or cut short when it was sent.</p>
 <p><a class="button primary" href="/">Go to the lobby</a> to start a table or find yours.</p></main></body></html>
+"""
+
+
+NO_SUCH_LINK = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No such personal link — parlour</title><link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/style.css"></head>
+<body><main class="panel no-such-table"><h1>No such personal link</h1>
+<p>There is no personal link <code>{secret}</code> on this server: the link may be mistyped, or cut short when it was
+sent.</p><p><a class="button primary" href="/">Go to the lobby</a> to find the tables this browser remembers.</p></main>
+</body></html>
 """
 
 
@@ -197,6 +209,15 @@ def mount(app: FastAPI, folder: Path = STATIC) -> None:
         if lobby is not None and (len(table_id) > 100 or await lobby.summary(table_id) is None):
             return HTMLResponse(NO_SUCH_TABLE.format(table=escape(table_id)), status_code=404)
         return _page(folder, "table.html")
+
+    @router.get("/me/{secret}")
+    async def personal_page(secret: str, request: Request) -> Response:
+        from .people import People  # (people imports the API, which imports this module)
+
+        lobby = getattr(request.app.state, "lobby", None)
+        if lobby is not None and not await People(lobby.store).exists(secret):
+            return HTMLResponse(NO_SUCH_LINK.format(secret=escape(secret[:100])), status_code=404)
+        return _page(folder, "me.html")
 
     @router.get("/rules/{game_id}.json")
     async def rules_text(game_id: str, lang: str = "en") -> Response:

@@ -113,6 +113,23 @@ open_seats = Table(
     Column("taken", Float, nullable=True),
 )
 
+# A personal link (server/people.py): a secret, like a seat token, that lists the seats of the person who holds it,
+# whatever device she opens it on. A plain table from the secret to seat tokens, so that an account (later) can take a
+# link over by taking its rows.
+people = Table(
+    "people", metadata,
+    Column("secret", String(64), primary_key=True),
+    Column("created", Float, nullable=False),
+)
+
+people_seats = Table(
+    "people_seats", metadata,
+    Column("secret", String(64), ForeignKey("people.secret"), primary_key=True),
+    Column("token", String(64), ForeignKey("seats.token"), primary_key=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("added", Float, nullable=False),
+)
+
 runs = Table(
     "runs", metadata,
     # One row per server start: when it started, when it was last seen alive, when it stopped (if it was stopped).

@@ -3,10 +3,13 @@
 // (docs/protocol.md). "My tables" is this browser's own list (history.js); "Open tables" the ones listed publicly.
 
 import { getJSON, postJSON, tokens, remember, forget } from "./api.js";
-import { h, fill, toast, copyText, label } from "./util.js";
+import { h, fill, toast, label } from "./util.js";
 import { t, tn, tx, number, translatePage, translator } from "./i18n.js";
 import { tables as history, noteTable, forgetTable } from "./history.js";
 import { learnButton } from "./learn.js";
+import { myList, rowsOf, statusOf } from "./mylist.js";
+import { linkRow } from "./copylink.js";
+import { mySecret, pageOf, secretOf } from "./mine.js";
 
 const $ = (id) => document.getElementById(id);
 /** Seconds a deal's result waits for the people at the table before the next deal's clocks and bots go. */
@@ -231,21 +234,6 @@ async function create(ev) {
   }
 }
 
-function linkRow(title, url, extra) {
-  const full = new URL(url, location.origin).href;
-  const field = h("input", { type: "text", readonly: true, value: full, class: "link", "aria-label": title,
-    onfocus: (e) => e.target.select() });
-  return h("div", { class: "link-row" },
-    h("span", { class: "link-title" }, title),
-    field,
-    h("button", { type: "button", class: "copy", onclick: async (e) => {
-      await copyText(full);
-      e.target.textContent = t("Copied");
-      setTimeout(() => { e.target.textContent = t("Copy"); }, 1500);
-    } }, t("Copy")),
-    extra);
-}
-
 function showCreated(table) {
   const box = $("created");
   const g = games.find((x) => x.id === table.game) || { id: table.game };
@@ -284,48 +272,50 @@ async function loadMine() {
       live = [];
     }
   }
-  const status = new Map(live.map((m) => [`${m.table}/${m.seat}`, m]));
-  const older = live.filter((m) => !known.has(new URL(m.invite_url, location.origin).searchParams.get("token")))
-    .map((m) => ({ table: m.table, game: m.game, seat: m.seat, url: m.invite_url, when: (m.created || 0) * 1000,
-      result: null }));
+  const older = rowsOf(live.filter((m) => !known.has(new URL(m.invite_url, location.origin).searchParams.get("token"))));
   const rows = [...mine, ...older];
   if (!rows.length) {
     fill(box, h("p", { class: "muted" }, t("Tables you create or join are remembered in this browser.")));
     return;
   }
-  fill(box, h("ul", { class: "my-list" }, rows.map((e) => {
-    const g = games.find((x) => x.id === e.game) || { id: e.game };
-    const server = status.get(`${e.table}/${e.seat}`);
-    const over = !!e.result || server?.status === "over";
-    const when = e.when ? new Date(e.when) : null;
-    return h("li", { class: "my-table", dataset: { table: e.table, seat: String(e.seat) } },
-      h("div", {},
-        h("strong", {}, titleOf(g)), " ",
-        h("span", { class: `status ${over ? "over" : server?.status || "playing"}` },
-          e.result ? resultText(e.result) : statusText(over ? "over" : server?.status || "playing")),
-        h("div", { class: "muted" },
-          e.seat == null ? t("table {table}", { table: e.table }) : t("table {table} · seat {seat}", { table: e.table, seat: e.seat }),
-          server ? ` · ${tn("{n} move", "{n} moves", server.actions ?? 0)}` : "",
-          when && !Number.isNaN(when.getTime()) ? ` · ${when.toLocaleString(document.documentElement.lang)}` : "",
-          e.result && (e.result.scores || []).length ? ` · ${t("scores {scores}", { scores: e.result.scores.join(" – ") })}` : "")),
-      h("div", { class: "actions" },
-        h("a", { class: "button", href: e.url }, over ? t("Review") : t("Open")),
-        h("button", { type: "button", class: "quiet", title: t("Forget this seat in this browser"),
-          onclick: () => {
-            forgetTable(e.table, e.seat);
-            const token = new URL(e.url || "/", location.origin).searchParams.get("token");
-            if (token) forget(token);
-            loadMine();
-          } }, t("Forget"))));
-  })));
+  fill(box, myList(rows, {
+    status: statusOf(live),
+    titleOf: (id) => titleOf(games.find((x) => x.id === id) || { id }),
+    remove: { label: t("Forget"), title: t("Forget this seat in this browser"), onclick: (e) => {
+      forgetTable(e.table, e.seat);
+      const token = new URL(e.url || "/", location.origin).searchParams.get("token");
+      if (token) forget(token);
+      loadMine();
+    } },
+  }));
 }
 
-/** A finished table's result for the seat this browser sat in. */
-function resultText(result) {
-  if (result.won === true) return t("you won");
-  if (result.won === false && (result.winners || []).length) return t("you lost");
-  if (!(result.winners || []).length) return t("no winner");
-  return t("over");
+/**
+ * The personal link (mine.js): this browser's, to open or copy to another device; or, if it has none, a field to
+ * open one made on another device (pasted), which this browser then keeps.
+ */
+function renderPersonal() {
+  const secret = mySecret();
+  if (secret) {
+    fill($("personal"), h("p", { class: "hint" }, t("Your personal link lists your tables on every device.")),
+      linkRow(t("Your personal link"), pageOf(secret), h("a", { class: "button", href: pageOf(secret) }, t("Open"))));
+    return;
+  }
+  const input = h("input", { type: "text", id: "personal-link", autocomplete: "off",
+    placeholder: t("paste the link from your other device") });
+  const form = h("form", { class: "personal-open" },
+    h("label", { for: "personal-link" }, t("Open a personal link")), input,
+    h("button", { type: "submit" }, t("Open")));
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const found = secretOf(input.value);
+    if (!found) {
+      toast(t("That is not a personal link: one ends in /me/ and a code."));
+      return;
+    }
+    location.assign(pageOf(found)); // the page keeps it in this browser, once the server knows it
+  });
+  fill($("personal"), h("p", { class: "hint" }, t("Press “Add to my tables” at a table to list it on a personal link for all your devices.")), form);
 }
 
 /** The publicly listed tables with free seats: join one to play with whoever is there. */
@@ -369,13 +359,9 @@ async function join(o, button) {
   }
 }
 
-/** A table's status as the server says it ("waiting", "playing", "over") in the page's language. */
-function statusText(status) {
-  return { waiting: t("waiting"), playing: t("playing"), over: t("over") }[status] || status;
-}
-
 async function start() {
   translatePage();
+  renderPersonal();
   $("setup").addEventListener("submit", create);
   for (const id of ["hints", "aids"]) $(id).addEventListener("change", (ev) => { ev.target.dataset.touched = "1"; });
   try {

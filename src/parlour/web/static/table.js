@@ -19,6 +19,7 @@ import { cue, cueFor, muteSwitch } from "./sound.js";
 import { replayBar } from "./replay.js";
 import { renderLesson } from "./kit/lesson.js";
 import { aidSwitch, aidsOn } from "./aids.js";
+import { addControl } from "./mine.js";
 
 const PENDING_MS = 8000;
 /** Errors about the page itself (its link, the table), not about a move: said in a toast, not beside a click. */
@@ -163,6 +164,7 @@ function applyState(msg) {
   if (fresh && token && ctx.seat != null) {
     remember(token);
     noteTable({ table: tableId, game: msg.view.game, seat: ctx.seat, url: location.pathname + location.search });
+    myTables.update(ctx.seat); // "Add to my tables": the personal link for every device (mine.js)
   }
   if (msg.view.over && token && ctx.seat != null) noteResult(tableId, ctx.seat, msg.view);
   if (queue.length < CATCH_UP) {
@@ -667,6 +669,8 @@ translatePage();
 explainRefusals(document);
 const aids = aidSwitch(() => render());
 $("conn").before(aids, muteSwitch());
+const myTables = addControl(tableId, token);
+$("side").append(myTables);
 const conn = new Connection(`/ws/${encodeURIComponent(tableId)}${token ? `?token=${encodeURIComponent(token)}` : ""}`,
   { onmessage, onstatus, patches: true });
 $("conn").addEventListener("click", () => conn.retryNow());
