@@ -19,6 +19,7 @@ from postgres import both_databases
 from push_endpoint import Device, PushEndpoint, vapid_claims
 from server_wire import TWO_HUMANS, is_type, new_table, receive_until
 
+from parlour.core.i18n import game_translator, using
 from parlour.core.registry import game_class
 from parlour.server import create_app
 from parlour.server.notify import Notifier, NotifyConfig, your_move
@@ -178,7 +179,9 @@ def test_the_body_is_in_the_seats_language(client, endpoint):
         play_one(sock, state)
         settle(client)
     payload = device.read(endpoint.wait(1)[0])
-    assert payload["body"] != f"Your move at {GAME}" and "Giacomotto" in payload["body"]
+    with using("sl"):
+        title = game_translator(game_class("giacomotto")).t(GAME)
+    assert payload == {**payload, "title": title, "body": f"Na potezi si: {title}"}
 
 
 def test_a_gone_subscription_is_removed(client, endpoint):

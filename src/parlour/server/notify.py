@@ -54,7 +54,7 @@ def your_move(game_id: str) -> Message:
     return Message("Your move at {game}", game=title_of(game_id))
 
 
-def wrote_to_you(game_id: str, name: str) -> Message:
+def wrote_to_you(game_id: str, name: str | Message) -> Message:
     return Message("{name} wrote to you at {game}", name=name, game=title_of(game_id))
 
 
@@ -164,7 +164,7 @@ class Notifier:
         for s in table.seats:
             if s.kind == "human" and s.seat != line.seat and s.seat not in here:
                 self.soon(table.id, s.seat, "chat", f"{line.t:.3f}/{line.seat}",
-                          wrote_to_you(table.row.game, line.name or f"seat {line.seat}"))
+                          wrote_to_you(table.row.game, line.name or Message("Seat {n}", n=line.seat)))
 
     def soon(self, table_id: str, seat: int, kind: str, key: str, text: Message | str) -> None:
         """:meth:`event` in a task of its own: the caller (a table's move) never waits for it."""
@@ -226,12 +226,11 @@ class Notifier:
                     title: str, body: str, link: str) -> None:
         assert self.config.smtp and self.config.mail_from and self.config.public_url
         base = self.config.public_url.rstrip("/")
+        unsubscribe = f"{base}/unsubscribe/{choice.secret}"
         with using(choice.lang):
-            tr = translator(__name__)
-            lines = [body, "", base + link, "", tr.t("No more mails from this table: {link}",
-                                                     link=f"{base}/unsubscribe/{choice.secret}")]
-        message = mail.compose(self.config.mail_from, email, f"{title}: {body}", lines,
-                               f"{base}/unsubscribe/{choice.secret}")
+            lines = [body, "", base + link, "",
+                     translator(__name__).t("No more mails from this table: {link}", link=unsubscribe)]
+        message = mail.compose(self.config.mail_from, email, f"{title}: {body}", lines, unsubscribe)
         try:
             await asyncio.to_thread(mail.send, mail.SmtpUrl.parse(self.config.smtp), message)
             outcome = "sent"
