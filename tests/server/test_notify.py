@@ -19,10 +19,10 @@ from postgres import both_databases
 from push_endpoint import Device, PushEndpoint, vapid_claims
 from server_wire import TWO_HUMANS, is_type, new_table, receive_until
 
-from parlour.core.i18n import game_translator, using
-from parlour.core.registry import game_class
+from parlour.core.i18n import Message, game_translator, using
+from parlour.core.registry import game_class, load
 from parlour.server import create_app
-from parlour.server.notify import Notifier, NotifyConfig, your_move
+from parlour.server.notify import Notifier, NotifyConfig, title_of, your_move
 from parlour.server.storage import SeatRow, Store, TableRow
 
 #: A card code as the wire writes them (Giacomotto's: 7H, 10D, KS...): none may be in a notification.
@@ -307,3 +307,83 @@ def test_smtp_needs_its_addresses():
         NotifyConfig(smtp="smtp://127.0.0.1:25", mail_from="p@games.test")
     with pytest.raises(ValueError, match="smtps://"):
         NotifyConfig(smtp="mail.example", mail_from="p@games.test", public_url="https://games.test")
+
+
+def test_the_end_of_the_match_is_told_to_every_person(db_url, endpoint):
+    """A table opened one move before the end (a test server's moves at creation); the last move ends the match:
+    each person hears of it, the one whose page is open too (the end is told whatever the sockets)."""
+    game = load("giacomotto", 2)
+    state, moves = game.new(seed=11), []
+    while not state.over:
+        seat = state.to_act[0]
+        action = str(state.legal(seat)[0])
+        state.apply(seat, action)
+        moves.append((seat, action))
+    devices = [Device(), Device()]
+    with TestClient(create_app(db_url, bot_workers=1, fixed_seeds=True,
+                               notify=NotifyConfig(insecure_push=True))) as client:
+        table = new_table(client, seed=11, moves=[list(m) for m in moves[:-1]])
+        for seat in (0, 1):
+            client.put(url(table, seat), json={"push": devices[seat].subscription(endpoint.url(f"end{seat}"))})
+        with ExitStack() as stack:
+            sock, state = mover_socket(client, table, stack)
+            sock.send_json({"type": "action", "action": moves[-1][1], "version": state["version"]})
+            receive_until(sock, is_type("over"))
+            settle(client)
+    pushes = {p.path: p for p in endpoint.wait(2)}
+    for seat in (0, 1):
+        payload = devices[seat].read(pushes[f"/push/end{seat}"])
+        assert payload["body"] == f"The match at {GAME} is over" and payload["tag"] == f"{table['table']}-{seat}"
+
+
+def test_a_timeout_goes_to_whoever_chose_moves(db_url, endpoint):
+    """The correspondence clocks' event ("timeout", contract A) is sent to a seat that chose "move", once."""
+    device = Device()
+
+    async def run() -> list[tuple[str, int, str, str, str, str]]:
+        store = await Store.open(db_url)
+        try:
+            await store.add_table(TableRow("t2", "giacomotto", 2, {}, 7, "salt", "c0ffee", None, 0.0),
+                                  [SeatRow(0, "human", None, "Ann", "tok0"), SeatRow(1, "bot", "random", None, None)])
+            notifier = Notifier(store, NotifyConfig(insecure_push=True))
+            await notifier.start()
+            sub = device.subscription(endpoint.url("late"))
+            await notifier.rows.choose("t2", 0, "en", events=["move"])
+            await notifier.rows.subscribe("t2", 0, sub["endpoint"], sub["keys"]["p256dh"], sub["keys"]["auth"], 0, 10)
+            with pytest.raises(ValueError, match="move, chat, end, timeout"):
+                await notifier.event("t2", 0, "lunch", "1", "x")
+            for _ in range(2):
+                await notifier.event("t2", 0, "timeout", "4", Message("Your time ran out at {game}",
+                                                                      game=title_of("giacomotto")))
+            await notifier.event("t2", 0, "chat", "1.0/1", "not chosen")
+            return notifier.sent
+        finally:
+            await store.close()
+
+    assert [s[2:] for s in asyncio.run(run())] == [("timeout", "4", "push", "sent")]
+    [push] = endpoint.wait(1)
+    assert device.read(push)["body"] == f"Your time ran out at {GAME}"
+
+
+def test_a_push_endpoint_on_this_machine_is_refused(db_url):
+    """Outside tests the server posts only to push services on the internet (a subscription names the URL)."""
+    with TestClient(create_app(db_url, bot_workers=1)) as client:
+        table = new_table(client)
+        for host in ("127.0.0.1:9", "localhost", "192.168.1.1", "[::1]:80"):
+            r = client.put(url(table, 0), json={"push": Device().subscription(f"https://{host}/push/x")})
+            assert r.status_code == 422 and "internet" in r.json()["detail"], host
+        r = client.put(url(table, 0), json={"push": Device().subscription("http://push.example/x")})
+        assert r.status_code == 422 and "https" in r.json()["detail"]
+
+
+def test_serve_refuses_smtp_without_its_addresses(tmp_path):
+    from click.testing import CliRunner
+
+    from parlour.cli.serve import serve
+
+    result = CliRunner().invoke(serve, ["--db", str(tmp_path / "x.db"), "--port", "0", "--smtp", "smtp://127.0.0.1:25"])
+    assert result.exit_code == 2 and "--mail-from" in result.output
+    result = CliRunner().invoke(serve, ["--db", str(tmp_path / "x.db"), "--port", "0", "--smtp", "smtp://h:25",
+                                        "--mail-from", "p@games.test"])
+    assert result.exit_code == 2 and "--public-url" in result.output
+    assert list(tmp_path.iterdir()) == []

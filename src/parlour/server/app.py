@@ -82,6 +82,7 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
                 gc.set_threshold(*thresholds)
                 gc.unfreeze()
                 await lobby.close()
+                lobby.notifier.stop()
                 if lobby.cluster is not None:
                     await lobby.cluster.close()
                 bots.close()

@@ -23,6 +23,7 @@ import asyncio
 import json
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -43,6 +44,9 @@ log = logging.getLogger("parlour.server")
 KINDS = ("move", "chat", "end", "timeout")
 #: Devices (push subscriptions) kept per seat; a new one beyond replaces the oldest.
 MAX_DEVICES = 10
+#: Threads that send (pushes, mails): their own, so that a slow push service never delays the loop's other
+#: threaded work (a table's replay).
+SENDERS = 8
 
 
 def title_of(game_id: str) -> Message:
@@ -113,6 +117,8 @@ class Notifier:
         self.rows = NotifyStore(store.engine) if store is not None else None
         self.store = store
         self.vapid: str | None = None  # the private key (PEM), once started
+        self._public: str | None = None
+        self._threads: ThreadPoolExecutor | None = None
         self._tasks: set[asyncio.Task] = set()
         #: What went out, for the log and tests: (table, seat, kind, key, channel, outcome).
         self.sent: list[tuple[str, int, str, str, str, str]] = []
@@ -125,14 +131,26 @@ class Notifier:
         """Read the server's VAPID key, making and storing it at the first start."""
         if self.rows is not None:
             self.vapid = await self.rows.key("vapid", push.make_key)
+            self._public = push.application_key(self.vapid)
+            self._threads = ThreadPoolExecutor(SENDERS, thread_name_prefix="parlour-notify")
 
     async def close(self) -> None:
         """Let the notifications under way finish (each is bounded by its timeouts)."""
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=push.TIMEOUT + 5)
 
+    def stop(self) -> None:
+        """The server stops: no more sending threads."""
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)
+            self._threads = None
+
     def public_key(self) -> str | None:
-        return push.application_key(self.vapid) if self.vapid else None
+        """The VAPID public key, as ``pushManager.subscribe`` takes it (``None`` until started)."""
+        return self._public
+
+    async def _thread(self, call: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._threads, call, *args)
 
     # --- the table's hooks -------------------------------------------------------------------------------------------
 
@@ -210,7 +228,7 @@ class Notifier:
                     payload: dict[str, str]) -> None:
         assert self.vapid is not None and self.rows is not None
         text = json.dumps(payload, ensure_ascii=False)
-        answer = await asyncio.to_thread(push.send, device.info(), text, self.vapid, self.config.subject())
+        answer = await self._thread(push.send, device.info(), text, self.vapid, self.config.subject())
         if answer.gone:
             await self.rows.forget(device.id)
             outcome = f"gone {answer.status}"
@@ -232,7 +250,7 @@ class Notifier:
                      translator(__name__).t("No more mails from this table: {link}", link=unsubscribe)]
         message = mail.compose(self.config.mail_from, email, f"{title}: {body}", lines, unsubscribe)
         try:
-            await asyncio.to_thread(mail.send, mail.SmtpUrl.parse(self.config.smtp), message)
+            await self._thread(mail.send, mail.SmtpUrl.parse(self.config.smtp), message)
             outcome = "sent"
         except Exception as e:  # the mail server is away or refused: logged, and this event is not retried
             outcome = f"failed {type(e).__name__}"

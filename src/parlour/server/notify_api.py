@@ -9,6 +9,7 @@ A seat is the holder of its token (``?token=``, from its invitation link), as ev
 from __future__ import annotations
 
 import html
+import ipaddress
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -89,12 +90,31 @@ async def current(notifier: Notifier, table_id: str, seat: int) -> dict[str, Any
                   notifier)
 
 
+def public_host(host: str) -> bool:
+    """Whether a push endpoint's host may be posted to: a name other than localhost, or a public address (the
+    server posts where a browser's subscription says, so not to itself or its private network).
+
+    >>> public_host("fcm.googleapis.com"), public_host("127.0.0.1"), public_host("10.0.0.7"), public_host("[::1]")
+    (True, False, False, False)
+    """
+    host = host.strip("[]").lower()
+    if host == "localhost" or host.endswith((".localhost", ".local", ".internal")):
+        return False
+    try:
+        return ipaddress.ip_address(host).is_global
+    except ValueError:
+        return True
+
+
 def check_push(sub: PushSubscription, notifier: Notifier) -> None:
     parts = urlsplit(sub.endpoint)
     schemes = ("https", "http") if notifier.config.insecure_push else ("https",)
     if parts.scheme not in schemes or not parts.hostname or NUL in sub.endpoint:
         raise HTTPException(422, "push.endpoint must be the https URL the browser's push service gave "
                                  "(PushSubscription.endpoint)")
+    if not notifier.config.insecure_push and not public_host(parts.hostname):
+        raise HTTPException(422, "push.endpoint must be a push service on the internet, not this machine or a "
+                                 "private network")
     p256dh, auth = b64_bytes(sub.keys.p256dh), b64_bytes(sub.keys.auth)
     if p256dh is None or len(p256dh) != 65 or p256dh[0] != 4:
         raise HTTPException(422, "push.keys.p256dh must be the device's P-256 public key: 65 bytes (an uncompressed "
