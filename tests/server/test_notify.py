@@ -387,3 +387,30 @@ def test_serve_refuses_smtp_without_its_addresses(tmp_path):
                                         "--mail-from", "p@games.test"])
     assert result.exit_code == 2 and "--public-url" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_mirror_raises_nothing(client, endpoint):
+    """In a cluster only the table's owner (the lease holder) raises events: a mirror's copy of the same change
+    does not (else each process would try, and the once-row be the only guard)."""
+    table = new_table(client)
+    client.put(url(table, 1), json={"push": Device().subscription(endpoint.url("m"))})
+    client.put(url(table, 0), json={"push": Device().subscription(endpoint.url("m0"))})
+    live = client.app.state.lobby.tables[table["table"]]
+    notifier = client.app.state.lobby.notifier
+
+    def raise_all() -> int:
+        notifier.moved(live, set(), None)  # as if everyone to act had just begun a move
+        return len(notifier._tasks)
+
+    live.mirror = True
+    try:
+        assert client.portal.call(_in_loop, raise_all) == 0
+    finally:
+        live.mirror = False
+    assert client.portal.call(_in_loop, raise_all) == 1
+    settle(client)
+    assert len(endpoint.wait(1)) == 1
+
+
+async def _in_loop(call: Any) -> Any:
+    return call()
