@@ -158,6 +158,8 @@ def test_a_chat_line_says_who_wrote_never_what(client, endpoint):
         client.put(url(table, away), json={"events": ["chat"], "push": device.subscription(endpoint.url("c"))})
         sock.send_json({"type": "chat", "text": "I hold the seven of hearts"})
         receive_until(sock, is_type("chat"))
+        sock.send_json({"type": "chat", "text": "and you?"})  # the same conversation: not told again
+        receive_until(sock, is_type("chat"))
         settle(client)
         play_one(sock, state)  # "move" is not chosen: nothing for it
         settle(client)

@@ -131,7 +131,8 @@ def listen(host: str, port: int) -> socket.socket:
 @click.option("--bot-workers", type=click.IntRange(1, 64), default=None,
               help="processes that think for bots [default: one per core]")
 @click.option("--fixed-seeds", is_flag=True, help="let POST /api/tables choose a table's seed (tests and demos "
-              "only: whoever creates a table could pick its deal)")
+              "only: whoever creates a table could pick its deal), and take push subscriptions on this machine "
+              "(a test's own push service)")
 @click.option("--tables-per-minute", type=click.IntRange(0), default=Limits.tables_per_minute, show_default=True,
               help="tables one client address (IPv6: one /64) may create per minute; 0: no limit")
 @click.option("--joins-per-minute", type=click.IntRange(0), default=Limits.joins_per_minute, show_default=True,
@@ -198,7 +199,8 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
                     connections_per_address=max_connections_per_address, sockets_per_address=max_sockets_per_address,
                     sockets_per_seat=max_sockets_per_seat, header_timeout=header_timeout, body_timeout=body_timeout)
     try:
-        notify = NotifyConfig(smtp=smtp, mail_from=mail_from, public_url=public_url)
+        # A test server (--fixed-seeds) takes push endpoints on loopback: a test's own push service.
+        notify = NotifyConfig(smtp=smtp, mail_from=mail_from, public_url=public_url, insecure_push=fixed_seeds)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--smtp" if smtp else "--public-url") from None
     if redis_url and url.startswith("sqlite"):

@@ -83,7 +83,7 @@ def compose(sender: str, to: str, subject: str, lines: list[str], unsubscribe: s
     message = EmailMessage()
     message["From"] = formataddr(("parlour", sender))
     message["To"] = to
-    message["Subject"] = subject
+    message["Subject"] = " ".join(subject.split())  # a name with a line break in it stays one header
     message["Message-ID"] = make_msgid(domain=sender.partition("@")[2] or None)
     message["List-Unsubscribe"] = f"<{unsubscribe}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"

@@ -44,6 +44,9 @@ log = logging.getLogger("parlour.server")
 KINDS = ("move", "chat", "end", "timeout")
 #: Devices (push subscriptions) kept per seat; a new one beyond replaces the oldest.
 MAX_DEVICES = 10
+#: Seconds after telling a seat that someone wrote during which further lines are not told (a conversation is one
+#: notification, not one per line; the device shows the latest under the same tag anyway).
+CHAT_QUIET = 300.0
 #: Threads that send (pushes, mails): their own, so that a slow push service never delays the loop's other
 #: threaded work (a table's replay).
 SENDERS = 8
@@ -120,6 +123,7 @@ class Notifier:
         self._public: str | None = None
         self._threads: ThreadPoolExecutor | None = None
         self._tasks: set[asyncio.Task] = set()
+        self._chat_told: dict[tuple[str, int], float] = {}  # when each seat was last told of a chat line
         #: What went out, for the log and tests: (table, seat, kind, key, channel, outcome).
         self.sent: list[tuple[str, int, str, str, str, str]] = []
 
@@ -175,12 +179,18 @@ class Notifier:
                 self.soon(table.id, s, "move", str(table.version), your_move(game_id))
 
     def said(self, table: "Table", line: "ChatRow") -> None:
-        """A chat line was logged: each other person at the table who is away hears who wrote (never what)."""
+        """A chat line was logged: each other person at the table who is away hears who wrote (never what), once
+        per :data:`CHAT_QUIET` seconds."""
         if not self.on or table.mirror or table.closed or line.seat is None:
             return
-        here = table.connected()
+        here, now = table.connected(), self.now()
+        if len(self._chat_told) > 10_000:  # forget the old ones
+            self._chat_told = {k: t for k, t in self._chat_told.items() if now - t < CHAT_QUIET}
         for s in table.seats:
             if s.kind == "human" and s.seat != line.seat and s.seat not in here:
+                if now - self._chat_told.get((table.id, s.seat), -CHAT_QUIET) < CHAT_QUIET:
+                    continue
+                self._chat_told[(table.id, s.seat)] = now
                 self.soon(table.id, s.seat, "chat", f"{line.t:.3f}/{line.seat}",
                           wrote_to_you(table.row.game, line.name or Message("Seat {n}", n=line.seat)))
 
