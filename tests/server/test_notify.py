@@ -206,6 +206,10 @@ def test_a_device_unsubscribes(client, endpoint):
     sub = Device().subscription(endpoint.url("laptop"))
     assert client.put(url(table, 0), json={"push": sub}).json()["push"] == 1
     assert client.put(url(table, 0), json={"push": sub}).json()["push"] == 1  # the same device: one subscription
+    asked = {"token": table["seats"][0]["token"], "endpoint": sub["endpoint"]}
+    assert client.get(f"/api/tables/{table['table']}/notifications", params=asked).json()["device"] is True
+    asked["endpoint"] = endpoint.url("another")
+    assert client.get(f"/api/tables/{table['table']}/notifications", params=asked).json()["device"] is False
     r = client.delete(f"/api/tables/{table['table']}/notifications/push",
                       params={"token": table["seats"][0]["token"], "endpoint": sub["endpoint"]})
     assert r.status_code == 200 and r.json()["push"] == 0

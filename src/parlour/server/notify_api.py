@@ -133,9 +133,16 @@ async def push_key(request: Request) -> dict[str, str]:
 
 
 @router.get("/api/tables/{table_id}/notifications", summary="What this seat is told of, on how many devices, by mail")
-async def get_notifications(table_id: str, request: Request, token: str | None = Query(None)) -> dict[str, Any]:
+async def get_notifications(table_id: str, request: Request, token: str | None = Query(None),
+                            endpoint: str | None = Query(None, max_length=MAX_ENDPOINT, description=(
+                                "this device's PushSubscription.endpoint: the answer then also says whether "
+                                "this device is subscribed (`device`)"))) -> dict[str, Any]:
     seat = await seat_of(request, table_id, token)
-    return await current(notifier_of(request), table_id, seat)
+    notifier = notifier_of(request)
+    out = await current(notifier, table_id, seat)
+    if endpoint is not None and notifier.rows is not None:
+        out["device"] = any(d.endpoint == endpoint for d in await notifier.rows.subscriptions(table_id, seat))
+    return out
 
 
 @router.put("/api/tables/{table_id}/notifications",
