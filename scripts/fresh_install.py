@@ -50,6 +50,16 @@ with connect(ws + "?token=" + tokens[0], open_timeout=30) as a, connect(ws + "?t
         if message["type"] == "state" and message["version"] == 1:
             break
 print(f"table {table['table']}: seat {seat} played {move!r}; the other seat saw version 1")
+with urllib.request.urlopen(base + "/api/push/key", timeout=30) as answer:  # made at the first start (Web Push)
+    assert len(json.load(answer)["key"]) == 87
+# a device subscribes for pushes (pywebpush, py-vapid, cryptography: runtime dependencies)
+sub = {"endpoint": "https://push.example/abc", "keys": {"p256dh": "B" + "A" * 86, "auth": "A" * 22}}
+request = urllib.request.Request(f"{base}/api/tables/{table['table']}/notifications?token={tokens[0]}",
+                                 data=json.dumps({"push": sub}).encode(), method="PUT",
+                                 headers={"Content-Type": "application/json"})
+with urllib.request.urlopen(request, timeout=30) as answer:
+    assert json.load(answer)["push"] == 1
+print("a device subscribed to the table's notifications")
 '''
 
 

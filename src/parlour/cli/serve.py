@@ -173,7 +173,8 @@ def listen(host: str, port: int) -> socket.socket:
 @click.option("--bot-workers", type=click.IntRange(1, 64), default=None,
               help="processes that think for bots [default: one per core]")
 @click.option("--fixed-seeds", is_flag=True, help="let POST /api/tables choose a table's seed (tests and demos "
-              "only: whoever creates a table could pick its deal)")
+              "only: whoever creates a table could pick its deal), and take push subscriptions on this machine "
+              "(a test's own push service)")
 @click.option("--tables-per-minute", type=click.IntRange(0), default=Limits.tables_per_minute, show_default=True,
               help="tables one client address (IPv6: one /64) may create per minute; 0: no limit")
 @click.option("--joins-per-minute", type=click.IntRange(0), default=Limits.joins_per_minute, show_default=True,
@@ -213,11 +214,19 @@ def listen(host: str, port: int) -> socket.socket:
 @click.option("--tls-key", metavar="FILE", default=None, help="the private key of --tls-cert (PEM, unencrypted)")
 @click.option("--body-timeout", type=click.FloatRange(0), default=Limits.body_timeout, show_default=True,
               help="seconds a request's body may take to arrive after its headers; 0: none")
+@click.option("--smtp", "smtp", envvar="PARLOUR_SMTP", default=None, metavar="URL",
+              help="send e-mail notifications through this mail server: smtp://HOST:PORT, smtp+starttls://HOST:PORT "
+                   "or smtps://USER:PASSWORD@HOST:PORT (env PARLOUR_SMTP); needs --mail-from and --public-url")
+@click.option("--mail-from", default=None, metavar="ADDRESS", help="the address notification mails come from")
+@click.option("--public-url", default=None, metavar="URL",
+              help="the server's address as people reach it (https://games.example): the base of the links in "
+                   "notification mails; without it no mail is sent (pushes open the link on the page's own origin)")
 def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_seeds: bool, tables_per_minute: int,
           joins_per_minute: int, max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
           reconnect_grace: float, redis_url: str | None, allowed_origins: tuple[str, ...], api_docs: bool,
           max_connections_per_address: int, max_sockets_per_address: int, max_sockets_per_seat: int,
-          header_timeout: float, body_timeout: float, tls_cert: str | None, tls_key: str | None) -> None:
+          header_timeout: float, body_timeout: float, tls_cert: str | None, tls_key: str | None,
+          smtp: str | None, mail_from: str | None, public_url: str | None) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill empty seats."""
     import uvicorn
 
@@ -225,6 +234,7 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
     from parlour.server.cluster import Unavailable
     from parlour.server.connections import protocols
     from parlour.server.descriptors import quiet_accept, raise_open_files
+    from parlour.server.notify import NotifyConfig
     from parlour.server.owner import DatabaseInUse, claim
     from parlour.server.ws import MAX_FRAME
 
@@ -234,6 +244,11 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
                     spectators=max_spectators, reconnect_grace=reconnect_grace,
                     connections_per_address=max_connections_per_address, sockets_per_address=max_sockets_per_address,
                     sockets_per_seat=max_sockets_per_seat, header_timeout=header_timeout, body_timeout=body_timeout)
+    try:
+        # A test server (--fixed-seeds) takes push endpoints on loopback: a test's own push service.
+        notify = NotifyConfig(smtp=smtp, mail_from=mail_from, public_url=public_url, insecure_push=fixed_seeds)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--smtp" if smtp else "--public-url") from None
     if redis_url and url.startswith("sqlite"):
         raise click.BadParameter("several servers share a PostgreSQL database, not a SQLite file: give --db "
                                  "postgresql://USER@HOST/NAME, or leave --redis out", param_hint="--redis")
@@ -244,7 +259,7 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
         default_db().parent.mkdir(parents=True, exist_ok=True)
     app = create_app(url, bot_workers=bot_workers or os.cpu_count() or 1, fixed_seeds=fixed_seeds, limits=limits,
                      redis_url=redis_url or None, allowed_origins=tuple(map(origin, allowed_origins)),
-                     api_docs=api_docs)
+                     api_docs=api_docs, notify=notify)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     # Views are a few KiB: compressing them costs more CPU than the loopback or a home line saves.
     # uvicorn's own protocols, with connections counted per address and requests timed (parlour.server.connections)

@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from . import api, owner, people, static, ws
+from . import api, notify_api, owner, people, static, ws
 from .body import MAX_BODY, MAX_BODY_FIXED, BodyLimit
 from . import api_docs as api_docs_page
 from .bots import BotPool
@@ -26,6 +26,7 @@ from .cluster import Unavailable
 from .headers import SecurityHeaders
 from .limits import Limits
 from .lobby import Lobby
+from .notify import Notifier, NotifyConfig
 from .report import unexpected
 from .storage import Store
 
@@ -41,7 +42,7 @@ GC_THRESHOLDS = (50_000, 20, 100)
 def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int | None = None,
                static_dir: Path | None = None, fixed_seeds: bool = False, limits: Limits = Limits(),
                redis_url: str | None = None, allowed_origins: tuple[str, ...] = (),
-               api_docs: bool = False) -> FastAPI:
+               api_docs: bool = False, notify: NotifyConfig = NotifyConfig()) -> FastAPI:
     """The app, storing in ``db_url``; ``bot_workers`` processes think for the bots (default: one per core).
 
     ``fixed_seeds`` lets a new table's creator choose its seed (tests and demos; never on a public server).
@@ -49,7 +50,8 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
     (:mod:`.owner`), unless ``app.state.claim`` already holds it, as ``parlour serve`` does to refuse cleanly.
     ``redis_url``: this server is one of several on one PostgreSQL database, linked through that Redis
     (:mod:`.cluster`). Every response carries the security headers of :mod:`.headers`; a WebSocket opened from a
-    page of another origin than the server's own or ``allowed_origins`` is refused. ``api_docs`` serves ``/docs`` (Swagger UI
+    page of another origin than the server's own or ``allowed_origins`` is refused. ``notify``: how it sends
+    notifications (:mod:`.notify`: pushes always, e-mail with ``--smtp``). ``api_docs`` serves ``/docs`` (Swagger UI
     from a public CDN, pinned and checked by its hash: off by default; see :mod:`.api_docs`).
     """
 
@@ -61,6 +63,8 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
             bots = BotPool(bot_workers)
             bots.warm()
             app.state.lobby = lobby = Lobby(store, bots, limits)
+            lobby.notifier = Notifier(store, notify)
+            await lobby.notifier.start()  # the VAPID key, made at the first start
             await lobby.start()
             if redis_url is not None:
                 from .cluster import Cluster
@@ -78,6 +82,7 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
                 gc.set_threshold(*thresholds)
                 gc.unfreeze()
                 await lobby.close()
+                lobby.notifier.stop()
                 if lobby.cluster is not None:
                     await lobby.cluster.close()
                 bots.close()
@@ -115,6 +120,7 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
     app.state.fixed_seeds = fixed_seeds
     app.include_router(api.router)
     app.include_router(people.router)
+    app.include_router(notify_api.router)
     if api_docs:
         api_docs_page.mount(app)
     app.include_router(ws.router)

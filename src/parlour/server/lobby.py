@@ -26,6 +26,7 @@ from .around import offered, open_seats
 from .bots import BotPool
 from .exports import Exports
 from .limits import LimitReached, Limits, PerMinute, address_key
+from .notify import Notifier
 from .report import unexpected
 from .storage import ActionRow, SeatRow, Store, TableRow
 from .table import Table, make_record, play_moves, replay, summary_of
@@ -76,6 +77,8 @@ class Lobby:
         self.joined = PerMinute(limits.joins_per_minute)  # seats of listed tables taken, per address (around.join)
         self._tasks: list[asyncio.Task] = []
         self.exports = Exports()  # finished matches' record files, written once each (in a thread)
+        #: Push and e-mail notifications (server/notify.py); the app gives it the database, else it sends nothing.
+        self.notifier = Notifier(None)
 
     async def start(self) -> None:
         """Record this run and start its heartbeat and the sweep of idle tables."""
@@ -95,6 +98,7 @@ class Lobby:
         self.tables.clear()
         if self.run:
             await self.store.stop_run(self.run, now)
+        await self.notifier.close()
 
     # --- creating ----------------------------------------------------------------------------------------------------
 
@@ -286,6 +290,7 @@ class Lobby:
         for old in idle[:max(0, len(idle) - KEEP_FINISHED + 1)]:  # oldest loaded first
             old.stop()
             del self.tables[old.id]
+        table.notifier = self.notifier
         self.tables[table.id] = table
 
     async def _make_room(self) -> bool:

@@ -151,6 +151,51 @@ clocks = Table(
     Column("paused", Float, nullable=True),
 )
 
+# --- notifications (server/notify.py): what each seat asked for, its devices, what was sent ---------------------------
+
+# The server's own keys, made at its first start (the VAPID key that signs its pushes): one row per name.
+server_keys = Table(
+    "server_keys", metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+# A seat's choice of notifications at a table: which events, its e-mail address (if any) and its language; ``secret``
+# is the one-click unsubscribe link's (a mail's reader may turn the mails off without the seat's token).
+notify_seats = Table(
+    "notify_seats", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("events", JSON, nullable=False),
+    Column("email", String(254), nullable=True),
+    Column("lang", String(8), nullable=False),
+    Column("secret", String(64), nullable=False, unique=True),
+)
+
+# One Web Push subscription per device of a seat (a seat link opened on a phone and a laptop: two rows).
+push_subscriptions = Table(
+    "push_subscriptions", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("endpoint", Text, nullable=False),
+    Column("endpoint_hash", String(64), nullable=False),  # the unique index's key: an endpoint may be long
+    Column("p256dh", String(128), nullable=False),
+    Column("auth", String(64), nullable=False),
+    Column("created", Float, nullable=False),
+    UniqueConstraint("table_id", "seat", "endpoint_hash"),
+)
+
+# Each notification sent, once: the process whose insert wins sends it, the others (a second server, a retry) not.
+notifications_sent = Table(
+    "notifications_sent", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), primary_key=True),
+    Column("key", String(64), primary_key=True),
+    Column("t", Float, nullable=False),
+)
+
 
 @dataclass(frozen=True)
 class TableRow:

@@ -306,6 +306,7 @@ class Table:
         # forwarded there, its entries come from there); ``remote``: who is connected through the other nodes.
         self.cluster: Any = None
         self.mirror = False
+        self.notifier: Any = None  # the lobby's notifications (server/notify.py), once the lobby keeps the table
         self.remote: dict[str, tuple[frozenset[int], int]] = {}
         self._presence_published: tuple[list[int], int] | None = None
 
@@ -864,6 +865,8 @@ class Table:
             over = self.over_message()
             for client in list(self.clients):
                 client.send(over)
+        if self.notifier is not None:  # the people away whose move it now is (server/notify.py)
+            self.notifier.moved(self, before, seat)
         self.schedule()
 
     async def chat(self, client: Client, text: Any) -> None:
@@ -897,6 +900,8 @@ class Table:
     def said(self, line: ChatRow) -> None:
         """Show a logged chat line to this table's clients."""
         message = self._chat_message(line)
+        if self.notifier is not None:  # the people away hear who wrote (server/notify.py)
+            self.notifier.said(self, line)
         if self._chat is not None:
             self._chat.append(message)
         for other in list(self.clients):
