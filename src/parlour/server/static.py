@@ -1,5 +1,7 @@
 """The static browser client: ``/`` is the lobby, ``/t/{table}`` a table, ``/static/...`` the client and its table
-kit, ``/games/{id}/...`` each game's own table (the ``web/`` folder of the game's package).
+kit, ``/games/{id}/...`` each game's own table (the ``web/`` folder of the game's package), ``/sw.js`` the service
+worker that shows Web Push notifications (at the root: a worker's scope is at most the folder it is served from,
+and its notifications open tables at ``/t/...``).
 
 The files live in ``parlour/web/static``. While a page is missing, a small placeholder is served instead.
 A game's ``web/`` folder serves only its scripts, styles and pictures (:data:`MEDIA_TYPES`); anything else, or
@@ -197,6 +199,12 @@ def mount(app: FastAPI, folder: Path = STATIC) -> None:
         if lobby is not None and (len(table_id) > 100 or await lobby.summary(table_id) is None):
             return HTMLResponse(NO_SUCH_TABLE.format(table=escape(table_id)), status_code=404)
         return _page(folder, "table.html")
+
+    @router.get("/sw.js")
+    async def service_worker() -> Response:
+        # At the site's root, so that its scope is every page (a notification opens a table: /t/...).
+        return FileResponse(folder / "sw.js", media_type=MEDIA_TYPES[".js"],
+                            headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
 
     @router.get("/rules/{game_id}.json")
     async def rules_text(game_id: str, lang: str = "en") -> Response:
