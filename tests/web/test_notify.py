@@ -27,7 +27,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, Route
 
-from browser import VIOLATIONS, LAPTOP, PACE, create_table, csp_violations, overflow, until
+from browser import VIOLATIONS, LAPTOP, PACE, create_table, csp_violations, overflow, shot, until
 from fit import SIZES, off_screen, serious
 
 #: A VAPID public key as the server gives it: base64url (with - and _), no padding, 65 bytes from 0x04.
@@ -127,7 +127,8 @@ def said(page: Page) -> str:
 
 
 def go_table(server: str, humans: int = 1) -> dict[str, Any]:
-    return create_table(server, "go", ["human"] * humans + ["random"] * (2 - humans), seed=5)
+    people: list[str | dict[str, Any]] = [{"kind": "human", "name": n} for n in ("Ana", "Bora")[:humans]]
+    return create_table(server, "go", people + ["random"] * (2 - humans), seed=5)
 
 
 # --- the service worker ---------------------------------------------------------------------------------------------
@@ -306,8 +307,10 @@ def test_notify_me_fits_and_passes_axe(parlour_server: str, browser: Browser, si
                       "#notify-panel .notify-event") == []
     assert serious(page) == []
     small = page.evaluate("""[...document.querySelectorAll('#notify, #notify-panel button, #notify-panel label')]
-        .map((e) => e.getBoundingClientRect()).filter((r) => r.width < 24 || r.height < 24).length""")
-    assert small == 0  # finger-sized
+        .filter((e) => { const r = e.getBoundingClientRect(); return r.width < 24 || r.height < 24; })
+        .map((e) => e.outerHTML.slice(0, 80))""")
+    assert small == []  # finger-sized
+    shot(page, f"notify-me-{size}", full_page=False)
     page.context.close()
 
 
@@ -331,8 +334,8 @@ def test_a_hidden_page_calls_its_player_back(parlour_server: str, browser: Brows
     bora.fill("#chat-text", "your turn, Ana")
     bora.press("#chat-text", "Enter")
     title = until(ana, "window.parlourAttention.count === 2 && document.title")
-    assert title.startswith("(2) Seat 1 wrote · ")
-    assert ana.evaluate("window.parlourAttention.shown[1].body") == "Seat 1 wrote to you"
+    assert title.startswith("(2) Bora wrote · ")
+    assert ana.evaluate("window.parlourAttention.shown[1].body") == "Bora wrote to you"
 
     ana.evaluate(HIDE, False)  # seen again: the badge goes
     until(ana, "window.parlourAttention.count === 0")
