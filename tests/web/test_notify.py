@@ -360,3 +360,21 @@ def test_a_hidden_page_calls_its_player_back(parlour_server: str, browser: Brows
     assert ana.errors == [] and bora.errors == []  # type: ignore[attr-defined]
     ana.context.close()
     bora.context.close()
+
+
+@pytest.mark.parametrize("lang", ["sr", "sl", "lv", "pl", "ro", "zh"])
+def test_notify_me_speaks_each_language_on_a_phone(parlour_server: str, browser: Browser, lang: str) -> None:
+    table = go_table(parlour_server)
+    page = seat_page(browser, f"{parlour_server}{table['seats'][0]['invite_url']}&lang={lang}", FakeNotifications(),
+                     viewport=SIZES["390x844"])
+    page.click("#notify")
+    page.wait_for_selector("#notify-panel .push-on")
+    page.click("#notify-panel .push-on")
+    page.wait_for_selector("#notify-panel .push-off")
+    assert page.evaluate("import('/static/i18n.js').then((m) => m.missing)") == []
+    english = page.evaluate("""[...document.querySelectorAll('#notify-panel *')].filter((e) => !e.children.length)
+        .map((e) => e.textContent.trim()).filter((s) => ['Notify me at this table', 'Tell me', 'Close',
+        'Stop on this device', 'This device will be notified.'].includes(s))""")
+    assert english == []
+    assert overflow(page) == 0 and off_screen(page, "#notify-panel button", "#notify-panel input") == []
+    page.context.close()
