@@ -268,6 +268,9 @@ def test_notify_me_subscribes_this_device_and_stops_it(parlour_server: str, brow
 
     page.click("#notify-panel .notify-close")
     assert page.is_hidden("#notify-panel") and page.get_attribute("#notify", "aria-expanded") == "false"
+    page.click("#notify")
+    page.press("#notify-email", "Escape")  # Escape closes it too, and gives the focus back to the bell
+    assert page.is_hidden("#notify-panel") and page.evaluate("document.activeElement.id") == "notify"
     assert csp_violations(page) == [] and page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 

@@ -123,6 +123,7 @@ export function notifyControl({ table, token, seat, onchange = () => {} }) {
     if (!on) button.focus();
   }
   button.addEventListener("click", () => show(panel.hidden));
+  panel.addEventListener("keydown", (ev) => { if (ev.key === "Escape") show(false); });
 
   async function subscription() {
     if (pushUnavailable()) return null;
