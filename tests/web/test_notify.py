@@ -230,7 +230,8 @@ def test_notify_me_subscribes_this_device_and_stops_it(parlour_server: str, brow
     assert page.evaluate("window.fakePush.key") == list(KEY_BYTES)  # the server's key, read as base64url
     put = [body for m, _, body in fake.calls if m == "PUT"][-1]
     assert put == {"push": {"endpoint": ENDPOINT, "expirationTime": None, "keys": {"p256dh": "BFakeP256dh",
-                                                                                   "auth": "FakeAuth"}}}
+                                                                                   "auth": "FakeAuth"}},
+                   "lang": "en"}  # the page's language: the server's notifications are said in it
     assert fake.devices == {ENDPOINT}
     # the service worker that will show the pushes is registered for the whole site
     assert page.evaluate("navigator.serviceWorker.getRegistration('/').then((r) => r && r.scope)") == parlour_server + "/"
@@ -260,7 +261,7 @@ def test_notify_me_subscribes_this_device_and_stops_it(parlour_server: str, brow
     assert fake.state["email"] == "a***@example.com" and "Now to a***@example.com." in page.inner_text("#notify-panel")
     page.click("#notify-panel .email-off")
     page.wait_for_selector("#notify-panel .email-off", state="detached")
-    assert [body for m, _, body in fake.calls if m == "PUT"][-1] == {"email": None}
+    assert [body for m, _, body in fake.calls if m == "PUT"][-1] == {"email": None, "lang": "en"}
     page.fill("#notify-email", "not an address")
     page.click("#notify-panel .notify-email button[type=submit]")
     until(page, "!!document.querySelector('#notify-panel .notify-said.error')")

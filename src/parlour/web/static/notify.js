@@ -3,7 +3,7 @@
 // (the service worker /sw.js shows it), e-mail (only when the server can send it), and which of those events.
 // The server keeps the choice per seat (docs/protocol.md, the notifications API):
 //   GET    /api/tables/{id}/notifications?token=SEAT        → {events, push: devices, email: "a***@x" | null, smtp}
-//   PUT    /api/tables/{id}/notifications?token=SEAT        {events?, push?: PushSubscription.toJSON(), email?}
+//   PUT    /api/tables/{id}/notifications?token=SEAT        {events?, push?: PushSubscription.toJSON(), email?, lang}
 //   DELETE /api/tables/{id}/notifications/push?token=SEAT&endpoint=URL    (this device's subscription)
 //   GET    /api/push/key                                    → {key}: the server's VAPID public key, base64url
 // One browser has one push subscription for the whole site; which tables use it on this device is kept in
@@ -15,7 +15,7 @@
 
 import { h, fill } from "./util.js";
 import { getJSON, sendJSON } from "./api.js";
-import { t, tn } from "./i18n.js";
+import { t, tn, lang } from "./i18n.js";
 
 /** The events a person may choose, in the order shown, with their words. */
 export const EVENTS = ["move", "chat", "end"];
@@ -148,8 +148,9 @@ export function notifyControl({ table, token, seat, onchange = () => {} }) {
     onchange(state);
   }
 
+  /** A change of the seat's choices, with the page's language: what the server's notifications say it in. */
   async function put(change) {
-    return sendJSON("PUT", `${base}?${auth}`, change);
+    return sendJSON("PUT", `${base}?${auth}`, { ...change, lang });
   }
 
   async function busy(work) {
