@@ -382,3 +382,114 @@ def test_notify_me_speaks_each_language_on_a_phone(parlour_server: str, browser:
     assert english == []
     assert overflow(page) == 0 and off_screen(page, "#notify-panel button", "#notify-panel input") == []
     page.context.close()
+
+
+# --- with the server's own notifications (skipped while the server has none) ---------------------------------------
+
+#: A subscription as a push service gives it, with real keys: a P-256 pair made here (the private half kept for the
+#: test, to read what the server sends) and an auth secret; its endpoint is the test's own push service.
+REAL_PUSH = """(endpoint) => {
+  const b64 = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\\+/g, "-").replace(/\\//g, "_")
+    .replace(/=+$/, "");
+  let current = null;
+  window.fakePush = { subscribes: 0, unsubscribes: 0 };
+  PushManager.prototype.getSubscription = async function () { return current; };
+  PushManager.prototype.subscribe = async function (options) {
+    const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+    const keys = { p256dh: b64(await crypto.subtle.exportKey("raw", pair.publicKey)),
+                   auth: b64(crypto.getRandomValues(new Uint8Array(16))) };
+    window.fakePush = { ...window.fakePush, subscribes: window.fakePush.subscribes + 1, keys,
+                        jwk: await crypto.subtle.exportKey("jwk", pair.privateKey) };
+    current = { endpoint, options: { applicationServerKey: options.applicationServerKey, userVisibleOnly: true },
+      toJSON: () => ({ endpoint, expirationTime: null, keys }),
+      unsubscribe: async () => { current = null; return true; } };
+    return current;
+  };
+}"""
+
+
+class PushService:
+    """The test's push service on loopback: it keeps each POST's body and answers 201, as a browser's would."""
+
+    def __init__(self) -> None:
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        self.bodies: list[bytes] = []
+        service = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802
+                service.bodies.append(self.rfile.read(int(self.headers.get("Content-Length") or 0)))
+                self.send_response(201)
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/push/ana"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+
+def read_push(body: bytes, jwk: dict[str, str], auth: str) -> dict[str, Any]:
+    """A push's JSON, decrypted (RFC 8291, aes128gcm) with the device's private key and auth secret."""
+    http_ece = pytest.importorskip("http_ece")
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    unb64 = lambda s: base64.urlsafe_b64decode(s + "=" * (-len(s) % 4))  # noqa: E731
+    key = ec.derive_private_key(int.from_bytes(unb64(jwk["d"]), "big"), ec.SECP256R1())
+    return json.loads(http_ece.decrypt(body, private_key=key, auth_secret=unb64(auth), version="aes128gcm"))
+
+
+def test_a_move_pushed_by_the_server_is_shown_by_the_worker(parlour_server: str, browser: Browser) -> None:
+    """The whole way: the page subscribes at the real server; her page closed, Ana's move comes; the server's push
+    reaches the test's push service, is read with the device's keys, and given to the worker as the push service
+    would: the notification says it is her move at Go, with her link."""
+    pytest.importorskip("http_ece")
+    import urllib.error
+    import urllib.request
+
+    try:
+        urllib.request.urlopen(parlour_server + "/api/push/key", timeout=5).close()
+    except urllib.error.HTTPError as e:
+        pytest.skip(f"this server has no Web Push ({e.code})")
+    service = PushService()
+    table = go_table(parlour_server, humans=2)
+    context = browser.new_context(viewport=LAPTOP, permissions=["notifications"])
+    context.add_init_script(f"({REAL_PUSH})({json.dumps(service.url)})")
+    ana = context.new_page()
+    ana.goto(parlour_server + table["seats"][0]["invite_url"])
+    until(ana, "document.body.dataset.myTurn === 'true'")
+    ana.click("#notify")
+    ana.click("#notify-panel .push-on")
+    ana.wait_for_selector("#notify-panel .push-off")
+    device = ana.evaluate("window.fakePush")
+    ana.evaluate("window.parlour.ctx.play('play D4')")
+    until(ana, "document.body.dataset.myTurn === 'false' && document.body.dataset.version === '1'")
+    lobby = context.new_page()
+    lobby.goto(parlour_server + "/")
+    ana.close()  # her page closed: the server tells her device
+    bora = seat_page(browser, parlour_server + table["seats"][1]["invite_url"])
+    until(bora, "document.body.dataset.myTurn === 'true'")
+    bora.evaluate("window.parlour.ctx.play('play Q16')")
+    for _ in range(400):
+        if service.bodies:
+            break
+        lobby.wait_for_timeout(50)  # the push service is the test's own thread: wait for its first request
+    assert service.bodies, "the server sent no push"
+    said = read_push(service.bodies[0], device["jwk"], device["keys"]["auth"])
+    assert said == {"title": "Go", "body": "Your move at Go", "url": table["seats"][0]["invite_url"],
+                    "tag": f"{table['table']}-0"}
+    cdp, rid = registration_id(lobby, parlour_server)
+    cdp.send("ServiceWorker.deliverPushMessage", {"origin": parlour_server, "registrationId": rid,
+                                                   "data": json.dumps(said)})
+    shown = until(lobby, """navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((list) =>
+        list.length && list.map((n) => [n.title, n.body, n.data.url]))""")
+    assert shown == [["Go", "Your move at Go", table["seats"][0]["invite_url"]]]
+    service.close()
+    context.close()
+    bora.context.close()
