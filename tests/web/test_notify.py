@@ -195,7 +195,7 @@ def test_a_push_is_shown_and_pressing_it_brings_up_the_seat(parlour_server: str,
     # With the seat's page open, pressing it goes to that window instead of opening another. (Another tag: the
     # seat's page, seen, closes its own table's notifications.)
     seat = context.new_page()
-    seat.goto(parlour_server + link)
+    seat.goto(parlour_server + link + "&lang=sl")  # the same seat's page, whatever else its address says
     until(seat, "window.parlour && window.parlour.ctx.view")
     push["tag"] = "again"
     cdp.send("ServiceWorker.deliverPushMessage", {"origin": parlour_server, "registrationId": rid,

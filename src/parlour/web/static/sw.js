@@ -37,6 +37,14 @@ function showPush(data) {
   });
 }
 
+/** Whether two addresses are the same page for the same seat (a table's link with its token, whatever else its
+ * query says: ?lang=sl). */
+function sameSeat(a, b) {
+  const [x, y] = [new URL(a), new URL(b)];
+  return x.origin === y.origin && x.pathname === y.pathname
+    && x.searchParams.get("token") === y.searchParams.get("token");
+}
+
 /**
  * Bring up the page at `url`: a window of this site already showing it is focused, else a new one is opened.
  * What it chose and how that went is kept in self.lastClick ({url, chose: "focus" | "open", settled, done | error})
@@ -45,7 +53,7 @@ function showPush(data) {
 async function bringUp(url) {
   const wanted = new URL(sitePath(url), self.location.origin).href;
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-  const open = windows.find((w) => w.url === wanted);
+  const open = windows.find((w) => w.url === wanted) || windows.find((w) => sameSeat(w.url, wanted));
   const click = { url: wanted, chose: open ? "focus" : "open", settled: false };
   self.lastClick = click;
   try {
