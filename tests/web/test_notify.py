@@ -324,6 +324,9 @@ def test_a_hidden_page_calls_its_player_back(parlour_server: str, browser: Brows
     table = go_table(parlour_server, humans=2)
     ana = seat_page(browser, parlour_server + table["seats"][0]["invite_url"], FakeNotifications())
     bora = seat_page(browser, parlour_server + table["seats"][1]["invite_url"], FakeNotifications())
+    # Ana's device has the worker (she once pressed "Notify this device"): the page's notifications go through it
+    ana.evaluate("navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => navigator.serviceWorker.ready)"
+                 ".then(() => true)")
     until(ana, "document.body.dataset.myTurn === 'true'")
     ana.evaluate("window.parlour.ctx.play('play D4')")
     until(bora, "document.body.dataset.myTurn === 'true'")
@@ -334,6 +337,14 @@ def test_a_hidden_page_calls_its_player_back(parlour_server: str, browser: Brows
     assert title.startswith("(1) Your move · ") and title.endswith("— parlour")
     assert ana.evaluate("window.parlourAttention.shown.map((n) => [n.title, n.body, n.tag, n.data.url])") == [
         ["Go", "Your move at Go", f"{table['table']}-0", table["seats"][0]["invite_url"]]]
+    try:
+        shown = until(ana, "navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((list) => list.length"
+                           " && list.map((n) => [n.body, n.tag, n.data.url]))", timeout=10)
+    except AssertionError:
+        raise AssertionError(ana.evaluate("JSON.stringify(window.parlourAttention)") + " " + json.dumps(ana.evaluate(
+            "navigator.serviceWorker.getRegistration('/').then(async (r) => [!!r, r && !!r.active, r && r.scope,"
+            " r && (await r.getNotifications()).length, document.hidden, Notification.permission])"))) from None
+    assert shown == [["Your move at Go", f"{table['table']}-0", table["seats"][0]["invite_url"]]]
 
     bora.fill("#chat-text", "your turn, Ana")
     bora.press("#chat-text", "Enter")
@@ -344,6 +355,7 @@ def test_a_hidden_page_calls_its_player_back(parlour_server: str, browser: Brows
     ana.evaluate(HIDE, False)  # seen again: the badge goes
     until(ana, "window.parlourAttention.count === 0")
     assert not ana.title().startswith("(")
+    until(ana, "navigator.serviceWorker.ready.then((r) => r.getNotifications()).then((list) => list.length === 0)")
 
     # Only the events chosen: without chat, a line says nothing; the match's end does.
     ana.click("#notify")

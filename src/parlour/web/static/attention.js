@@ -6,8 +6,8 @@
 // nothing is said twice; a push of the match's end has the same tag (table-seat) and replaces the page's.
 // Seeing the page again clears the badge and closes the notifications.
 // Which events are told follows the table's "Notify me" choice (notify.js); all three until it is read.
-// For tests and the curious, window.parlourAttention holds {count, said, shown}: the badge's count, its words,
-// and every notification the page asked for.
+// For tests and the curious, window.parlourAttention holds {count, said, shown, refused}: the badge's count, its
+// words, every notification the page asked for (each with `via`: "worker" or "page") and the browser's last refusal.
 // Example:
 //   const a = attention({ table, seat, game: () => "Tarok", url: location.pathname + location.search });
 //   a.state(before, after); a.chat(msg, who); document.title = a.title("Tarok — parlour");
@@ -21,25 +21,38 @@ export function attention({ table, seat, game, url }) {
   let events = new Set(["move", "chat", "end"]);
   let base = document.title;
   const seen = new Set();
+  let pending = Promise.resolve();
+  const own = [];  // the page's own notifications (without the worker), closed when it is seen
   const opened = Date.now() / 1000 - 5;  // chat lines from before the page opened come as its history, once
 
   function retitle() {
     document.title = record.count ? `(${record.count}) ${record.said} · ${base}` : base;
   }
 
-  async function notify(body) {
+  /** Show a notification, after those asked for before (so that seeing the page closes them all). */
+  function notify(body) {
+    pending = pending.then(() => show(body));
+  }
+
+  async function show(body) {
     if (!("Notification" in window) || Notification.permission !== "granted") return;
-    const options = { body, tag, data: { url }, icon: "/static/favicon.svg" };
-    record.shown.push({ title: game(), ...options });
+    const options = { body, tag, data: { url }, icon: "/static/favicon.svg", renotify: true };
+    const asked = { title: game(), ...options, via: "page" };
+    record.shown.push(asked);
     try {
       const reg = "serviceWorker" in navigator ? await navigator.serviceWorker.getRegistration("/") : null;
       if (reg && reg.active) {
+        asked.via = "worker";
         await reg.showNotification(game(), options);
+        asked.done = true;
         return;
       }
       const n = new Notification(game(), options);
       n.onclick = () => { window.focus(); n.close(); };
-    } catch { /* the browser refused (a phone's shows only the worker's): the title's badge still says it */ }
+      own.push(n);
+    } catch (err) {  // the browser refused (a phone's shows only the worker's): the title's badge still says it
+      record.refused = String(err);
+    }
   }
 
   function tell(kind, said, body) {
@@ -52,11 +65,13 @@ export function attention({ table, seat, game, url }) {
 
   async function clear() {
     if (document.hidden) return;
+    await pending;
     if (record.count) {
       record.count = 0;
       record.said = "";
       retitle();
     }
+    for (const n of own.splice(0)) n.close();
     try {
       const reg = "serviceWorker" in navigator ? await navigator.serviceWorker.getRegistration("/") : null;
       for (const n of reg ? await reg.getNotifications({ tag }) : []) n.close();
