@@ -203,6 +203,8 @@ def mount(app: FastAPI, folder: Path = STATIC) -> None:
     @router.get("/sw.js")
     async def service_worker() -> Response:
         # At the site's root, so that its scope is every page (a notification opens a table: /t/...).
+        if not (folder / "sw.js").is_file():
+            raise HTTPException(404, "this server's client has no service worker")
         return FileResponse(folder / "sw.js", media_type=MEDIA_TYPES[".js"],
                             headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
 
