@@ -21,6 +21,10 @@ from __future__ import annotations
 import base64
 import json
 import re
+import threading
+import urllib.error
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -424,9 +428,6 @@ class PushService:
     """The test's push service on loopback: it keeps each POST's body and answers 201, as a browser's would."""
 
     def __init__(self) -> None:
-        import threading
-        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
         self.bodies: list[bytes] = []
         service = self
 
@@ -462,9 +463,6 @@ def test_a_move_pushed_by_the_server_is_shown_by_the_worker(parlour_server: str,
     reaches the test's push service, is read with the device's keys, and given to the worker as the push service
     would: the notification says it is her move at Go, with her link."""
     pytest.importorskip("http_ece")
-    import urllib.error
-    import urllib.request
-
     try:
         urllib.request.urlopen(parlour_server + "/api/push/key", timeout=5).close()
     except urllib.error.HTTPError as e:
