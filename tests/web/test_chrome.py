@@ -17,7 +17,7 @@ SIZES = {"1280x800": {"width": 1280, "height": 800}, "1366x768": {"width": 1366,
 BAR = """() => {
   const bar = document.querySelector('.topbar').getBoundingClientRect();
   const clock = document.getElementById('clock').hidden ? [] : ['#clock'];  // a timed window's seconds, when open
-  const parts = ['.brand', '#title', '#info', '.rules-link', ...clock, '#sound', '#conn', '#lang'].map((sel) => {
+  const parts = ['.brand', '#title', '#info', '.rules-link', ...clock, '#notify', '#sound', '#conn', '#lang'].map((sel) => {
     const el = document.querySelector(sel);
     const r = el.getBoundingClientRect();
     return { sel, left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width,

@@ -102,3 +102,14 @@ def test_a_seed_is_refused_unless_the_server_takes_them(client, tmp_path):
         assert hands[0] == hands[1]
         bad = c.post("/api/tables", json={"game": "giacomotto", "seats": SEATS, "seed": -1})
         assert bad.status_code == 422
+
+
+def test_the_service_worker_is_served_at_the_root_under_the_policy(client, tmp_path):
+    sw = client.get("/sw.js")
+    assert sw.status_code == 200 and sw.headers["content-type"].startswith("text/javascript")
+    assert sw.headers["service-worker-allowed"] == "/" and sw.headers["cache-control"] == "no-cache"
+    assert "script-src 'self'" in sw.headers["content-security-policy"]
+    assert 'addEventListener("push"' in sw.text and 'addEventListener("notificationclick"' in sw.text
+    with TestClient(create_app(f"sqlite+aiosqlite:///{tmp_path / 'bare.db'}", bot_workers=1,
+                               static_dir=tmp_path / "no-client")) as bare:
+        assert bare.get("/sw.js").status_code == 404  # a server without its client has no worker to serve

@@ -17,6 +17,13 @@ export async function postJSON(url, body) {
   }));
 }
 
+/** PUT, POST or DELETE with a JSON body (or none); same errors as getJSON. */
+export async function sendJSON(method, url, body) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  return answer(await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+}
+
 async function answer(res) {
   let data = null;
   try {

@@ -20,6 +20,8 @@ import { replayBar } from "./replay.js";
 import { renderLesson } from "./kit/lesson.js";
 import { aidSwitch, aidsOn } from "./aids.js";
 import { addControl } from "./mine.js";
+import { notifyControl } from "./notify.js";
+import { attention } from "./attention.js";
 
 const PENDING_MS = 8000;
 /** Errors about the page itself (its link, the table), not about a move: said in a toast, not beside a click. */
@@ -167,9 +169,11 @@ function applyState(msg) {
     myTables.update(ctx.seat); // "Add to my tables": the personal link for every device (mine.js)
   }
   if (msg.view.over && token && ctx.seat != null) noteResult(tableId, ctx.seat, msg.view);
-  if (queue.length < CATCH_UP) {
-    const sound = cueFor(ctx.seat, before, { view: ctx.view, deadline: ctx.deadline, paused: !!(ctx.table && ctx.table.pause) });
-    if (sound) cue(sound);
+  if (fresh) seated();
+  const sound = cueFor(ctx.seat, before, { view: ctx.view, deadline: ctx.deadline, paused: !!(ctx.table && ctx.table.pause) });
+  if (sound && queue.length < CATCH_UP) cue(sound);
+  if (calls && !fresh) {
+    calls.state({ myTurn: false, over: !!before.view.over }, { myTurn: sound === "turn", over: !!ctx.view.over });
   }
   render();
   if (layout.headline && !document.hidden && queue.length < CATCH_UP) {
@@ -215,7 +219,9 @@ function render() {
   document.body.classList.toggle("my-turn", myTurn);
   const title = (lay.title && lay.title(view, ctx)) || gameTitle(ctx.game || { id: view.game });
   $("title").textContent = title;
-  document.title = `${myTurn ? "● " : ""}${title} — parlour`;
+  const heading = `${myTurn ? "● " : ""}${title} — parlour`;
+  if (calls) calls.title(heading);
+  else document.title = heading;
   $("info").textContent = [lay.info ? lay.info(view, ctx) : "", ctx.seat == null ? t("spectating") : "",
     ...learnerSettings(ctx.table),
     ctx.words && !ctx.words.translated ? t("this game's words are not translated yet") : ""].filter(Boolean).join(" · ");
@@ -239,6 +245,22 @@ function render() {
   keepNoticeClear();
   keepBannersClear();
   renderNextBar();
+}
+
+/**
+ * The seat is known (the first state): its player may choose how she is notified at this table ("Notify me",
+ * notify.js), and the page calls her back itself while it is hidden (attention.js). Spectators get neither.
+ */
+let calls = null;
+function seated() {
+  if (ctx.seat == null || !token || calls) return;
+  calls = attention({ table: tableId, seat: ctx.seat, game: () => gameTitle(ctx.game || { id: ctx.view.game }),
+    url: location.pathname + location.search });
+  const control = notifyControl({ table: tableId, token, seat: ctx.seat, onchange: (s) => calls.events(s.events) });
+  $("aids").before(control.button);
+  document.querySelector(".topbar").after(control.panel);
+  control.load();
+  window.parlour.notify = control;
 }
 
 /** What every seat is told of the table's settings for learners (contract D): "Hints on", "Player aids on". */
@@ -549,6 +571,7 @@ function addChat(msg) {
   const list = $("chat-list");
   const when = msg.t ? new Date(typeof msg.t === "number" ? msg.t * 1000 : msg.t) : new Date();
   const who = msg.name || seatName(ctx, msg.seat);
+  if (calls) calls.chat(msg, who);
   list.append(h("li", { class: msg.seat === ctx.seat && ctx.seat != null ? "mine" : "" },
     h("span", { class: "who" }, who), " ", h("span", { class: "text" }, msg.text),
     h("time", { class: "hint" }, Number.isNaN(when.getTime()) ? "" : when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }))));
