@@ -22,7 +22,6 @@ import base64
 import json
 import re
 import threading
-import urllib.error
 import urllib.request
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -400,7 +399,7 @@ def test_notify_me_speaks_each_language_on_a_phone(parlour_server: str, browser:
     page.context.close()
 
 
-# --- with the server's own notifications (skipped while the server has none) ---------------------------------------
+# --- with the server's own notifications (server/notify.py) ------------------------------------------------------
 
 #: A subscription as a push service gives it, with real keys: a P-256 pair made here (the private half kept for the
 #: test, to read what the server sends) and an auth secret; its endpoint is the test's own push service.
@@ -450,7 +449,7 @@ class PushService:
 
 def read_push(body: bytes, jwk: dict[str, str], auth: str) -> dict[str, Any]:
     """A push's JSON, decrypted (RFC 8291, aes128gcm) with the device's private key and auth secret."""
-    http_ece = pytest.importorskip("http_ece")
+    import http_ece
     from cryptography.hazmat.primitives.asymmetric import ec
 
     unb64 = lambda s: base64.urlsafe_b64decode(s + "=" * (-len(s) % 4))  # noqa: E731
@@ -462,11 +461,6 @@ def test_a_move_pushed_by_the_server_is_shown_by_the_worker(parlour_server: str,
     """The whole way: the page subscribes at the real server; her page closed, Ana's move comes; the server's push
     reaches the test's push service, is read with the device's keys, and given to the worker as the push service
     would: the notification says it is her move at Go, with her link."""
-    pytest.importorskip("http_ece")
-    try:
-        urllib.request.urlopen(parlour_server + "/api/push/key", timeout=5).close()
-    except urllib.error.HTTPError as e:
-        pytest.skip(f"this server has no Web Push ({e.code})")
     service = PushService()
     table = go_table(parlour_server, humans=2)
     context = browser.new_context(viewport=LAPTOP, permissions=["notifications"])
