@@ -7,6 +7,7 @@ import { h, fill, toast, copyText, label } from "./util.js";
 import { t, tn, tx, number, translatePage, translator } from "./i18n.js";
 import { tables as history, noteTable, forgetTable } from "./history.js";
 import { learnButton } from "./learn.js";
+import { turnLines, settingText } from "./turns.js";
 
 const $ = (id) => document.getElementById(id);
 /** Seconds a deal's result waits for the people at the table before the next deal's clocks and bots go. */
@@ -196,6 +197,11 @@ function readSeats() {
   });
 }
 
+/** The vacation and weekend choices show while a move clock in days is chosen. */
+function showCorrespondence() {
+  $("correspondence-box").hidden = !$("clock").value.startsWith("d");
+}
+
 async function create(ev) {
   ev.preventDefault();
   const button = $("create");
@@ -213,8 +219,11 @@ async function create(ev) {
     body.hints = $("hints").checked;
     body.aids = $("aids").checked;
     body.absent_seconds = Number($("absent").value);
-    const seconds = Number($("clock").value);
-    if (seconds > 0) body.clock = { seconds_per_move: seconds };
+    const chosen = $("clock").value;
+    if (chosen.startsWith("d")) {  // a correspondence table: days a move (turns.js says them)
+      body.correspondence = { days: Number(chosen.slice(1)), weekends: $("weekends").checked,
+        vacation_days: Number($("vacation").value) };
+    } else if (Number(chosen) > 0) body.clock = { seconds_per_move: Number(chosen) };
     const table = await postJSON("/api/tables", body);
     for (const s of table.seats) {
       if (!s.token) continue;
@@ -254,6 +263,8 @@ function showCreated(table) {
     h("p", { class: "muted" }, t("Send each friend their own link: the link is their seat. Keep one for yourself.")),
     table.clock ? h("p", { class: "hint clock-note" }, tn("Move clock: {n} second a move.", "Move clock: {n} seconds a move.",
       table.clock.seconds_per_move)) : null,
+    table.correspondence ? h("p", { class: "hint clock-note" }, t("By correspondence: {setting}.",
+      { setting: settingText(table.correspondence) })) : null,
     table.seats.map((s) => s.open
       ? h("div", { class: "link-row open-seat" }, h("span", { class: "link-title" }, t("Seat {n}", { n: s.seat })),
         h("span", { class: "muted" }, t("open to anyone from the list of open tables")))
@@ -277,9 +288,11 @@ async function loadMine() {
   const known = new Set(mine.map((e) => new URL(e.url || "/", location.origin).searchParams.get("token")));
   const list = tokens();
   let live = [];
+  let received = Date.now();
   if (list.length) {
     try {
       live = await getJSON(`/api/tables?tokens=${encodeURIComponent(list.join(","))}`);
+      received = Date.now();
     } catch (err) {
       live = [];
     }
@@ -307,7 +320,10 @@ async function loadMine() {
           e.seat == null ? t("table {table}", { table: e.table }) : t("table {table} · seat {seat}", { table: e.table, seat: e.seat }),
           server ? ` · ${tn("{n} move", "{n} moves", server.actions ?? 0)}` : "",
           when && !Number.isNaN(when.getTime()) ? ` · ${when.toLocaleString(document.documentElement.lang)}` : "",
-          e.result && (e.result.scores || []).length ? ` · ${t("scores {scores}", { scores: e.result.scores.join(" – ") })}` : "")),
+          e.result && (e.result.scores || []).length ? ` · ${t("scores {scores}", { scores: e.result.scores.join(" – ") })}` : ""),
+        server && !over && server.correspondence ? h("div", { class: "turns" }, turnLines(server, e.seat,
+          (s) => (server.seats[s] && server.seats[s].name) || t("Seat {n}", { n: s }), received)
+          .map((l) => l.text).join(" · ")) : null),
       h("div", { class: "actions" },
         h("a", { class: "button", href: e.url }, over ? t("Review") : t("Open")),
         h("button", { type: "button", class: "quiet", title: t("Forget this seat in this browser"),
@@ -377,6 +393,7 @@ function statusText(status) {
 async function start() {
   translatePage();
   $("setup").addEventListener("submit", create);
+  $("clock").addEventListener("change", showCorrespondence);
   for (const id of ["hints", "aids"]) $(id).addEventListener("change", (ev) => { ev.target.dataset.touched = "1"; });
   try {
     games = await getJSON("/api/games");
