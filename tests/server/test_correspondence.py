@@ -207,3 +207,46 @@ def test_testoasa_measures_its_peek_window_in_hours(db_url, friday):
         assert s["window_due"] == pytest.approx(FRIDAY + 5 * 3600, abs=60)  # peek_seconds 5: five hours
         move_to(c, s["window_due"] + 1)
         assert summary(c, t)["actions"] == 1 and summary(c, t)["window_due"] is None  # the window closed
+
+
+# --- which games, and what their rules say ------------------------------------------------------------------------
+
+def test_every_game_is_refused_or_has_its_windows_in_hours_or_has_none():
+    """Random play of each game not refused and not measured in hours never opens a timed window."""
+    import parlour
+    from parlour.core.rng import Rng
+    from parlour.core.registry import game_class
+
+    for game_id in parlour.games():
+        if game_id in correspondence.REFUSED:
+            assert game_class(game_id).realtime or game_id == "kaboo"
+            continue
+        game = parlour.load(game_id)
+        windows = 0
+        for seed in range(2):
+            state, rng = game.new(seed=seed), Rng(seed)
+            for _ in range(300):
+                if state.over:
+                    break
+                windows += state.deadline is not None
+                if state.deadline is not None and game_id in correspondence.HOURS:
+                    state.timeout()
+                    continue
+                seat = state.to_act[0]
+                legal = state.legal(seat)
+                state.apply(seat, legal[rng.below(len(legal))])
+        assert (windows > 0) == (game_id in correspondence.HOURS), game_id
+
+
+def test_each_games_rules_say_whether_it_is_played_by_correspondence():
+    from importlib import resources
+    import parlour
+    from parlour.core.registry import game_class
+
+    for game_id in parlour.games():
+        folder = resources.files(game_class(game_id).__module__.rsplit(".", 1)[0])
+        text = folder.joinpath("RULES.md").read_text(encoding="utf-8")
+        para = text.split("**Correspondence.**", 1)[1].split("\n\n", 1)[0]
+        assert para.strip().startswith("Not offered") == (game_id in correspondence.REFUSED), game_id
+        if game_id in correspondence.HOURS:
+            assert "hours instead of seconds" in para

@@ -112,5 +112,36 @@ def test_a_correspondence_match_over_simulated_days(browser, tmp_path):
         bar_says(back, "Your time ran out on")
         back.wait_for_selector(".kit-banner-item >> text=You have your seat back")
         shot(back, "correspondence-timed-out")
+
+        # The lobby's list of Bo's tables says it too
+        lobby = pages[first].context.new_page()
+        lobby.goto(base + "/")
+        lobby.wait_for_function("() => (document.querySelector('.my-table .turns')?.textContent || '')"
+                                ".includes('Your move since')")
+        shot(lobby, "correspondence-lobby")
     finally:
         server.stop()
+
+
+def test_the_lobby_offers_a_move_clock_in_days(browser, parlour_server):
+    from browser import open_page
+
+    lobby = open_page(browser, parlour_server + "/")
+    lobby.click(".game-choice[data-game='tarok']")
+    assert lobby.locator("#correspondence-box").is_hidden()
+    lobby.select_option("#clock", "d2")
+    assert lobby.locator("#correspondence-box").is_visible()
+    lobby.select_option("#vacation", "14")
+    lobby.uncheck("#weekends")
+    lobby.click("#create")
+    note = lobby.locator("#created .clock-note")
+    note.wait_for()
+    assert note.text_content() == "By correspondence: 2 days a move, weekends not counted, 14 vacation days."
+    table = lobby.locator("#created h2").text_content().rsplit(" ", 1)[-1]
+    with urllib.request.urlopen(f"{parlour_server}/api/tables/{table}") as r:
+        assert json.load(r)["correspondence"] == {"days": 2, "weekends": False, "vacation_days": 14}
+    # A game that cannot wait days is refused with the reason
+    lobby.click(".game-choice[data-game='spoons']")
+    lobby.select_option("#clock", "d1")
+    lobby.click("#create")
+    lobby.wait_for_function("() => document.querySelector('#toasts').textContent.includes('real-time race')")
