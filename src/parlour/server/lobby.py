@@ -245,6 +245,8 @@ class Lobby:
         """A table's public summary, from memory or from the log (which does not bring it into memory)."""
         table = self.tables.get(table_id)
         if table is not None:
+            if table.mirror and table.correspondence is not None:  # the owner draws the vacation days
+                await table.correspondence.refresh(self.store, table_id)
             return table.summary()
         found = await self.store.table(table_id)
         if found is None:
