@@ -250,3 +250,21 @@ def test_each_games_rules_say_whether_it_is_played_by_correspondence():
         assert para.strip().startswith("Not offered") == (game_id in correspondence.REFUSED), game_id
         if game_id in correspondence.HOURS:
             assert "hours instead of seconds" in para
+
+
+def test_she_is_told_until_her_own_next_move(db_url, friday):
+    with app(db_url) as c:
+        t = table(c, [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "random"}], vacation_days=0)
+        for _ in range(600):  # the bot may move first
+            if summary(c, t)["turns"]:
+                break
+            time.sleep(0.05)
+        move_to(c, turn(summary(c, t))["due"] + 60)
+        assert [x["seat"] for x in summary(c, t)["timeouts"]] == [0]
+        with c.websocket_connect(f"/ws/{t['table']}?token={t['seats'][0]['token']}") as ws:
+            state = receive_until(ws, lambda m: m["type"] == "state" and 0 in m["view"]["to_act"]
+                                  and not m["table"]["seats"][0].get("bot"))
+            assert [x["seat"] for x in state["table"]["timeouts"]] == [0]  # the bot's moves for her do not end it
+            ws.send_json({"type": "action", "action": state["view"]["legal"][0], "version": state["version"]})
+            after = receive_until(ws, lambda m: m["type"] == "state" and m["version"] == state["version"] + 1)
+        assert after["table"]["timeouts"] == []

@@ -5,8 +5,10 @@ Friends in other time zones play a move a day. A table created with the setting 
 counted from the instant her move began; with ``weekends`` false, Saturdays and Sundays (UTC) do not count. When a
 move's days run out, a day of her vacation reserve is drawn, automatically, one whole day at a time (as Go
 correspondence servers do); when the days and the reserve are both gone, her seat is handed to the table's bot the
-way an absent friend's seat is (logged ``bot SEAT LEVEL``), she is told (``timeouts`` in the table's summary, and
-the notifier's ``timeout`` event), and she takes her seat back by opening her link again, with a fresh move clock.
+way an absent friend's seat is (logged ``bot SEAT LEVEL``), she is told (``timeouts`` in the table's summary until
+her own next move, and the notifier's ``timeout`` event), and she takes her seat back by opening her link again, with
+a fresh move clock. (A person whose page is open when her time runs out takes her seat back at once, as an absent
+friend coming back does: her next move gets a fresh clock.)
 
 Every clock is stored as absolute instants (``move_clocks``: since, due, vacation left), written by the table's
 owner whenever a move begins or a vacation day is drawn, so that a restart never eats a day. Down time of the
@@ -88,7 +90,7 @@ class Setting:
         return {"days": self.days, "weekends": self.weekends, "vacation_days": self.vacation_days}
 
 
-def check(game_id: str, title: str, settings: dict[str, Any], seconds_per_move: float | None) -> None:
+def check(game_id: str, settings: dict[str, Any], seconds_per_move: float | None) -> None:
     """Refuse (:class:`BadOption`, saying what is allowed) a bad correspondence setting or a game that has none."""
     found = settings.get("correspondence")
     if found is None:
@@ -235,6 +237,8 @@ class MoveClock:
                      or (word in ("back", "start") and (seat == s or word == "start")))
             turns[s] = Turn(entry.t, self.due_after(entry.t), table.version) if fresh else kept  # type: ignore
         self.turns = turns
+        if entry.seat is not None and table.kind(entry.seat) == "human":  # her own move after her time ran out
+            self.timed_out.pop(entry.seat, None)
         if game_entry:
             self._window_opened(table, entry.t)
         if table.state.deadline is None:
@@ -242,7 +246,7 @@ class MoveClock:
         if not table.mirror:
             self._spawn_save(table)
         else:  # the owner draws the vacation days: read what it wrote
-            self._spawn(table, self.refresh(table.store, table.id))
+            self._spawn(self.refresh(table.store, table.id))
 
     def _window_opened(self, table: "Table", t: float) -> None:
         deadline = table.state.deadline
@@ -268,7 +272,7 @@ class MoveClock:
 
     # --- the store ---------------------------------------------------------------------------------------------------
 
-    def _spawn(self, table: "Table", coro: Any) -> None:
+    def _spawn(self, coro: Any) -> None:
         try:
             task = asyncio.get_running_loop().create_task(coro)
         except RuntimeError:  # no loop (a table replayed outside the server)
@@ -278,7 +282,7 @@ class MoveClock:
         task.add_done_callback(self._saving.discard)
 
     def _spawn_save(self, table: "Table") -> None:
-        self._spawn(table, self.save(table.store, table.id, table.version, self.humans(table)))
+        self._spawn(self.save(table.store, table.id, table.version, self.humans(table)))
 
     async def flush(self) -> None:
         """Wait for the writes under way (tests, and before acting on the stored rows)."""
@@ -304,9 +308,10 @@ class MoveClock:
                         if s == WINDOW:
                             values = {"since": None, "due": self.window, "began": version}
                         elif turn is None:
-                            values = {"since": None, "due": None, "began": None}
+                            values = {"since": None, "due": None, "began": None, "timed_out": self.timed_out.get(s)}
                         else:
-                            values = {"since": turn.since, "due": turn.due, "began": turn.began}
+                            values = {"since": turn.since, "due": turn.due, "began": turn.began,
+                                      "timed_out": self.timed_out.get(s)}
                         await conn.execute(update(move_clocks).where(move_clocks.c.table_id == table_id,
                                                                      move_clocks.c.seat == s)
                                            .values(**values, at=version))
@@ -352,6 +357,8 @@ class MoveClock:
             self.vacation[seat] = float(vacation)
             if out is not None:
                 self.timed_out[seat] = out
+            else:
+                self.timed_out.pop(seat, None)
             if seat in self.turns and due is not None:
                 self.turns[seat].due = due
 

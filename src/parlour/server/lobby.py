@@ -127,7 +127,7 @@ class Lobby:
         if seconds_per_move is not None and seconds_per_move < self.limits.min_move_clock:
             raise BadOption(f"clock.seconds_per_move must be at least {self.limits.min_move_clock:g} on this server, "
                             f"got {seconds_per_move:g}")
-        correspondence.check(game.id, game.title, settings or {}, seconds_per_move)
+        correspondence.check(game.id, settings or {}, seconds_per_move)
         levels = available(game)
         rows = []
         for i, spec in enumerate(seats):
