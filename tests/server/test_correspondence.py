@@ -268,3 +268,19 @@ def test_she_is_told_until_her_own_next_move(db_url, friday):
             ws.send_json({"type": "action", "action": state["view"]["legal"][0], "version": state["version"]})
             after = receive_until(ws, lambda m: m["type"] == "state" and m["version"] == state["version"] + 1)
         assert after["table"]["timeouts"] == []
+
+
+def test_a_window_in_hours_waits_for_the_players_like_every_clock(db_url, friday):
+    with app(db_url) as c:
+        r = c.post("/api/tables", json={"game": "testoasa", "players": 2, "seed": 5, "wait_for_players": True,
+                                        "seats": [{"kind": "human"}, {"kind": "human"}],
+                                        "correspondence": {"days": 1}})
+        t = r.json()
+        move_to(c, FRIDAY + 6 * 3600)
+        assert summary(c, t)["actions"] == 0 and summary(c, t)["turns"] == []  # nobody came: nothing runs
+        with c.websocket_connect(f"/ws/{t['table']}?token={t['seats'][0]['token']}") as ws:
+            receive_until(ws, lambda m: m["type"] == "state")
+            ws.send_json({"type": "start"})
+            started = receive_until(ws, lambda m: m["type"] == "state" and m["table"]["started"])
+        assert started["table"]["window_due"] == pytest.approx(FRIDAY + 11 * 3600, abs=60)
+        assert len(started["table"]["turns"]) == 2  # both look at their cards, each with a day

@@ -239,7 +239,7 @@ class MoveClock:
         self.turns = turns
         if entry.seat is not None and table.kind(entry.seat) == "human":  # her own move after her time ran out
             self.timed_out.pop(entry.seat, None)
-        if game_entry:
+        if game_entry or word == "start":  # a window opens with the change, or runs from when the clocks start
             self._window_opened(table, entry.t)
         if table.state.deadline is None:
             self.window = None
@@ -394,7 +394,7 @@ class MoveClock:
             if due <= now:
                 await self._time_out(table, seat, turn, now, notifier)
                 changed = True
-        if self.window is not None and self.window <= now and table.state.deadline is not None:
+        if self.window is not None and self.window <= now and table.state.deadline is not None and table.started:
             await table._accept(None, TIMEOUT)
             changed = True
         if changed and not table.closed:
