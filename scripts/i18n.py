@@ -133,7 +133,7 @@ def sources(domain: str) -> list[Path]:
         files += [SRC / "core" / name for name in ("game.py", "cards.py", "i18n.py", "lesson.py")]  # the refusals every game shares
         files.append(SRC / "bots" / "advice.py")  # hints and reviews: their words are every game's
         files += sorted((SRC / "cli").glob("*.py"))
-        files += [SRC / "server" / name for name in ("notify.py", "notify_api.py")]  # notifications, in the seat's words
+        files += [SRC / "server" / name for name in ("notify.py", "notify_api.py", "correspondence.py")]  # told to a seat, in its words
         return files
     folder = package_folder(domain)
     files = sorted((folder / "web").rglob("*.js")) if (folder / "web").is_dir() else []

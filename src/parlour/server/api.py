@@ -18,7 +18,7 @@ from parlour.core.lesson import Lesson
 from parlour.core.record import Record
 from parlour.core.registry import game_class, games, load
 
-from . import around
+from . import around, clock, correspondence
 from .exports import written
 from .lessons import PACE, lesson_table
 from .limits import LimitReached
@@ -85,6 +85,20 @@ class Clock(BaseModel):
                                                                  "legal one")
 
 
+class Correspondence(BaseModel):
+    days: StrictInt = Field(description="days per move: 1, 2, 3 or 7; when they run out, a vacation day is drawn, "
+                            "and when those are gone too, the table's bot plays for the person until she is back")
+    weekends: StrictBool = Field(True, description="whether Saturdays and Sundays (UTC) count")
+    vacation_days: StrictInt = Field(0, description=f"a reserve of days per person, 0 to "
+                                     f"{correspondence.MAX_VACATION}, drawn a day at a time when a move's days run "
+                                     "out")
+
+
+class TestClock(BaseModel):
+    offset: Number = Field(ge=-30 * 365 * 86400, le=30 * 365 * 86400, description="seconds the server's clock runs "
+                           "ahead of the machine's")
+
+
 class NewTable(BaseModel):
     game: StrictStr = Field(description="a game id from GET /api/games", examples=["giacomotto"])
     players: StrictInt | None = Field(None, description="the game's default if omitted")
@@ -96,6 +110,8 @@ class NewTable(BaseModel):
                                                    examples=[[{"kind": "human", "name": "Ana"},
                                                               {"kind": "bot", "level": "random"}]])
     clock: Clock | None = None
+    correspondence: Correspondence | None = Field(None, description="a correspondence table: a move clock in days "
+                                                  "(every turn-based game; not Spoons, the Claw or Kaboo)")
     seed: StrictInt | None = Field(None, ge=0, lt=2**63, description="fixes the shuffle; only on a server started with "
                              "--fixed-seeds (tests and demos), since whoever creates the table would choose the deal")
     moves: list[tuple[StrictInt | None, StrictStr]] | None = Field(
@@ -150,6 +166,9 @@ def settings(body: NewTable) -> dict[str, Any]:
         found["absent_seconds"] = body.absent_seconds
     if body.deal_pause:
         found["pause"] = body.deal_pause
+    if body.correspondence is not None:
+        c = body.correspondence
+        found["correspondence"] = correspondence.stored(c.days, c.weekends, c.vacation_days)
     seats = [SeatRow(i, s.kind, None, None, None) for i, s in enumerate(body.seats)]
     found.update(learning.chosen(seats, body.hints, body.aids))
     return found
@@ -238,7 +257,19 @@ def described(table: Table, hidden: list[int] = ()) -> dict[str, Any]:  # type: 
             "commitment": table.row.commitment, "spectator_url": f"/t/{table.id}", "seats": seats,
             "clock": summary["clock"], "spectator_chat": summary["spectator_chat"],
             "listed": bool(table.row.settings.get("listed")), "absent_seconds": summary["absent_seconds"],
-            "hints": summary["hints"], "aids": summary["aids"]}
+            "hints": summary["hints"], "aids": summary["aids"],
+            **({"correspondence": summary["correspondence"]} if "correspondence" in summary else {})}
+
+
+@router.post("/clock", summary="Move the server's clock (only on a server started with --fixed-seeds: tests)",
+             include_in_schema=False)
+async def move_clock(body: TestClock, request: Request) -> dict[str, Any]:
+    if not getattr(request.app.state, "fixed_seeds", False):
+        raise HTTPException(403, "the clock of this server is the machine's; only a server started with "
+                                 "--fixed-seeds (for tests) lets it be moved")
+    clock.set_offset(body.offset)
+    changed = await correspondence.sweep(lobby_of(request))  # what the new time makes due, at once
+    return {"now": clock.now(), "offset": clock.offset(), "changed": changed}
 
 
 @router.get("/tables", summary="The tables that these seat tokens sit at")

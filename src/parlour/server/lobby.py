@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +21,7 @@ from parlour.core.game import Game, State
 from parlour.core.record import Record, commitment
 from parlour.core.registry import load, load_with
 
+from . import clock, correspondence
 from .around import offered, open_seats
 from .bots import BotPool
 from .exports import Exports
@@ -67,7 +67,7 @@ class Lobby:
     """Every table this server holds in memory, and the way to the others in the log."""
 
     def __init__(self, store: Store, bots: BotPool | None, limits: Limits = Limits(),
-                 now: Any = time.time) -> None:
+                 now: Any = clock.now) -> None:
         self.store, self.bots, self.limits, self.now = store, bots, limits, now
         self.tables: dict[str, Table] = {}
         self.cluster: Any = None  # several processes share the tables (server/cluster.py), if set
@@ -82,9 +82,12 @@ class Lobby:
 
     async def start(self) -> None:
         """Record this run and start its heartbeat and the sweep of idle tables."""
-        self.run = await self.store.start_run(round(self.now(), 3))
+        started = round(self.now(), 3)
+        self.run = await self.store.start_run(started)
+        await correspondence.add_down_time(self.store, self.run, started)
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._heartbeat()), loop.create_task(self._sweep())]
+        self._tasks = [loop.create_task(self._heartbeat()), loop.create_task(self._sweep()),
+                       loop.create_task(correspondence.sweeper(self))]
 
     async def close(self) -> None:
         """Stop every table, saving where its clocks stand, and mark the run stopped."""
@@ -128,6 +131,7 @@ class Lobby:
         if seconds_per_move is not None and seconds_per_move < self.limits.min_move_clock:
             raise BadOption(f"clock.seconds_per_move must be at least {self.limits.min_move_clock:g} on this server, "
                             f"got {seconds_per_move:g}")
+        correspondence.check(game.id, settings or {}, seconds_per_move)
         levels = available(game)
         rows = []
         for i, spec in enumerate(seats):
@@ -169,6 +173,9 @@ class Lobby:
             await self.cluster.watch(row.id)
             table.cluster = self.cluster
         await self.store.add_table(row, rows, table.clock_row(self.run), free=free, moves=entries)
+        if table.correspondence is not None:
+            table.correspondence.begin(table, entries[-1].t if entries else created)
+            await table.correspondence.create(self.store, row.id, table.version, table.correspondence.humans(table))
         self._keep(table)
         table.schedule()
         return table
@@ -209,6 +216,8 @@ class Lobby:
             if self.cluster is not None:
                 table.cluster = self.cluster
                 table.announce_presence(ask=True)
+            if table.correspondence is not None:
+                await table.correspondence.load(table)
             if state.over:
                 await offered(self, table)
             else:
@@ -228,6 +237,8 @@ class Lobby:
         table = Table(row, seat_rows, entries, self.store, self.bots, now=self.now, state=state, limits=self.limits,
                       checks=checks)
         table.cluster, table.mirror = self.cluster, True
+        if table.correspondence is not None:
+            await table.correspondence.load(table)
         self._keep(table)
         async with table.lock:
             await table.catch_up()  # what was logged while we read (published before we listened)
@@ -238,12 +249,16 @@ class Lobby:
         """A table's public summary, from memory or from the log (which does not bring it into memory)."""
         table = self.tables.get(table_id)
         if table is not None:
+            if table.mirror and table.correspondence is not None:  # the owner draws the vacation days
+                await table.correspondence.refresh(self.store, table_id)
             return table.summary()
         found = await self.store.table(table_id)
         if found is None:
             return None
         row, seat_rows = found
-        return summary_of(row, seat_rows, await self.store.count_actions(table_id), row.finished)
+        out = summary_of(row, seat_rows, await self.store.count_actions(table_id), row.finished)
+        out.update(await correspondence.stored_summary(self.store, table_id, row.settings, self.now()))
+        return out
 
     async def record(self, table_id: str) -> Record | None:
         """The record of a finished match; ``None`` for no such table; :class:`NotFinished` while it is played."""

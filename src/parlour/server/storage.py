@@ -197,6 +197,22 @@ notifications_sent = Table(
 )
 
 
+move_clocks = Table(
+    "move_clocks", metadata,
+    # A correspondence table's move clocks (server/correspondence.py): per human seat, its reserve of vacation days
+    # and, while it is to act, when its move began (``since``, at version ``began``) and the absolute instant it is
+    # ``due``; seat -1 holds a timed window measured in hours. Absolute times, so that a restart keeps them exactly.
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("since", Float, nullable=True),
+    Column("due", Float, nullable=True, index=True),
+    Column("began", Integer, nullable=True),
+    Column("vacation_left", Float, nullable=False, default=0.0),
+    Column("timed_out", Float, nullable=True),
+    Column("at", Integer, nullable=False, default=0),  # the table's version when the row was written
+)
+
+
 @dataclass(frozen=True)
 class TableRow:
     id: str

@@ -20,6 +20,10 @@ Move clocks (optional, ``seconds_per_move``): a human seat that may act gets tha
 they run out, the game's ``state.clock_out(seat)`` is played for it (Go: ``resign``), or, for a game that names
 none, the table's fallback bot's move (a random legal move, seeded like every bot).
 
+Correspondence tables (the setting ``correspondence``): a move clock in days, vacation days and weekends, kept by
+the satellite :class:`.correspondence.MoveClock` (the hooks here tell it of each entry and ask it for the summary's
+``turns`` and for a window measured in hours); it hands a seat whose time is gone to a bot as ``hand`` would.
+
 Clocks run only while the table is in memory on a running server: when it comes back (after a restart, or after
 it left memory for idleness) :meth:`Table.resume` sets each clock to what it had when it stopped, and gives each
 move clock a grace for its player to reconnect.
@@ -65,6 +69,7 @@ from parlour.core.registry import load
 from parlour.bots import default
 
 from . import learning
+from .correspondence import MoveClock
 from .bots import FALLBACK, BotPool, bot_seed, fallback
 from .lessons import LessonGuide
 from .limits import Limits, RateLimit
@@ -261,6 +266,8 @@ class Table:
         self.deal_pause = DealPause(float(row.settings.get("pause", 0)))
         #: A lesson table's guide (server/lessons.py): while the lesson lasts, it leads instead of clocks and bots.
         self.lesson = LessonGuide.of(row.settings)
+        #: A correspondence table's move clocks in days (server/correspondence.py).
+        self.correspondence = MoveClock.of(row.settings, row.game)
         self._pause_due = False  # a pause begun here whose entry is still to be logged
         self.changed = row.created  # wall time of the last change: game clock zero
         self._version = 0
@@ -351,6 +358,8 @@ class Table:
                          {s: now - t for s, t in self.away.items()}, self.started, self.deal_pause.summary(now))
         if self.lesson is not None:
             out["lesson"] = self.lesson.summary(self.version)
+        if self.correspondence is not None:
+            out.update(self.correspondence.summary(now))
         return out
 
     def deadline_in(self) -> float | None:
@@ -361,6 +370,8 @@ class Table:
             return None
         if self.lesson is not None and self.lesson.leads(self.version):  # a lesson's windows wait for the learner
             return None
+        if self.correspondence is not None:  # a correspondence table's windows last hours, or the game has none
+            return self.correspondence.window_in(self)
         return max(0.0, self.changed + deadline - self.now())
 
     def clocks(self) -> list[float | None] | None:
@@ -702,6 +713,8 @@ class Table:
             if task is not None:
                 task.cancel()
             self._waiting.pop(seat, None)
+        if self.correspondence is not None:
+            self.correspondence.advanced(self, entry, set(self.state.to_act))
         self._note_away()
         self.broadcast_state()
         self._presence_changed()
@@ -860,6 +873,8 @@ class Table:
             self.deal_pause.begin(t)
             self._pause_due = True
         self._drop_waiting()
+        if self.correspondence is not None:
+            self.correspondence.advanced(self, entry, before)
         self.broadcast_state()
         if state.over:
             over = self.over_message()

@@ -10,6 +10,7 @@ import { learnButton } from "./learn.js";
 import { myList, rowsOf, statusOf } from "./mylist.js";
 import { linkRow } from "./copylink.js";
 import { mySecret, pageOf, secretOf } from "./mine.js";
+import { settingText } from "./turns.js";
 
 const $ = (id) => document.getElementById(id);
 /** Seconds a deal's result waits for the people at the table before the next deal's clocks and bots go. */
@@ -199,6 +200,11 @@ function readSeats() {
   });
 }
 
+/** The vacation and weekend choices show while a move clock in days is chosen. */
+function showCorrespondence() {
+  $("correspondence-box").hidden = !$("clock").value.startsWith("d");
+}
+
 async function create(ev) {
   ev.preventDefault();
   const button = $("create");
@@ -216,8 +222,11 @@ async function create(ev) {
     body.hints = $("hints").checked;
     body.aids = $("aids").checked;
     body.absent_seconds = Number($("absent").value);
-    const seconds = Number($("clock").value);
-    if (seconds > 0) body.clock = { seconds_per_move: seconds };
+    const chosen = $("clock").value;
+    if (chosen.startsWith("d")) {  // a correspondence table: days a move (turns.js says them)
+      body.correspondence = { days: Number(chosen.slice(1)), weekends: $("weekends").checked,
+        vacation_days: Number($("vacation").value) };
+    } else if (Number(chosen) > 0) body.clock = { seconds_per_move: Number(chosen) };
     const table = await postJSON("/api/tables", body);
     for (const s of table.seats) {
       if (!s.token) continue;
@@ -242,6 +251,8 @@ function showCreated(table) {
     h("p", { class: "muted" }, t("Send each friend their own link: the link is their seat. Keep one for yourself.")),
     table.clock ? h("p", { class: "hint clock-note" }, tn("Move clock: {n} second a move.", "Move clock: {n} seconds a move.",
       table.clock.seconds_per_move)) : null,
+    table.correspondence ? h("p", { class: "hint clock-note" }, t("By correspondence: {setting}.",
+      { setting: settingText(table.correspondence) })) : null,
     table.seats.map((s) => s.open
       ? h("div", { class: "link-row open-seat" }, h("span", { class: "link-title" }, t("Seat {n}", { n: s.seat })),
         h("span", { class: "muted" }, t("open to anyone from the list of open tables")))
@@ -265,9 +276,11 @@ async function loadMine() {
   const known = new Set(mine.map((e) => new URL(e.url || "/", location.origin).searchParams.get("token")));
   const list = tokens();
   let live = [];
+  let received = Date.now();
   if (list.length) {
     try {
       live = await getJSON(`/api/tables?tokens=${encodeURIComponent(list.join(","))}`);
+      received = Date.now();
     } catch (err) {
       live = [];
     }
@@ -280,6 +293,7 @@ async function loadMine() {
   }
   fill(box, myList(rows, {
     status: statusOf(live),
+    received,
     titleOf: (id) => titleOf(games.find((x) => x.id === id) || { id }),
     remove: { label: t("Forget"), title: t("Forget this seat in this browser"), onclick: (e) => {
       forgetTable(e.table, e.seat);
@@ -363,6 +377,7 @@ async function start() {
   translatePage();
   renderPersonal();
   $("setup").addEventListener("submit", create);
+  $("clock").addEventListener("change", showCorrespondence);
   for (const id of ["hints", "aids"]) $(id).addEventListener("change", (ev) => { ev.target.dataset.touched = "1"; });
   try {
     games = await getJSON("/api/games");

@@ -24,8 +24,10 @@ const titleOf = (id) => {
 
 async function load() {
   let entries;
+  let received = Date.now();
   try {
     entries = await getJSON(api);
+    received = Date.now();
   } catch (err) {
     fill($("my-tables"), h("p", { class: "muted" }, t("Could not list your tables — {error}", { error: err.message })));
     return;
@@ -39,7 +41,7 @@ async function load() {
     return;
   }
   fill($("my-tables"), myList(rowsOf(entries), {
-    status: statusOf(entries), titleOf,
+    status: statusOf(entries), received, titleOf,
     remove: { label: t("Remove"), title: t("Take this table off your personal link"), onclick: async (e) => {
       try {
         const res = await fetch(`${api}/${encodeURIComponent(e.table)}`, { method: "DELETE" });

@@ -4,14 +4,16 @@
 // Example:
 //   fill(box, myList(rows, { status, titleOf, remove: { label: t("Forget"), title: "...", onclick: (e) => ... } }));
 // where rows are [{ table, game, seat, url, when (ms), result: { won, winners, scores } | null }], status a Map from
-// "table/seat" to the entry GET /api/tables?tokens= answers, and titleOf(gameId) the game's name in the page's
-// language.
+// "table/seat" to the entry GET /api/tables?tokens= answers, received when those entries arrived (ms: a
+// correspondence table's hours left count from then), and titleOf(gameId) the game's name in the page's language.
 
 import { h } from "./util.js";
 import { t, tn } from "./i18n.js";
+import { turnLines } from "./turns.js";
 
-/** The list's <ul>: each row's game, status, table and seat, moves, date, and Open (or Review) and remove buttons. */
-export function myList(rows, { status = new Map(), titleOf = (id) => id, remove = null } = {}) {
+/** The list's <ul>: each row's game, status, table and seat, moves, date, a correspondence table's move clocks ("Your
+ * move since …, N hours left"), and Open (or Review) and remove buttons. */
+export function myList(rows, { status = new Map(), received = Date.now(), titleOf = (id) => id, remove = null } = {}) {
   return h("ul", { class: "my-list" }, rows.map((e) => {
     const server = status.get(`${e.table}/${e.seat}`);
     const over = !!e.result || server?.status === "over";
@@ -25,7 +27,10 @@ export function myList(rows, { status = new Map(), titleOf = (id) => id, remove 
           e.seat == null ? t("table {table}", { table: e.table }) : t("table {table} · seat {seat}", { table: e.table, seat: e.seat }),
           server ? ` · ${tn("{n} move", "{n} moves", server.actions ?? 0)}` : "",
           when && !Number.isNaN(when.getTime()) ? ` · ${when.toLocaleString(document.documentElement.lang)}` : "",
-          e.result && (e.result.scores || []).length ? ` · ${t("scores {scores}", { scores: e.result.scores.join(" – ") })}` : "")),
+          e.result && (e.result.scores || []).length ? ` · ${t("scores {scores}", { scores: e.result.scores.join(" – ") })}` : ""),
+        server && !over && server.correspondence ? h("div", { class: "turns" }, turnLines(server, e.seat,
+          (s) => (server.seats[s] && server.seats[s].name) || t("Seat {n}", { n: s }), received)
+          .map((l) => l.text).join(" · ")) : null),
       h("div", { class: "actions" },
         h("a", { class: "button", href: e.url }, over ? t("Review") : t("Open")),
         remove ? h("button", { type: "button", class: "quiet", title: remove.title, onclick: () => remove.onclick(e) },

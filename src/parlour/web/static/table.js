@@ -22,6 +22,7 @@ import { aidSwitch, aidsOn } from "./aids.js";
 import { addControl } from "./mine.js";
 import { notifyControl } from "./notify.js";
 import { attention } from "./attention.js";
+import { turnLines, timeoutLine, settingText } from "./turns.js";
 
 const PENDING_MS = 8000;
 /** Errors about the page itself (its link, the table), not about a move: said in a toast, not beside a click. */
@@ -161,6 +162,7 @@ function applyState(msg) {
   ctx.pauseUntil = pause ? (msg.received || Date.now()) + pause.left * 1000 : null;
   ctx.fresh = freshEvents(ctx.prev, ctx.view);
   noteAway(msg.table, msg.received);
+  ctx.tableReceived = msg.received || Date.now();
   clearTimeout(ctx.pendingTimer);
   // The lobby's "my tables" lists the seats this browser has sat at, and their results.
   if (fresh && token && ctx.seat != null) {
@@ -241,6 +243,7 @@ function render() {
   renderChat();
   renderBanner();
   renderSeatsBar();
+  renderMovesBar();
   renderLesson($("lesson"), ctx, lay);
   keepNoticeClear();
   keepBannersClear();
@@ -288,6 +291,25 @@ function noteAway(table, received) {
 
 function send(message) {
   if (!conn.send(message)) notice(t("Not connected — nothing was sent. Reconnecting…"), { kind: "error" });
+}
+
+/**
+ * A correspondence table's move clocks (turns.js): whose move since when, how many hours are left; and, for a
+ * person whose days and vacation ran out, that a bot played for her meanwhile.
+ */
+function renderMovesBar() {
+  const box = $("moves-bar");
+  const table = ctx.table;
+  if (!table || !table.correspondence || !ctx.view || ctx.view.over) {
+    box.hidden = true;
+    return;
+  }
+  const lines = turnLines(table, ctx.seat, (s) => seatName(ctx, s), ctx.tableReceived);
+  const out = timeoutLine(table, ctx.seat);
+  fill(box, h("span", { class: "setting muted" }, settingText(table.correspondence)),
+    lines.map((l) => h("span", { class: `turn${l.mine ? " mine" : ""}`, dataset: { seat: String(l.seat) } }, l.text)),
+    out ? h("span", { class: "timed-out" }, out) : null);
+  box.hidden = false;
 }
 
 /**
@@ -710,5 +732,6 @@ setInterval(() => {
   if (ctx.deadline != null) renderClock();
   renderSeatsBar();
   renderNextBar();
+  if (ctx.table && ctx.table.correspondence) renderMovesBar();
 }, 1000);
 window.parlour = { ctx, conn, queue };
