@@ -34,10 +34,12 @@ def flag_rows() -> dict[str, str]:
 
 
 def limit_options() -> dict[str, click.Option]:
-    """``parlour serve``'s options that are limits (not where to listen, which database or Redis, or test seeds)."""
+    """``parlour serve``'s options that are limits (not where to listen, which database or Redis, test seeds, TLS
+    files or where notification mails go)."""
     return {p.opts[0]: p for p in serve.params
             if isinstance(p, click.Option) and p.name not in ("host", "port", "db", "redis_url", "fixed_seeds",
-                                                                "allowed_origins", "api_docs")}
+                                                                "allowed_origins", "api_docs", "tls_cert", "tls_key", "smtp",
+                                                                "mail_from", "public_url")}
 
 
 def test_every_limit_is_a_serve_flag_whose_default_the_doc_states():
