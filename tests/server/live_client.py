@@ -4,12 +4,26 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.request
 from contextlib import ExitStack
 from typing import Any
 
 from websockets.sync.client import connect
 
 from parlour.core.rng import Rng
+
+
+def post(url: str, body: dict, timeout: float = 30) -> dict:
+    """POST ``body`` as JSON; the answer's JSON."""
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=timeout) as r:
+        return json.loads(r.read())
+
+
+def get(url: str, timeout: float = 30) -> dict:
+    """GET ``url``; the answer's JSON."""
+    with urllib.request.urlopen(url, timeout=timeout) as r:
+        return json.loads(r.read())
 
 
 def ws_url(base: str, table: str, token: str | None = None) -> str:

@@ -10,25 +10,13 @@ from __future__ import annotations
 import json
 import time
 import urllib.error
-import urllib.request
 
 import pytest
 from conftest import ServerProcess
-from live_client import Refused, Seat
+from live_client import Refused, Seat, get, post
 
 from parlour.core.record import table_entry
 from parlour.core.rng import Rng
-
-def post(url: str, body: dict) -> dict:
-    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=20) as r:
-        return json.loads(r.read())
-
-
-def get(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=20) as r:
-        return json.loads(r.read())
-
 
 @pytest.fixture
 def two_servers(postgres_url, redis_server, tmp_path):

@@ -5,25 +5,13 @@ holder dies, the other process takes the table over and acts. The servers' clock
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 
 import pytest
 from conftest import ServerProcess
+from live_client import get, post
 
 DAY = 86400.0
-
-
-def post(url: str, body: dict) -> dict:
-    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as r:
-        return json.loads(r.read())
-
-
-def get(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=30) as r:
-        return json.loads(r.read())
 
 
 def move_clock(base: str, to: float) -> dict:
