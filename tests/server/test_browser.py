@@ -36,12 +36,22 @@ def play_one_move(page: Page, shot: Path | None = None) -> bool:
         return False
     page.click(f".kit-hand .kit-card[data-code='{card}']")
     click_and_wait(page, f".choices button.choice.capture[data-action='capture {card}']")
+    # The new version may be a state sent again (a reconnection), not yet the capture: wait for the capture itself.
+    seat = view(page)["seat"]
+    try:
+        page.wait_for_function("([seat, card]) => { const v = window.parlour.ctx.view;"
+                               " return v.capture && v.capture.seat === seat && v.capture.card === card; }",
+                               arg=[seat, card])
+    except PlaywrightTimeout:
+        v = view(page)
+        raise AssertionError(f"capture {card} never came under way: capture {v['capture']}, to act {v['to_act']},"
+                             f" log {v['log'][-4:]}, notice {page.locator('#notice').inner_text()!r}") from None
     shown = False
     while True:
         v = view(page)  # read once: a queued state may be drawn between two reads
         if v["capture"] is None:
             break
-        assert v["capture"]["card"] == card and card not in v["hand"]
+        assert v["capture"]["card"] == card and card not in v["hand"], (card, v["capture"], v["log"][-4:])
         lit = page.locator("button.tcard.takeable:enabled")
         expect(lit).to_have_count(sum(a.startswith("take ") for a in v["legal"]))
         if v["capture"]["group"] and shot and not shown:
@@ -109,7 +119,9 @@ def test_two_friends_play_the_first_deal_in_their_browsers(live_server: str, bro
     choice = artifacts / "table-choice.png"  # taken while a group is half taken
     choice.unlink(missing_ok=True)
     while view(ana)["deal"] == 1 and moves < MAX_MOVES:
-        turn = next((p for p in (ana, bora) if p.evaluate("document.body.dataset.myTurn") == "true"), None)
+        # A page whose states are still queued is not drawn up to date yet: it is not taken for a turn.
+        turn = next((p for p in (ana, bora) if p.evaluate(
+            "document.body.dataset.myTurn === 'true' && !window.parlour.queue.length")), None)
         if turn is None:
             ana.wait_for_timeout(100)
             continue

@@ -8,6 +8,8 @@ that dies and comes back, and its record holds exactly the moves that were ackno
 from __future__ import annotations
 
 import json
+import os
+import signal
 import time
 import urllib.error
 
@@ -29,6 +31,10 @@ def two_servers(postgres_url, redis_server, tmp_path):
     finally:
         for s in servers:
             s.kill()
+        # Shown only when the test failed: what each server said of the cluster (its lost and won tables).
+        for i, s in enumerate(servers):
+            said = [line for line in s.log.read_text(errors="replace").splitlines() if "cluster:" in line]
+            print(f"server{i} ({s.url}):", *said[-40:], sep="\n  ")
 
 
 def move(seat: Seat, action: str, version: int, timeout: float = 30) -> None:
@@ -184,6 +190,94 @@ def test_play_goes_on_when_redis_dies_and_comes_back(two_servers, redis_server):
     play(seats, rng, played)
     over = seats[0].wait_over()
     check_record(a.url, t, over, played)
+
+
+
+def test_a_move_logged_by_a_former_owner_reaches_the_new_owners_players(two_servers, redis_server):
+    """For a moment two processes may each take themselves for a table's owner: here the owner is frozen until its
+    lease runs out and the other takes the table over, and the move its player sent meanwhile is logged when it
+    wakes, before it learns that it lost the table. The new owner must show that move to its own player."""
+    import redis
+
+    a, b = two_servers
+    t = new_table(a.url)  # a owns it
+    tokens = {s["seat"]: s["token"] for s in t["seats"]}
+    seats = {0: Seat(a.url, t["table"], tokens[0]), 1: Seat(b.url, t["table"], tokens[1])}
+    played: list = []
+    rng = Rng(3)
+    play(seats, rng, played, until=4)
+    while seats[0].state["view"]["to_act"] != [0]:  # on to a move of a's player
+        version = seats[0].state["version"]
+        mover = seats[0].state["view"]["to_act"][0]
+        action = rng.choice(seats[mover].wait_version(version)["view"]["legal"])
+        move(seats[mover], action, version)
+        played.append((mover, action))
+        for s in seats.values():
+            s.wait_version(version + 1)
+    version = seats[0].state["version"]
+    lease = redis.Redis.from_url(redis_server.url)
+    key = f"parlour:lease:{t['table']}"
+    owner = lease.get(key)
+    os.kill(a.proc.pid, signal.SIGSTOP)
+    try:
+        deadline = time.monotonic() + 30
+        while lease.get(key) in (owner, None):  # its lease runs out, and b takes the table over
+            assert time.monotonic() < deadline, "b never took the lease of the frozen owner's table"
+            time.sleep(0.1)
+        time.sleep(1.0)  # b's take-over reads the log (if it had not finished, b would read the move there too)
+        action = rng.choice(seats[0].state["view"]["legal"])
+        seats[0].sock.send(json.dumps({"type": "action", "action": action, "version": version}))
+    finally:
+        os.kill(a.proc.pid, signal.SIGCONT)
+    try:
+        seats[0].wait_version(version + 1)  # a logged it at once, still taking itself for the owner
+        played.append((0, action))
+    except Refused as e:  # a learnt first that b owns the table: nothing was taken, send it again
+        assert e.code == "retry", e.error
+        move(seats[0], action, version)
+        played.append((0, action))
+    assert seats[1].wait_version(version + 1)["version"] == version + 1  # b's player sees it too
+    play(seats, rng, played)
+    check_record(b.url, t, seats[1].wait_over(), played)
+
+
+
+def test_an_owner_that_hears_a_move_beyond_its_log_reads_the_log():
+    """The in-process half of the test above, without its race: an owner that hears another process's entry beyond
+    its own log (both took themselves for the owner a moment) reads the log and shows the move."""
+    import asyncio
+
+    from parlour.core.registry import load
+    from parlour.server.storage import ActionRow, SeatRow, TableRow
+    from parlour.server.table import Table, replay
+
+    row = TableRow("t", "giacomotto", 2, {}, 5, "s", "c", None, 100.0)
+    seats = [SeatRow(0, "human", None, "Ana", "a"), SeatRow(1, "human", None, "Bo", "b")]
+    state = replay(load("giacomotto", 2), row.seed, [])
+    logged = []
+    for n in range(3):
+        seat = state.to_act[0]
+        action = str(state.legal(seat)[0])
+        state.apply(seat, action)
+        logged.append(ActionRow(n, seat, action, 101.0 + n))
+
+    class Log:  # the database's log, where the other process wrote the third move
+        async def actions(self, table_id: str, since: int = 0) -> list[ActionRow]:
+            return logged[since:]
+
+    async def hear() -> Table:
+        table = Table(row, seats, logged[:2], store=Log(), bots=None, now=lambda: 200.0)
+        assert not table.mirror and table.version == 2
+        table.follow(logged[2])
+        for _ in range(500):
+            if table.version == 3:
+                break
+            await asyncio.sleep(0.01)
+        return table
+
+    table = asyncio.run(hear())
+    assert table.version == 3 and table.log[-1] == logged[2]
+    assert table.state.view(0) == state.view(0)
 
 
 def test_a_tables_spectator_limit_counts_the_spectators_of_every_server(postgres_url, redis_server, tmp_path):

@@ -54,6 +54,10 @@ RENEW = 1.0
 #: Seconds a forwarded action waits for the owner's answer before the client is told to retry.
 ANSWER = 6.0
 
+#: Seconds after Redis came back, or after this node took a table over, during which its own tables are checked
+#: against the log too (the former owner learns within a renewal that it is not the owner any more).
+UNSURE = 3 * LEASE
+
 #: Seconds a node is taken for alive after its last sign (its players' presence is then forgotten).
 ALIVE = 15.0
 #: Tries of a batch of messages to publish, a quarter second apart, before it is dropped.
@@ -101,6 +105,7 @@ class Cluster:
         self._answers: dict[int, asyncio.Future] = {}
         self._ids = itertools.count(1)
         self._channels: set[str] = set()  # the table channels this node listens to
+        self._unsure_until = 0.0  # until when owned tables are checked against the log too (_behind)
         self._pubsub: Any = None
         self._tasks: list[asyncio.Task] = []
         self._spawned: set[asyncio.Task] = set()
@@ -218,7 +223,7 @@ class Cluster:
                                          client=pipe)
                     holders = await pipe.execute()
                 await self._forget_dead_nodes(tables)
-                await self._behind([t for t in tables if t.mirror])
+                await self._behind(tables)
             except Exception as e:
                 log.warning("cluster: renewing leases failed (%s); trying again", type(e).__name__)
                 continue
@@ -231,13 +236,19 @@ class Cluster:
                 elif holder != self.node and not table.mirror:
                     self._spawn(self.demote(table, holder))
 
-    async def _behind(self, mirrors: list["Table"]) -> None:
+    async def _behind(self, tables: list["Table"]) -> None:
         """A safety net: a mirror behind the log (an entry's message lost in a Redis outage, with no entry after
-        it to show the gap) reads the log."""
-        if not mirrors or self.lobby is None:
+        it to show the gap) reads the log. So does an owner for a while after Redis came back or it took a table
+        over: the process that owned it before may have logged a move before it learnt that it no longer does, and
+        that move's message may have gone out before this process listened again."""
+        if self.lobby is None:
             return
-        logged = await self.lobby.store.versions([t.id for t in mirrors])
-        for table in mirrors:
+        unsure = time.monotonic() < self._unsure_until
+        tables = [t for t in tables if t.mirror or unsure]
+        if not tables:
+            return
+        logged = await self.lobby.store.versions([t.id for t in tables])
+        for table in tables:
             if logged.get(table.id, 0) > len(table.log) and not table.lock.locked():
                 self._spawn(table.locked_catch_up())
 
@@ -273,6 +284,7 @@ class Cluster:
                 stopped = saved.paused if saved.paused is not None else await lobby.store.run_end(saved.run)
             table.resume(saved, stopped, lobby.limits.reconnect_grace)
             table.mirror = False
+            self._unsure_until = time.monotonic() + UNSURE
             await lobby.store.save_clock(table.clock_row(lobby.run))
             log.info("cluster: node %s took table %s over at version %d", self.node, table.id, table.version)
             # What the old owner may not have logged yet: the start (everyone here), a person back at her seat.
@@ -396,6 +408,7 @@ class Cluster:
                 self.connected.set()
                 if not first:
                     log.warning("cluster: node %s reconnected to Redis", self.node)
+                    self._unsure_until = time.monotonic() + UNSURE
                     self._catch_up_all()
                 first = False
                 while True:

@@ -1058,10 +1058,14 @@ class Table:
     # --- mirrors (several processes, see server/cluster.py) ------------------------------------------------------
 
     def follow(self, entry: ActionRow) -> None:
-        """The owner logged ``entry``: apply it here, or read the log if entries were missed."""
-        if not self.mirror or entry.index < len(self.log):
+        """The owner logged ``entry``: apply it here, or read the log if entries were missed.
+
+        An owner hears another process's entry beyond its own log only when both took themselves for the owner for
+        a moment (Redis came back empty and the other took the lease first): it reads the log, or its players would
+        never see that move."""
+        if entry.index < len(self.log):
             return
-        if entry.index == len(self.log) and not self.lock.locked():
+        if self.mirror and entry.index == len(self.log) and not self.lock.locked():
             state = self.state.clone()
             apply_entry(state, entry)
             self._advance(state, entry)
