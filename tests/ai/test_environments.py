@@ -104,13 +104,53 @@ def test_a_game_without_ai_module_has_the_legal_index_space(monkeypatch):
     assert codec.action(len(legal) - 1, legal) == legal[-1]
 
 
-def test_one_seat_as_a_gymnasium_environment():
+@pytest.mark.parametrize("game_id", parlour.games())
+def test_gymnasiums_check_env_passes_with_the_defaults(game_id):
+    """check_env steps with unmasked samples; the default ``illegal="penalty"`` takes them (the game's best bots
+    and options: nothing but the id given)."""
     from gymnasium.utils.env_checker import check_env
 
-    env = SeatEnv("tarok", seat=2, opponents="heuristic", rounds=1, illegal="random")
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        check_env(env, skip_render_check=True)
+        warnings.simplefilter("ignore")  # advice on space types, as in the PettingZoo test
+        check_env(SeatEnv(game_id), skip_render_check=True)
+
+
+def test_an_illegal_action_by_each_choice():
+    def first_illegal(illegal):
+        env = SeatEnv("giacomotto", opponents="random", target=21, illegal=illegal, illegal_reward=-2.5)
+        obs, _ = env.reset(seed=3)
+        return env, obs, int(np.flatnonzero(obs["action_mask"] == 0)[0])
+
+    env, obs, bad = first_illegal("penalty")
+    before = env.aec.state().view(0)
+    again, reward, terminated, truncated, info = env.step(bad)
+    assert (reward, terminated, truncated, info["illegal"]) == (-2.5, False, False, True)
+    assert again["view"] == obs["view"] and env.aec.state().view(0) == before and again is not obs
+    steps = env.aec.steps
+    _, _, _, _, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert not info["illegal"] and env.aec.steps > steps  # a legal action is played as ever
+    env, obs, bad = first_illegal("penalty")
+    assert env.step(env.action_space.n + 5)[1:3] == (-2.5, False)  # outside the space: the same
+
+    env, obs, bad = first_illegal("terminate")
+    _, reward, terminated, truncated, info = env.step(bad)
+    assert (reward, terminated, truncated, info["illegal"]) == (-2.5, True, False, True)
+
+    env, obs, bad = first_illegal("random")
+    steps = env.aec.steps
+    _, _, _, _, info = env.step(bad)
+    assert info["illegal"] and env.aec.steps > steps  # a legal action was played instead
+
+    env, obs, bad = first_illegal("raise")
+    with pytest.raises(IllegalAction, match="not legal now"):
+        env.step(bad)
+    assert env.aec.observe(env.agent)["view"] == obs["view"]
+    with pytest.raises(ValueError, match="'penalty', 'terminate', 'random', 'raise'"):
+        SeatEnv("giacomotto", illegal="ignore")
+
+
+def test_one_seat_as_a_gymnasium_environment():
+    env = SeatEnv("tarok", seat=2, opponents="heuristic", rounds=1)
     obs, info = env.reset(seed=9)
     steps, total = 0, 0.0
     done = False

@@ -114,8 +114,15 @@ class ParlourEnv(_pettingzoo.AECEnv):
         state = self.state_
         assert state is not None
         seat = self.possible_agents.index(agent)
-        legal = state.legal(seat)
-        chosen = self.codec.action(int(action), legal)
+        self.play(self.codec.action(int(action), state.legal(seat)))
+
+    def play(self, chosen: Any) -> None:
+        """Step with an action itself (an action object or its text) rather than its index: what the bots of
+        :class:`parlour.ai.SeatEnv` play, which may lie outside the listed sample (a Skelly flick at any angle)."""
+        agent = self.agent_selection
+        state = self.state_
+        assert state is not None
+        seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
         rows = len(state.sheet.rows)
         state.apply(seat, chosen)

@@ -3,8 +3,18 @@
 Observations, actions and rewards are those of the PettingZoo environment (:mod:`parlour.ai.aec`) for the
 learner's seat; the bots (``opponents``: one bot name for every other seat, or one per seat, by default the
 game's best) play between the learner's moves, each seeing only its own view. An episode is a match.
-An action that is not legal raises :class:`~parlour.core.errors.IllegalAction`, or with ``illegal="random"`` is
-replaced by a random legal one (``info["illegal"]`` says so; tools that step with unmasked samples need it).
+
+An action that is not legal now (its ``action_mask`` entry is 0, or it is outside the action space) is handled as
+``illegal`` says; ``info["illegal"]`` is True after any of them:
+
+* ``"penalty"`` (the default): nothing is played and nothing changes; the step returns the same observation, the
+  reward ``illegal_reward`` (-1.0 unless given) and ``terminated=False``. Tools that step with unmasked samples
+  (Gymnasium's ``check_env``, a plain PPO) work, and learn to avoid illegal actions from the reward.
+* ``"terminate"``: the episode ends at once (``terminated=True``) with the reward ``illegal_reward``, as
+  PettingZoo's ``TerminateIllegalWrapper`` does for its classic games; call ``reset()`` next.
+* ``"random"``: a random legal action (from the generator ``reset(seed=...)`` seeded) is played instead.
+* ``"raise"``: :class:`~parlour.core.errors.IllegalAction`, naming the legal actions (for masked agents, where an
+  illegal action is a bug).
 
 >>> from parlour.ai.gym import SeatEnv
 >>> env = SeatEnv("giacomotto", seat=1, opponents="greedy", target=21)
@@ -18,6 +28,15 @@ np.True_
 ...     done = terminated or truncated
 >>> sorted(info["scores"]) == sorted(env.aec.state().scores)
 True
+
+An illegal action, by default, changes nothing and costs a point:
+
+>>> env = SeatEnv("giacomotto", opponents="random", target=21)
+>>> obs, info = env.reset(seed=4)
+>>> illegal = int((obs["action_mask"] == 0).nonzero()[0][0])
+>>> again, reward, terminated, truncated, info = env.step(illegal)
+>>> reward, terminated, info["illegal"], again["view"] == obs["view"]
+(-1.0, False, True, True)
 """
 
 from __future__ import annotations
@@ -29,20 +48,33 @@ from .arena import need
 
 _gym = need("gymnasium")
 
+#: What ``SeatEnv(illegal=...)`` does with an action that is not legal (see the module docstring).
+ILLEGAL = ("penalty", "terminate", "random", "raise")
+
 
 class SeatEnv(_gym.Env):
-    """The learner plays ``seat``; bots play the others (see the module docstring)."""
+    """The learner plays ``seat``; bots play the others (see the module docstring).
+
+    ``opponents``: a bot name for every other seat, or one per seat (default: the game's best); ``reward``:
+    ``"deal"`` or ``"match"`` (:mod:`parlour.ai.aec`); ``max_steps``: truncate the match after that many actions
+    of all seats; ``illegal``: what an illegal action does, one of :data:`ILLEGAL` — ``"penalty"`` (default:
+    nothing changes, reward ``illegal_reward``), ``"terminate"`` (the episode ends, reward ``illegal_reward``),
+    ``"random"`` (a random legal action instead) or ``"raise"`` (:class:`~parlour.core.errors.IllegalAction`);
+    any other keyword is a variant option of the game.
+    """
 
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game_id: str, seat: int = 0, opponents: str | list[str] | None = None,
                  players: int | None = None, reward: str = "deal", max_steps: int | None = None,
-                 render_mode: str | None = None, illegal: str = "raise", **options: Any) -> None:
+                 render_mode: str | None = None, illegal: str = "penalty", illegal_reward: float = -1.0,
+                 **options: Any) -> None:
         from parlour.bots import best, make
 
-        if illegal not in ("raise", "random"):
-            raise ValueError(f"illegal is 'raise' or 'random', not {illegal!r}")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal is one of {', '.join(map(repr, ILLEGAL))}, not {illegal!r}")
         self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
         self.aec = ParlourEnv(game_id, players=players, reward=reward, max_steps=max_steps, render_mode=render_mode,
                               **options)
         game = self.aec.game
@@ -80,16 +112,18 @@ class SeatEnv(_gym.Env):
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict]:
         self._reward = 0.0
-        replaced = False
-        if self.illegal == "random":
-            mask = self.aec.observe(self.agent)["action_mask"]
-            if not 0 <= int(action) < len(mask) or not mask[int(action)]:
-                action = int(self.np_random.choice(mask.nonzero()[0]))
-                replaced = True
-        self.aec.step(action)
+        mask = self.aec.observe(self.agent)["action_mask"]
+        index = int(action)
+        if self.illegal != "raise" and not (0 <= index < len(mask) and mask[index]):
+            if self.illegal in ("penalty", "terminate"):  # nothing played: the same observation, afresh
+                ended = self.illegal == "terminate"
+                info = {**self._info(), "illegal": True}
+                return self.aec.observe(self.agent), self.illegal_reward, ended, False, info
+            index = int(self.np_random.choice(mask.nonzero()[0]))  # "random"
+        self.aec.step(index)  # with "raise", an illegal index raises IllegalAction here, before anything changes
         self._reward += self.aec.rewards.get(self.agent, 0.0)
         obs, terminated, truncated = self._advance()
-        return obs, self._reward, terminated, truncated, {**self._info(), "illegal": replaced}
+        return obs, self._reward, terminated, truncated, {**self._info(), "illegal": index != int(action)}
 
     def _advance(self) -> tuple[dict[str, Any], bool, bool]:
         """Let the bots play until the learner may act or the match ends."""
@@ -102,9 +136,7 @@ class SeatEnv(_gym.Env):
                 return aec.observe(agent), False, False
             seat = aec.possible_agents.index(agent)
             state = aec.state()
-            legal = state.legal(seat)
-            action = self.bots[seat].choose(state.bot_view(seat), legal)
-            aec.step(aec.codec.index(legal[legal.index(action)], legal))
+            aec.play(self.bots[seat].choose(state.bot_view(seat), state.legal(seat)))
             self._reward += aec.rewards.get(self.agent, 0.0)
 
     def _info(self) -> dict[str, Any]:
