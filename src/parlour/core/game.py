@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 from abc import ABC, abstractmethod
@@ -23,7 +24,7 @@ from typing import Any, ClassVar, Iterable, Mapping, Sequence
 from .errors import BadOption, IllegalAction
 from .i18n import N_, Message
 from .options import Option, resolve
-from .rng import Rng
+from .rng import Rng, as_rng
 from .sheet import ScoreSheet
 
 
@@ -96,6 +97,15 @@ class Game(ABC):
     #: its records need no seed commitment to be fair (``parlour verify``).
     chance: ClassVar[bool] = True
 
+    @classmethod
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Every game's own determinize takes any random generator (a random.Random too): adapted here, once,
+        # rather than in each game. (An explicit classmethod: the compiled build keeps it one.)
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("determinize")
+        if own is not None and not getattr(own, "_any_rng", False):
+            cls.determinize = _taking_any_rng(own)  # type: ignore[method-assign]
+
     def __init__(self, players: int | None = None, **options: Any) -> None:
         if players is None:
             players = self.default_players
@@ -153,7 +163,17 @@ class Game(ABC):
 
     @abstractmethod
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> "State":
-        """A full state consistent with ``view``: what the seat cannot see dealt again at random."""
+        """A full state consistent with ``view``: what the seat cannot see dealt again at random.
+
+        ``rng`` is parlour's :class:`~parlour.core.rng.Rng` or any ``random.Random`` (which seeds one,
+        :func:`~parlour.core.rng.as_rng`; every game's override is adapted by :meth:`__init_subclass__`).
+
+        >>> import random, parlour
+        >>> game = parlour.load("giacomotto")
+        >>> state = game.new(seed=2)
+        >>> game.determinize(state.view(0), random.Random(7)).view(0) == state.view(0)
+        True
+        """
 
     def rules(self, lang: str | None = None) -> str:
         """The rules for players (the game folder's ``RULES.md``, markdown): plain words, examples, the variants.
@@ -184,6 +204,17 @@ class Game(ABC):
 
         package = type(self).__module__.rsplit(".", 1)[0]
         return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+
+
+def _taking_any_rng(determinize: Any) -> Any:
+    """A game's ``determinize`` that first turns its generator into an :class:`Rng` (:func:`as_rng`)."""
+
+    @functools.wraps(determinize)
+    def adapted(self: Game, view: Mapping[str, Any], rng: Any) -> "State":
+        return determinize(self, view, as_rng(rng))
+
+    adapted._any_rng = True  # type: ignore[attr-defined]
+    return adapted
 
 
 class State(ABC):

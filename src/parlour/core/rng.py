@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from struct import Struct
-from typing import MutableSequence, NamedTuple, TypeVar
+from typing import Any, MutableSequence, NamedTuple, TypeVar
 
 try:
     import cython
@@ -216,3 +216,31 @@ class Rng:
         r = Rng.__new__(Rng)
         r.state = self.state
         return r
+
+
+def as_rng(rng: "Rng | Any") -> Rng:
+    """``rng`` as parlour's :class:`Rng`: itself if it is one, else a new :class:`Rng` seeded with 64 bits drawn
+    from it (``random.Random`` or anything else with ``getrandbits``).
+
+    Seeding rather than wrapping each method: the games draw through :class:`Rng`'s whole interface (``next64``,
+    ``below``, ``shuffle``, ``choice``, ``fork``), and a generator seeded from the caller's gives all of it, with
+    parlour's documented shuffle, while the same ``random.Random`` state still gives the same result.
+
+    >>> import random
+    >>> r = Rng(7)
+    >>> as_rng(r) is r
+    True
+    >>> as_rng(random.Random(7)).next64() == as_rng(random.Random(7)).next64()
+    True
+    >>> as_rng(7)
+    Traceback (most recent call last):
+    ...
+    TypeError: a random generator is parlour's Rng or has getrandbits (random.Random), not int
+    """
+    if isinstance(rng, Rng):
+        return rng
+    getrandbits = getattr(rng, "getrandbits", None)
+    if getrandbits is None:
+        raise TypeError(f"a random generator is parlour's Rng or has getrandbits (random.Random), not "
+                        f"{type(rng).__name__}")
+    return Rng(getrandbits(64))
