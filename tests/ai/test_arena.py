@@ -12,8 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 import parlour
-from parlour.ai.arena import Arena, ratings, schedule
+from parlour.ai.arena import Arena, figure, ratings, schedule
 from parlour.cli import main
+from parlour.cli.progress_lines import ProgressLines
 from parlour.core.record import Record
 
 SHORT = ["-o", "target=11"]  # a Giacomotto match of one pack or two
@@ -45,6 +46,8 @@ def test_an_arena_plays_rates_plots_and_resumes(tmp_path):
                                     "--workers", "1", "--out", str(folder), *SHORT])
     assert run.exit_code == 0, run.output
     assert "greedy" in run.output and "±" in run.output and "Ratings after 4 matches" in run.output
+    # the output is no terminal here: progress comes as plain lines (the first, and the last when all are done)
+    assert "giacomotto arena: 0/4 matches\n" in run.output and "giacomotto arena: 4/4 matches (100%)" in run.output
     lines = (folder / "results.jsonl").read_text().splitlines()
     assert json.loads(lines[0])["bots"] == ["greedy", "random"] and len(lines) == 5
     first = json.loads(lines[1])
@@ -65,6 +68,35 @@ def test_an_arena_plays_rates_plots_and_resumes(tmp_path):
     other = CliRunner().invoke(main, ["arena", "giacomotto", "--bots", "greedy,pimc-fast", "--matches", "2",
                                       "--out", str(folder), *SHORT])
     assert other.exit_code != 0 and "holds another arena" in other.output
+
+
+def test_the_plots_band_is_the_95_percent_its_legend_names():
+    results = [{"index": i, "lineup": ["a", "b"][::1 - 2 * (i % 2)], "scores": [10, 3], "winners": [0], "deals": 1}
+               for i in range(6)]
+    standings = ratings(results, ["a", "b"], lowest_wins=False)
+    fig = figure(standings, "t")
+    ax = fig.axes[0]
+    for st, band, text in zip(sorted(standings.values(), key=lambda s: -s.mu), ax.collections,
+                              ax.get_legend().get_texts()):
+        ys = band.get_paths()[0].vertices[:, 1]
+        mu, sigma = st.history[-1][1], st.history[-1][2]
+        assert min(ys) == pytest.approx(min(m - 1.96 * s for _, m, s in st.history))
+        assert max(ys) == pytest.approx(max(m + 1.96 * s for _, m, s in st.history))
+        assert text.get_text() == f"{st.name} ({mu:.1f} ± {1.96 * sigma:.1f})"
+    assert "1.96σ" in ax.get_legend().get_title().get_text() and "95%" in ax.get_ylabel()
+
+
+def test_progress_lines_every_few_seconds_and_at_the_end():
+    now = [0.0]
+    out: list[str] = []
+    lines = ProgressLines(out.append, "zole arena", "matches", seconds=10, clock=lambda: now[0])
+    lines.update(20, 100)  # resumed with 20 done: the time left is reckoned from this run's pace
+    for done in range(21, 101):
+        now[0] += 1.0
+        lines.update(done, 100)
+    assert out[0] == "zole arena: 20/100 matches"
+    assert out[1] == "zole arena: 30/100 matches (30%), 10s, about 1m10s left"
+    assert len(out) == 9 and out[-1] == "zole arena: 100/100 matches (100%), 1m20s"
 
 
 def test_clear_errors():

@@ -33,6 +33,8 @@ from parlour.core.errors import ParlourError
 
 RESULTS = "results.jsonl"
 EXTRA = "ai"
+#: The normal quantile of a two-sided 95% interval: the table's ``μ ± 95%`` and the plot's band are μ ± Z95·σ.
+Z95 = 1.96
 
 
 class MissingExtra(ParlourError):
@@ -125,7 +127,7 @@ class Standing:
         mean = statistics.mean(per_group)
         if len(per_group) < 2:
             return mean, float("nan")
-        return mean, 1.96 * statistics.stdev(per_group) / math.sqrt(len(per_group))
+        return mean, Z95 * statistics.stdev(per_group) / math.sqrt(len(per_group))
 
 
 def ratings(results: Iterable[dict[str, Any]], bots: list[str], lowest_wins: bool) -> dict[str, Standing]:
@@ -166,8 +168,9 @@ def ratings(results: Iterable[dict[str, Any]], bots: list[str], lowest_wins: boo
     return table
 
 
-def plot(standings: dict[str, Standing], path: Path, title: str) -> None:
-    """The ratings over the matches, each bot's μ with a band of ±σ, as a PNG."""
+def figure(standings: dict[str, Standing], title: str) -> Any:
+    """The ratings over the matches as a matplotlib figure: each bot's μ with its 95% band, μ ± 1.96σ (the
+    legend gives the last μ ± 1.96σ, as the ratings table does)."""
     matplotlib = need("matplotlib")
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -178,16 +181,24 @@ def plot(standings: dict[str, Standing], path: Path, title: str) -> None:
             continue
         xs = [i + 1 for i, _, _ in st.history]
         mus = [m for _, m, _ in st.history]
-        sig = [s for _, _, s in st.history]
-        line, = ax.plot(xs, mus, label=f"{st.name} ({st.mu:.1f} ± {1.96 * st.sigma:.1f})")
-        ax.fill_between(xs, [m - s for m, s in zip(mus, sig)], [m + s for m, s in zip(mus, sig)],
+        half = [Z95 * s for _, _, s in st.history]
+        line, = ax.plot(xs, mus, label=f"{st.name} ({st.mu:.1f} ± {Z95 * st.sigma:.1f})")
+        ax.fill_between(xs, [m - h for m, h in zip(mus, half)], [m + h for m, h in zip(mus, half)],
                         color=line.get_color(), alpha=0.15)
     ax.set_xlabel("match")
-    ax.set_ylabel("rating (openskill μ, band ±σ)")
+    ax.set_ylabel("rating: openskill μ, band 95% (μ ± 1.96σ)")
     ax.set_title(title)
     ax.grid(alpha=0.3)
-    ax.legend(loc="best", fontsize="small")
+    ax.legend(loc="best", fontsize="small", title="bot (μ ± 1.96σ)", title_fontsize="small")
     fig.tight_layout()
+    return fig
+
+
+def plot(standings: dict[str, Standing], path: Path, title: str) -> None:
+    """:func:`figure` as a PNG at ``path``."""
+    import matplotlib.pyplot as plt
+
+    fig = figure(standings, title)
     fig.savefig(path)
     plt.close(fig)
 
@@ -340,4 +351,5 @@ def _on_ray(address: str, args: tuple, todo: list[Match], workers: int) -> Itera
         ray.shutdown()
 
 
-__all__ = ["Arena", "Match", "MissingExtra", "Standing", "play", "plot", "ratings", "schedule"]
+__all__ = ["Arena", "Match", "MissingExtra", "Standing", "Z95", "figure", "play", "plot", "ratings",
+           "schedule"]

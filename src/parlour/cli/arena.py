@@ -1,9 +1,10 @@
 """``parlour arena GAME --bots a,b,c --matches N``: rate bots over many seat-rotated duplicate matches.
 
 Matches are played in worker processes (``--workers``) or on a Ray cluster (``--ray ADDRESS``), with a progress
-bar; the ratings (openskill) come as a table with 95% intervals and a plot, and everything is written to the
-arena's folder (``--out``, by default ``arena-GAME``): run the same command again to resume an interrupted arena
-or to extend it with a larger ``--matches``. See :mod:`parlour.ai.arena`. It needs the ``ai`` extra.
+bar (where the output is not a terminal, a line every ten seconds instead); the ratings (openskill) come as a table
+with 95% intervals and a plot, and everything is written to the arena's folder (``--out``, by default
+``arena-GAME``): run the same command again to resume an interrupted arena or to extend it with a larger
+``--matches``. See :mod:`parlour.ai.arena`. It needs the ``ai`` extra.
 """
 
 from __future__ import annotations
@@ -18,7 +19,11 @@ from rich.table import Table
 
 from parlour.core.errors import ParlourError
 
+from .progress_lines import ProgressLines
 from .setup import UsageProblem, load_game
+
+#: Seconds between two progress lines where the output is not a terminal.
+PROGRESS_SECONDS = 10.0
 
 
 @click.command()
@@ -78,8 +83,15 @@ def arena(game_id: str, bots: str, matches: int, workers: int | None, ray_addres
 
 
 def _run(the_arena: Any, workers: int, ray_address: str | None, console: Console) -> list[dict[str, Any]]:
+    """Play the arena with a progress bar on a terminal, else (a log file, CI) a plain line every few seconds."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
         TimeRemainingColumn
+
+    if not console.is_terminal:  # rich's bar redraws in place and prints nothing where nothing is redrawn
+        lines = ProgressLines(lambda line: console.print(line, highlight=False, markup=False, soft_wrap=True),
+                              f"{the_arena.game} arena", "matches", seconds=PROGRESS_SECONDS)
+        return the_arena.run(workers=workers, ray_address=ray_address,
+                             progress=lambda done, total, result: lines.update(done, total))
 
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   TimeRemainingColumn(), console=console) as bar:
@@ -94,6 +106,8 @@ def _run(the_arena: Any, workers: int, ray_address: str | None, console: Console
 def table(standings: dict[str, Any], lowest_wins: bool, matches: int) -> Table:
     """The bots, best rated first: rating with its 95% interval, wins, and match points per deal against the
     table's mean with its 95% interval (over the groups of matches dealt from one seed)."""
+    from parlour.ai.arena import Z95
+
     t = Table(title=f"Ratings after {matches} matches", title_justify="left", show_edge=False)
     t.add_column("bot")
     t.add_column("rating μ ± 95%", justify="right")
@@ -103,6 +117,6 @@ def table(standings: dict[str, Any], lowest_wins: bool, matches: int) -> Table:
     t.add_column("points/deal vs table" + (" (fewer)" if lowest_wins else ""), justify="right")
     for st in sorted(standings.values(), key=lambda s: -(s.mu - 3 * s.sigma)):
         edge, half = st.edge()
-        t.add_row(st.name, f"{st.mu:.1f} ± {1.96 * st.sigma:.1f}", f"{st.mu - 3 * st.sigma:.1f}", str(st.matches),
+        t.add_row(st.name, f"{st.mu:.1f} ± {Z95 * st.sigma:.1f}", f"{st.mu - 3 * st.sigma:.1f}", str(st.matches),
                   f"{st.wins:g}", f"{edge:+.2f} ± {half:.2f}" if half == half else f"{edge:+.2f}")
     return t
