@@ -100,7 +100,7 @@ def test_bench_doctests(monkeypatch):
     import importlib
 
     monkeypatch.syspath_prepend(str(ROOT))
-    for name in ("bench", "bench.playouts", "bench.tarok"):
+    for name in ("bench", "bench.playouts", "bench.tarok", "bench.vector"):
         result = doctest.testmod(importlib.import_module(name))
         assert result.attempted > 0 and result.failed == 0, name
 
@@ -182,3 +182,15 @@ def test_compare_plays_the_same_matches_with_both_checkouts():
     assert r["game"] == "giacomotto" and r["same_matches"] and len(r["ratios"]) == 1
     done = bench("compare", "--base", str(ROOT / "tests"))
     assert done.returncode == 2 and "holds no parlour package" in done.stderr
+
+
+def test_vector_counts_env_steps_of_one_env_and_of_the_vectors():
+    done = bench("vector", "--envs", "2", "--slices", "2", "--seconds", "0.05", "--async", "-o", "target=11",
+                 "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["benchmark"] == "vector" and data["envs"] == 2 and data["slices"] == 2
+    assert data["options"] == {"target": 11} and data["opponents"] == "random"
+    assert set(data["steps_per_s"]) == {"one", "sync", "async"} and set(data["over_one"]) == {"sync", "async"}
+    for r in data["steps_per_s"].values():
+        assert 0 < r["low"] <= r["median"] <= r["high"]

@@ -3,6 +3,8 @@
 * :func:`parlour.ai.env` — a PettingZoo AEC environment for any game (:mod:`parlour.ai.aec`);
 * :class:`parlour.ai.SeatEnv` — one seat of a game as a Gymnasium environment, the other seats played by bots
   (:mod:`parlour.ai.gym`);
+* :func:`parlour.ai.vector_env` — many copies of a ``SeatEnv`` as a Gymnasium vector environment (sync or async,
+  :mod:`parlour.ai.vector`);
 * :mod:`parlour.ai.arena` — many seat-rotated duplicate matches between bots, rated with openskill
   (``parlour arena``).
 
@@ -27,6 +29,10 @@ def __getattr__(name: str) -> Any:
         from .gym import SeatEnv
 
         return SeatEnv
+    if name == "vector_env":
+        from .vector import vector_env
+
+        return vector_env
     if name == "ParlourEnv":
         from .aec import ParlourEnv
 
@@ -34,4 +40,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-__all__ = ["ParlourEnv", "SeatEnv", "env"]
+__all__ = ["ParlourEnv", "SeatEnv", "env", "vector_env"]
