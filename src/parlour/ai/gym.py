@@ -112,14 +112,15 @@ class SeatEnv(_gym.Env):
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict]:
         self._reward = 0.0
-        mask = self.aec.observe(self.agent)["action_mask"]
         index = int(action)
-        if self.illegal != "raise" and not (0 <= index < len(mask) and mask[index]):
+        legal = self.aec.state().legal(self.seat)
+        indices = self.aec.codec.mask(legal) if legal else []  # the mask's ones, without building the view
+        if self.illegal != "raise" and index not in indices:
             if self.illegal in ("penalty", "terminate"):  # nothing played: the same observation, afresh
                 ended = self.illegal == "terminate"
                 info = {**self._info(), "illegal": True}
                 return self.aec.observe(self.agent), self.illegal_reward, ended, False, info
-            index = int(self.np_random.choice(mask.nonzero()[0]))  # "random"
+            index = int(self.np_random.choice(sorted(indices)))  # "random"
         self.aec.step(index)  # with "raise", an illegal index raises IllegalAction here, before anything changes
         self._reward += self.aec.rewards.get(self.agent, 0.0)
         obs, terminated, truncated = self._advance()
