@@ -8,21 +8,14 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 
-from live_client import Seat, play_random
+from live_client import Seat, get, play_random, post
 from postgres import both_databases
 
 from parlour.core.record import Record, table_entry
 from parlour.core.rng import Rng
 
 CARD = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9JQKA])[CDHS](?![0-9A-Za-z])")
-
-
-def post(url: str, body: dict) -> dict:
-    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=20) as r:
-        return json.loads(r.read())
 
 
 def hidden_by_version(record: dict, players: int) -> list[dict[int | None, set[str]]]:
@@ -63,8 +56,7 @@ def play_table(base: str, seats: list[dict], rng: Rng) -> None:
     play_random(humans, rng, watchers=(spectator,))
     for s in [*humans.values(), spectator]:
         s.wait_over()
-    with urllib.request.urlopen(base + spectator.over["record_url"], timeout=20) as r:
-        record = json.loads(r.read())
+    record = get(base + spectator.over["record_url"])
     hidden = hidden_by_version(record, len(seats))
     assert len(hidden) == sum(not table_entry(a["action"]) for a in record["actions"]) + 1
     for seat, socket in [*humans.items(), (None, spectator)]:

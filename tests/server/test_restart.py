@@ -9,9 +9,8 @@ import json
 import time
 import subprocess
 import sys
-import urllib.request
 
-from live_client import Seat, play_random
+from live_client import Seat, get, play_random, post
 from postgres import both_databases
 
 import parlour
@@ -19,17 +18,6 @@ from parlour.core.record import Record, commitment
 from parlour.core.rng import Rng
 
 PARLOUR = [sys.executable, "-c", "from parlour.cli import main; main()"]
-
-
-def post(url: str, body: dict) -> dict:
-    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=20) as r:
-        return json.loads(r.read())
-
-
-def get(url: str) -> dict:
-    with urllib.request.urlopen(url, timeout=20) as r:
-        return json.loads(r.read())
 
 
 @both_databases

@@ -4,24 +4,16 @@ takes its workers with it."""
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import signal
 import time
-import urllib.request
 
 from conftest import ServerProcess, session_processes
-from live_client import Seat, send_action
+from live_client import Seat, post, send_action
 
 import parlour
 from parlour.server import bots
 from parlour.server.bots import BotPool, fallback, think
-
-
-def post(url: str, body: dict) -> dict:
-    request = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=20) as r:
-        return json.loads(r.read())
 
 
 def wait_until(condition, seconds: float, what: str):
