@@ -1,6 +1,8 @@
 """The door for AI research: every game as a PettingZoo environment, a Gymnasium wrapper, and the arena.
 
 * :func:`parlour.ai.env` — a PettingZoo AEC environment for any game (:mod:`parlour.ai.aec`);
+* :func:`parlour.ai.parallel_env` — a PettingZoo ParallelEnv for any game: every seat that may act acts in the
+  same step, ties resolved in a random order (:mod:`parlour.ai.parallel`);
 * :class:`parlour.ai.SeatEnv` — one seat of a game as a Gymnasium environment, the other seats played by bots
   (:mod:`parlour.ai.gym`);
 * :func:`parlour.ai.vector_env` — many copies of a ``SeatEnv`` as a Gymnasium vector environment (sync or async,
@@ -24,6 +26,13 @@ def env(game_id: str, players: int | None = None, **options: Any) -> Any:
     return ParlourEnv(game_id, players=players, **options)
 
 
+def parallel_env(game_id: str, players: int | None = None, **options: Any) -> Any:
+    """A PettingZoo ParallelEnv of ``game_id`` (see :mod:`parlour.ai.parallel`)."""
+    from .parallel import ParallelParlourEnv
+
+    return ParallelParlourEnv(game_id, players=players, **options)
+
+
 def __getattr__(name: str) -> Any:
     if name == "SeatEnv":
         from .gym import SeatEnv
@@ -33,6 +42,10 @@ def __getattr__(name: str) -> Any:
         from .vector import vector_env
 
         return vector_env
+    if name == "ParallelParlourEnv":
+        from .parallel import ParallelParlourEnv
+
+        return ParallelParlourEnv
     if name == "ParlourEnv":
         from .aec import ParlourEnv
 
@@ -40,4 +53,4 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-__all__ = ["ParlourEnv", "SeatEnv", "env", "vector_env"]
+__all__ = ["ParallelParlourEnv", "ParlourEnv", "SeatEnv", "env", "parallel_env", "vector_env"]

@@ -1,0 +1,142 @@
+"""The ParallelEnv: PettingZoo's parallel_api_test for every game, races resolved without priority by seat, and
+the environment's record replaying on the engine."""
+
+from __future__ import annotations
+
+import warnings
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import parlour
+import parlour.ai
+from parlour.core.errors import IllegalAction
+from parlour.games.memory.actions import KNOCK, SNAP
+from parlour.games.memory.rules import rank_of
+
+parallel_test = pytest.importorskip("pettingzoo.test")
+
+
+def short(game_id: str) -> dict:
+    cls = parlour.core.game_class(game_id)
+    return {**cls.quick_options, **cls.random_options}
+
+
+@pytest.mark.parametrize("game_id", parlour.games())
+def test_parallel_api(game_id):
+    env = parlour.ai.parallel_env(game_id, **short(game_id))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # advice on space types, as in the AEC test
+        parallel_test.parallel_api_test(env, num_cycles=40)
+
+
+def random_match(game_id: str, seed: int, steps: int = 3000, **options) -> parlour.ai.ParallelParlourEnv:
+    """Every agent samples its mask (waits included) until the match ends or ``steps`` run out."""
+    env = parlour.ai.parallel_env(game_id, **{**short(game_id), **options})
+    obs, infos = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    env.total = dict.fromkeys(env.agents, 0.0)
+    for _ in range(steps):
+        if not env.agents:
+            break
+        for agent in env.agents:  # a seat not to act has only the no-op; an active one its legal actions
+            mask = obs[agent]["action_mask"]
+            assert infos[agent]["active"] == (not (mask[env.wait] and mask.sum() == 1))
+        obs, rewards, _, _, infos = env.step({a: int(rng.choice(np.flatnonzero(obs[a]["action_mask"])))
+                                              for a in env.agents})
+        for agent, reward in rewards.items():
+            env.total[agent] += reward
+    return env
+
+
+@pytest.mark.parametrize("game_id", ["kaboo", "spoons", "claw", "tarok"])
+def test_the_record_replays_to_the_same_match(game_id):
+    env = random_match(game_id, seed=3)
+    record = parlour.core.record.Record.from_json(env.record.to_json())
+    replayed = record.replay()
+    state = env.state()
+    assert replayed.view(None) == state.view(None) and replayed.events == state.events
+    n = len(state.scores)  # the per-deal rewards add up to each seat's points less the others' mean
+    expected = [(s - (sum(state.scores) - s) / (n - 1)) * (-1 if state.game.lowest_wins else 1) for s in state.scores]
+    assert [env.total[a] for a in env.possible_agents] == pytest.approx(expected)
+
+
+def test_a_turn_based_game_has_one_active_agent_a_step():
+    env = parlour.ai.parallel_env("giacomotto", target=11)
+    obs, infos = env.reset(seed=1)
+    for _ in range(60):
+        active = [a for a in env.agents if infos[a]["active"]]
+        assert len(active) == 1 and obs[active[0]]["action_mask"][env.wait] == 0  # no waiting on a turn
+        action = int(np.flatnonzero(obs[active[0]]["action_mask"])[0])
+        obs, _, _, _, infos = env.step({active[0]: action})
+
+
+def test_illegal_indices_change_nothing():
+    env = parlour.ai.parallel_env("giacomotto", target=11)
+    obs, infos = env.reset(seed=1)
+    active = next(a for a in env.agents if infos[a]["active"])
+    idle = next(a for a in env.agents if not infos[a]["active"])
+    before = env.state().view(None)
+    with pytest.raises(IllegalAction, match="waiting is not legal"):
+        env.step({})
+    with pytest.raises(IllegalAction, match="may not act now"):
+        env.step({active: int(np.flatnonzero(obs[active]["action_mask"])[0]), idle: 0})
+    assert env.state().view(None) == before and env.record.actions == []
+
+
+# --- races: the same step, no priority by seat --------------------------------------------------------------------
+
+SEEDS = 300
+
+
+def even(wins: int, races: int, p: float = 0.5) -> bool:
+    """Whether a seat won its fair share ``p`` of ``races`` (each won with chance ``p``): within 4.5 standard
+    deviations of the binomial (sqrt(races p (1 - p))), which fails one time in about 150,000 by chance; a
+    resolution by seat number gives one seat every race, far outside it (300 races, p = 1/2: 150 ± 39)."""
+    return abs(wins - races * p) <= 4.5 * (races * p * (1 - p)) ** 0.5
+
+
+def snap_race(seed: int) -> int | None:
+    """Seats 1 and 2 snap a card of the open window's rank in the same step (each told by the engine where one
+    lies); the seat whose snap won, or None if no such window came in the match. Seat 0 is the turn's owner or
+    a snapper as any other; every seat plays calmly (no snap, no knock) until the race."""
+    env = parlour.ai.parallel_env("kaboo", players=3, rounds=2)
+    env.reset(seed=seed)
+    state = env.state()
+    rng = np.random.default_rng(seed)
+    while env.agents:
+        right = {s: [a for a in state.legal(s) if a.kind == SNAP and rank_of(state.layouts[a.b][a.c]) == state.snap_rank]
+                 for s in (1, 2)} if state.window and state.snap_rank >= 0 else {}
+        if all(right.get(s) for s in (1, 2)):
+            env.step({f"seat_{s}": env.codec.index(right[s][0], state.legal(s)) for s in (1, 2)})
+            return next(e["seat"] for e in reversed(state.events) if e["type"] == "snap" and e["result"] == "valid")
+        actions = {}
+        for agent in env.active():
+            legal = state.legal(int(agent[5:]))
+            calm = [a for a in legal if a.kind not in (SNAP, KNOCK)] or legal
+            actions[agent] = env.codec.index(calm[int(rng.integers(len(calm)))], legal)
+        env.step(actions)
+    return None
+
+
+def test_kaboo_snap_races_have_no_priority_by_seat():
+    wins = Counter(w for w in map(snap_race, range(SEEDS)) if w is not None)
+    races = wins[1] + wins[2]
+    assert races >= SEEDS // 2, wins
+    assert even(wins[1], races), wins
+
+
+def test_spoons_first_grab_race_has_no_priority_by_seat():
+    """With false grabs all three seats grab as the passing starts, in the same step: the first grab is taken
+    (without four of a kind it takes the round's letter), the others are dropped or grab a spoon after it."""
+    first = Counter()
+    for seed in range(SEEDS):
+        env = parlour.ai.parallel_env("spoons", players=3, word="O", false_grab=True)
+        obs, infos = env.reset(seed=seed)
+        state = env.state()
+        assert state.phase == "passing" and len(env.active()) == 3
+        grab = {a: env.action_index(a, "grab") for a in env.agents}
+        env.step(grab)
+        first[next(e["seat"] for e in state.events if e["type"] == "grab")] += 1
+    assert all(even(first[s], SEEDS, 1 / 3) for s in range(3)), first
