@@ -50,9 +50,11 @@ def random_match(game_id: str, seed: int, steps: int = 3000, **options) -> parlo
     return env
 
 
-@pytest.mark.parametrize("game_id", ["kaboo", "spoons", "claw", "tarok"])
+@pytest.mark.parametrize("game_id", parlour.games())
 def test_the_record_replays_to_the_same_match(game_id):
-    env = random_match(game_id, seed=3)
+    """Random agents (waits included) play a whole match; the engine replays its record to the same state."""
+    env = random_match(game_id, seed=3, steps=50_000)
+    assert env.state().over
     record = parlour.core.record.Record.from_json(env.record.to_json())
     replayed = record.replay()
     state = env.state()
@@ -70,6 +72,19 @@ def test_a_turn_based_game_has_one_active_agent_a_step():
         assert len(active) == 1 and obs[active[0]]["action_mask"][env.wait] == 0  # no waiting on a turn
         action = int(np.flatnonzero(obs[active[0]]["action_mask"])[0])
         obs, _, _, _, infos = env.step({active[0]: action})
+
+
+def test_match_rewards_and_truncation():
+    env = random_match("kaboo", seed=4, reward="match")
+    state = env.state()
+    assert state.over and all(env.total[f"seat_{s}"] == (1.0 if s in state.winners else -1.0)
+                              for s in range(state.game.players))
+    env = parlour.ai.parallel_env("giacomotto", max_steps=5)
+    obs, infos = env.reset(seed=1)
+    for _ in range(5):
+        active = env.active()[0]
+        obs, _, terminations, truncations, _ = env.step({active: int(np.flatnonzero(obs[active]["action_mask"])[0])})
+    assert all(truncations.values()) and not any(terminations.values()) and env.agents == []
 
 
 def test_illegal_indices_change_nothing():
@@ -140,3 +155,24 @@ def test_spoons_first_grab_race_has_no_priority_by_seat():
         env.step(grab)
         first[next(e["seat"] for e in state.events if e["type"] == "grab")] += 1
     assert all(even(first[s], SEEDS, 1 / 3) for s in range(3)), first
+
+
+def test_a_team_choosing_as_one_is_one_active_agent():
+    """Rengo's count: the team's players are all in to_act, but one choice is made for the team (state.together),
+    by the player the game names first."""
+    env = parlour.ai.parallel_env("rengo", players=4)
+    obs, infos = env.reset(seed=1)
+    state = env.state()
+    rng = np.random.default_rng(1)
+    counted = 0
+    while env.agents and counted < 3:
+        if len(state.together) > 1:
+            counted += 1
+            assert env.active() == [f"seat_{state.together[0]}"]
+            assert [a for a in env.agents if infos[a]["active"]] == env.active()
+        actions = {}
+        for agent in env.active():  # anything but a resignation, so that the match reaches its count
+            legal = env.legal(agent)
+            actions[agent] = env.action_index(agent, str(rng.choice([t for t in legal if t != "resign"] or legal)))
+        obs, _, _, _, infos = env.step(actions)
+    assert counted

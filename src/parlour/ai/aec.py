@@ -1,8 +1,9 @@
 """Every game as a PettingZoo AEC environment.
 
 Agents are ``seat_0 .. seat_{n-1}``. The agent selected is a seat that may act now (where several may, as in a
-Kaboo snap window, they take turns from the seat after the last to act); a timed window that nobody acts in is
-closed at once, as ``parlour.bots.play_match`` does.
+Kaboo snap window, they take turns from the seat after the last to act, so that seat wins a tie; the ParallelEnv of
+:mod:`parlour.ai.parallel` lets them act in one step instead); a timed window that nobody acts in is closed at once,
+as ``parlour.bots.play_match`` does.
 
 An observation is a dict:
 
