@@ -11,6 +11,7 @@ import pytest
 
 import parlour
 import parlour.ai
+from parlour.core.cards import CODES
 from parlour.core.errors import IllegalAction
 from parlour.games.memory.actions import KNOCK, SNAP
 from parlour.games.memory.rules import rank_of
@@ -176,3 +177,20 @@ def test_a_team_choosing_as_one_is_one_active_agent():
             actions[agent] = env.action_index(agent, str(rng.choice([t for t in legal if t != "resign"] or legal)))
         obs, _, _, _, infos = env.step(actions)
     assert counted
+
+
+def test_claw_claims_of_the_called_card_have_no_priority_by_seat():
+    """Three seats claim the called card in the same step: one right claim takes it, the two after it are late
+    (the card is gone: dropped); which one takes it is drawn, about a third each."""
+    winners = Counter()
+    for seed in range(SEEDS):
+        env = parlour.ai.parallel_env("claw", players=3)
+        env.reset(seed=seed)
+        state = env.state()
+        assert state.phase == "call" and len(env.active()) == 3  # the table's first pause ran out at once
+        claim = f"claim {CODES[state.card]} @{state.call_no}"
+        _, _, _, _, infos = env.step({a: env.action_index(a, claim) for a in env.agents})
+        right = [e["seat"] for e in state.events if e["type"] == "claim" and e["result"] == "right"]
+        assert len(right) == 1 and sum(info["dropped"] for info in infos.values()) == 2
+        winners[right[0]] += 1
+    assert all(even(winners[s], SEEDS, 1 / 3) for s in range(3)), winners
