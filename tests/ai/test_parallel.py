@@ -122,8 +122,10 @@ def snap_race(seed: int) -> int | None:
     state = env.state()
     rng = np.random.default_rng(seed)
     while env.agents:
-        right = {s: [a for a in state.legal(s) if a.kind == SNAP and rank_of(state.layouts[a.b][a.c]) == state.snap_rank]
-                 for s in (1, 2)} if state.window and state.snap_rank >= 0 else {}
+        open_window = state.window and state.snap_rank >= 0
+        right = {s: [a for a in state.legal(s)
+                     if a.kind == SNAP and rank_of(state.layouts[a.b][a.c]) == state.snap_rank]
+                 for s in (1, 2)} if open_window else {}
         if all(right.get(s) for s in (1, 2)):
             env.step({f"seat_{s}": env.codec.index(right[s][0], state.legal(s)) for s in (1, 2)})
             return next(e["seat"] for e in reversed(state.events) if e["type"] == "snap" and e["result"] == "valid")
