@@ -7,7 +7,6 @@ browsers and play by clicking until the first deal is over and the second one is
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
