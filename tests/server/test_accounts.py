@@ -19,6 +19,7 @@ import pytest
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 from fastapi.testclient import TestClient
+from postgres import both_databases
 from server_wire import Seat, new_table
 
 from parlour.core.record import Record
@@ -99,6 +100,7 @@ def sign_in(client: TestClient, device: Authenticator) -> Any:
                                                     "credential": device.get(body["options"])})
 
 
+@both_databases
 def test_sign_up_sign_out_sign_in_with_a_passkey(client):
     assert client.get("/api/account").status_code == 401
     device = Authenticator()
@@ -254,6 +256,7 @@ def test_the_email_is_stored_and_shown(client):
     assert client.put("/api/account/email", json={"email": ""}).json()["email"] is None
 
 
+@both_databases
 def test_a_signed_in_person_claims_seats_and_they_are_her_tables(client):
     first, second = new_table(client), new_table(client)
     r = client.post("/api/account/signup/options", json={"name": "Gus"})
@@ -293,6 +296,7 @@ def play_out(client: TestClient, table: dict[str, Any]) -> None:
     raise AssertionError("the match did not end")
 
 
+@both_databases
 def test_deleting_an_account_anonymises_its_seats_and_records_still_verify(client):
     table = new_table(client, [{"kind": "human", "name": "Hal"}, {"kind": "human", "name": "Ida"}],
                       options={"target": 11})
