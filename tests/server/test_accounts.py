@@ -311,6 +311,7 @@ def test_deleting_an_account_anonymises_its_seats_and_records_still_verify(clien
     assert sign_in(client, device).status_code == 400  # its passkeys are gone
     # the name is free again, and the old session is no session
     client.post("/api/account/signup/options", json={"name": "Hal"}).raise_for_status()
+    assert [s.get("name") for s in client.get(f"/api/tables/{table['table']}").json()["seats"]] == [FORMER, "Ida"]
     record = client.get(f"/api/tables/{table['table']}/record").json()
     assert record["actions"] == before["actions"] and record["seed"] == before["seed"]
     final = Record.from_dict(record).verify()

@@ -25,6 +25,7 @@ store keeps only hashed.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 from typing import Any
@@ -360,7 +361,12 @@ async def signout(request: Request) -> Response:
                                             "list; its seats in others' tables are named \"a former player\"")
 async def delete_account(request: Request) -> Response:
     state, account = _state(request), await _account(request)
-    await state.accounts.delete(account, FORMER)
+    for table_id, seat in await state.accounts.delete(account, FORMER):
+        # A table in this process's memory holds its seats' rows too; another process's reads them when it next
+        # loads the table.
+        table = _lobby(request).tables.get(table_id)
+        if table is not None and 0 <= seat < len(table.seats):
+            table.seats[seat] = dataclasses.replace(table.seats[seat], name=FORMER)
     response = Response(status_code=204)
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=request.url.scheme == "https")
     return response

@@ -154,9 +154,10 @@ class Accounts:
         async with self.store.engine.begin() as conn:
             await conn.execute(delete(sessions).where(sessions.c.id_hash == id_hash))
 
-    async def delete(self, account: Account, former: str) -> None:
+    async def delete(self, account: Account, former: str) -> list[tuple[str, int]]:
         """Remove the account, its passkeys, sessions, e-mail and personal list; its seats' name in the tables'
-        rows (and their chat) becomes ``former``. The moves stay: other people's records are theirs too."""
+        rows (and their chat) becomes ``former``. The moves stay: other people's records are theirs too.
+        Answers the ``(table id, seat)`` renamed."""
         async with self.store.engine.begin() as conn:
             claimed = (await conn.execute(select(seats.c.table_id, seats.c.seat)
                                           .join(people_seats, people_seats.c.token == seats.c.token)
@@ -171,3 +172,4 @@ class Accounts:
             await conn.execute(delete(accounts).where(accounts.c.id == account.id))
             await conn.execute(delete(people_seats).where(people_seats.c.secret == account.people))
             await conn.execute(delete(people).where(people.c.secret == account.people))
+        return [(table_id, seat) for table_id, seat in claimed]
