@@ -129,8 +129,6 @@ def test_the_session_cookie_is_httponly_and_samesite_and_stored_hashed(client):
     header = r.headers["set-cookie"].lower()
     assert "httponly" in header and "samesite=lax" in header and "secure" not in header  # plain http here
     session = client.cookies.get("parlour_session")
-    import asyncio
-
     from sqlalchemy import select
 
     from parlour.server.accounts_store import accounts, sessions
@@ -169,7 +167,8 @@ def test_ceremony_failures_are_each_a_clear_4xx(client):
                                                  "credential": device.get(first["options"])})
     assert r.status_code == 400 and "does not check out" in r.json()["detail"]
     # a sign-up ceremony's id is no sign-in's
-    r = client.post("/api/account/signin", json={"ceremony": body["ceremony"], "credential": device.get(first["options"])})
+    r = client.post("/api/account/signin", json={"ceremony": body["ceremony"],
+                                                 "credential": device.get(first["options"])})
     assert r.status_code == 400
     r = client.post("/api/account/signup", json={"ceremony": "x"})
     assert r.status_code == 422 and r.json()["detail"].startswith("credential:")
@@ -317,8 +316,6 @@ def test_deleting_an_account_anonymises_its_seats_and_records_still_verify(clien
     final = Record.from_dict(record).verify()
     assert final.over and Record.from_dict(record).proof()[0]
     # the table's row names the seat anonymously once the table is read from the log again
-    import asyncio  # noqa: F401
-
     async def names() -> list:
         found = await client.app.state.lobby.store.table(table["table"])
         return [s.name for s in found[1]]

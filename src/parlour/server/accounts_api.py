@@ -288,10 +288,11 @@ async def recover(body: Recovery, request: Request) -> Response:
 async def passkey_options(request: Request) -> dict[str, Any]:
     state, account = _state(request), await _account(request)
     rp_id, origin = _relying_party(request)
+    # The passkeys it has already: an authenticator holding one of them says so instead of making a second.
+    held = [PublicKeyCredentialDescriptor(id=c) for c in await state.accounts.credential_ids(account.id)]
     options = webauthn.generate_registration_options(
         rp_id=rp_id, rp_name=RP_NAME, user_id=account.handle, user_name=account.name,
-        user_display_name=account.name,
-        exclude_credentials=[PublicKeyCredentialDescriptor(id=c) for c in await state.accounts.credential_ids(account.id)],
+        user_display_name=account.name, exclude_credentials=held,
         authenticator_selection=AuthenticatorSelectionCriteria(
             resident_key=ResidentKeyRequirement.REQUIRED, user_verification=UserVerificationRequirement.PREFERRED))
     key = state.ceremonies.start("passkey", options.challenge, account=account.id, rp_id=rp_id, origin=origin)

@@ -90,7 +90,8 @@ class Accounts:
 
     async def taken(self, skeleton: str) -> bool:
         async with self.store.engine.connect() as conn:
-            return (await conn.execute(select(accounts.c.id).where(accounts.c.skeleton == skeleton))).first() is not None
+            found = await conn.execute(select(accounts.c.id).where(accounts.c.skeleton == skeleton))
+            return found.first() is not None
 
     async def by_id(self, account_id: int) -> Account | None:
         async with self.store.engine.connect() as conn:
