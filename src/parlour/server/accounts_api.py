@@ -3,7 +3,7 @@
 A WebAuthn ceremony is two requests: ``.../options`` answers the options for ``navigator.credentials.create`` or
 ``.get`` (JSON, binary fields in base64url) and a ``ceremony`` id; the second request sends that id and the
 browser's credential (``PublicKeyCredential.toJSON()``). The relying party is the host the page is on (or that of
-``--public-url``), so that a server reached as ``localhost`` and as ``127.0.0.1`` works on both.
+``--public-url``). Browsers refuse an IP address as the relying party: locally, open ``localhost``.
 
 A session is a cookie (``parlour_session``: HttpOnly, SameSite=Lax, Secure over HTTPS) holding a random id that the
 store keeps only hashed.
