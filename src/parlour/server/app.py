@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from . import api, notify_api, owner, people, static, ws
+from . import accounts_api, api, notify_api, owner, people, static, ws
 from .body import MAX_BODY, MAX_BODY_FIXED, BodyLimit
 from . import api_docs as api_docs_page
 from .bots import BotPool
@@ -120,6 +120,7 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
     app.state.fixed_seeds = fixed_seeds
     app.include_router(api.router)
     app.include_router(people.router)
+    app.include_router(accounts_api.router)
     app.include_router(notify_api.router)
     if api_docs:
         api_docs_page.mount(app)

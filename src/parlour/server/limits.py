@@ -23,6 +23,10 @@ class Limits:
     tables_per_minute: int = 20
     #: Seats of listed tables one client address may take per minute (``POST /api/tables/{id}/join``; IPv6: per /64).
     joins_per_minute: int = 10
+    #: Account sign-ups (and recovery-code sign-ins) one client address may start per minute (IPv6: per /64).
+    signups_per_minute: int = 5
+    #: Passkey sign-ins one client address may start per minute (IPv6: per /64).
+    signins_per_minute: int = 20
     #: Unfinished tables held in memory at once; idle ones leave to make room, and beyond that creation waits.
     open_tables: int = 1000
     #: The shortest move clock a table may ask for, in seconds.
