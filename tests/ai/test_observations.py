@@ -33,7 +33,7 @@ def play_out(game, seed: int, steps: int = 5000):
 
 
 # (game id, options) that each check below runs for; options keep a match short
-SHORT = {"jieqi": {"quiet_plies": 10}}
+SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}}
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -95,3 +95,29 @@ def test_jieqi_what_a_covered_piece_is_never_shows():
     # a whole start: every covered piece dealt differently by another seed, the same tensor for both seats
     assert all((planes(game, game.new(seed=1).view(s)) == planes(game, game.new(seed=2).view(s))).all()
                for s in (0, 1))
+
+
+# --- Gami --------------------------------------------------------------------------------------------------
+
+def test_gami_a_stacked_deal_plane_by_plane():
+    from parlour.games.gami.cards import BY_CODE, CODES
+    game = parlour.load("gami")
+    state = game.new(seed=1, deck=list(CODES))  # seat 1 plays first: the clubs and AD; seat 0: 2D..8D AH 2H
+    p = planes(game, state.view(1))
+    assert [CODES[i] for i in np.flatnonzero(p[0])] == "AC 2C 3C 4C 5C 6C 7C 8C AD".split()
+    assert [CODES[i] for i in np.flatnonzero(p[1])] == "2D 3D 4D 5D 6D 7D 8D AH 2H".split()
+    assert [CODES[i] for i in np.flatnonzero(p[2])] == "3H 4H 5H 6H 7H 8H".split()
+    assert (p[3] == 1).all() and (p[4] == 0).all() and (p[5] == 1 / 3).all() and p[6:].sum() == 0
+    state.apply(1, "exchange 4C 4H")
+    p = planes(game, state.view(0))
+    assert p[1][BY_CODE["4H"]] == 1 and p[1][BY_CODE["4C"]] == 0 and p[2][BY_CODE["4C"]] == 1
+    assert (p[3] == 1).all() and (p[4] == 1 / 200).all()
+
+
+def test_gami_hides_nothing_so_the_seats_see_it_mirrored():
+    """Every card is face up: seat 1's tensor is seat 0's with the two hands and the two scores swapped."""
+    game = parlour.load("gami")
+    for state in play_out(game, seed=4, steps=30):
+        a, b = planes(game, state.view(0)), planes(game, state.view(1))
+        assert (a[[1, 0, 2, 4, 5, 7, 6]] == b[[0, 1, 2, 4, 5, 6, 7]]).all()
+        assert a[3][0] + b[3][0] == (0 if state.over else 1)  # one of them is to move
