@@ -15,6 +15,7 @@ from parlour.ai.spaces import codec_for
 
 
 def planes(game, view) -> np.ndarray:
+    """The tensor of ``view`` in its shape (a bot view, as the environment encodes: see parlour.ai.aec)."""
     codec = codec_for(game)
     return np.asarray(codec.encode(view), dtype=float).reshape(codec.shape)
 
@@ -27,13 +28,17 @@ def play_out(game, seed: int, steps: int = 5000):
         if state.over:
             return
         yield state
+        if not state.to_act:  # a timed window nobody acts in: its clock runs out, as the environment does
+            state.timeout()
+            continue
         seat = state.to_act[0]
         state.apply(seat, rng.choice(state.legal(seat)))
     yield state
 
 
 # (game id, options) that each check below runs for; options keep a match short
-SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}}
+SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}, "kaboo": {"rounds": 2, "jokers": True},
+         "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}}
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -43,7 +48,7 @@ def test_the_shape_holds_over_a_whole_random_match(game_id):
     seen = 0
     for state in play_out(game, seed=3):
         for seat in range(game.players):
-            encoded = codec_for(game).encode(state.view(seat))
+            encoded = codec_for(game).encode(state.bot_view(seat))
             assert len(encoded) == math.prod(shape)
             assert all(0.0 <= x <= 1.0 for x in encoded)
         seen += 1
@@ -121,3 +126,101 @@ def test_gami_hides_nothing_so_the_seats_see_it_mirrored():
         a, b = planes(game, state.view(0)), planes(game, state.view(1))
         assert (a[[1, 0, 2, 4, 5, 7, 6]] == b[[0, 1, 2, 4, 5, 6, 7]]).all()
         assert a[3][0] + b[3][0] == (0 if state.over else 1)  # one of them is to move
+
+
+# --- the memory games: Kaboo, Golf, Crazy Nines, Testoasa ---------------------------------------------------
+
+def memory_slices(game, vector):
+    """The memory games' vector cut as docs/ai.md lists it (parlour.games.memory.ai)."""
+    from parlour.games.memory import ai as m
+    extra = 4 if game.id == "kaboo" else 0  # Kaboo's penalty slots (parlour.games.kaboo.ai.PENALTY_SLOTS)
+    n, per_seat = game.players, m.slots(game, extra) * m.SLOT + 1
+    seats, rest = vector[:n * per_seat], list(vector[n * per_seat:])
+    out = {"seats": [seats[k * per_seat:(k + 1) * per_seat] for k in range(n)]}
+    for name, size in (("drawn", m.CARDS), ("held", 1), ("top", m.CARDS), ("pile", m.CARDS), ("stock", 1),
+                       ("phase", len(m.PHASES)), ("turn", n), ("closer", n), ("dealer", n), ("ready", n),
+                       ("flips", n), ("scores", n), ("to_act", 1), ("window", 1), ("round", 1),
+                       ("snap", len(m.SNAP_RANKS)), ("claimed", 1), ("snappers", n), ("power", len(m.POWERS))):
+        out[name], rest = rest[:size], rest[size:]
+    assert not rest
+    return out
+
+
+def slot_of(seat_entries, i):
+    from parlour.games.memory.ai import CARDS, SLOT
+    from parlour.core.cards import CODES
+    entry = seat_entries[i * SLOT:(i + 1) * SLOT]
+    return [CODES[c] for c in range(CARDS) if entry[c]], list(entry[CARDS:])
+
+
+def test_kaboo_a_stacked_deal_peeked_cards_are_remembered():
+    from parlour.core.cards import CODES
+    game = parlour.load("kaboo", players=2)
+    state = game.new(seed=1, deck=list(CODES[:52]))  # seat 0 first: 2C 3C | 4C 5C; seat 1: 6C 7C | 8C 9C
+    v = memory_slices(game, planes(game, state.bot_view(0)))
+    mine, theirs = v["seats"]
+    assert slot_of(mine, 0) == ([], [1, 0, 0, 0]) and slot_of(mine, 2) == (["4C"], [1, 0, 1, 0])
+    assert slot_of(mine, 3) == (["5C"], [1, 0, 1, 0]) and slot_of(mine, 4) == ([], [0, 0, 0, 0])  # a penalty slot
+    assert all(slot_of(theirs, i) == ([], [1, 0, 0, 0]) for i in range(4))
+    assert mine[-1] == 4 / 8  # four cards in room for eight
+    assert v["phase"] == [1, 0, 0, 0, 0, 0, 0, 0, 0] and v["window"] == [1.0] and v["to_act"] == [1]
+    assert v["stock"] == [44 / 162] and sum(v["top"]) == sum(v["pile"]) == sum(v["drawn"]) == 0
+    assert v["dealer"] == [0, 1] and v["scores"] == [0.5, 0.5] and v["round"] == [0]
+    state.apply(0, "ready")
+    state.apply(1, "ready")  # the peek is over: the view shows ## again, the seat still knows its near cards
+    assert state.view(0)["layouts"][0][2] == "##"
+    v = memory_slices(game, planes(game, state.bot_view(0)))
+    assert slot_of(v["seats"][0], 2) == (["4C"], [1, 0, 1, 0]) and v["window"] == [0]
+    assert v["phase"][2] == 1 and v["turn"] == [1, 0]
+    state.apply(0, "draw")  # the 10C: seat 0 sees what it holds, seat 1 only that a card is held
+    v0 = memory_slices(game, planes(game, state.bot_view(0)))
+    v1 = memory_slices(game, planes(game, state.bot_view(1)))
+    assert CODES[int(np.argmax(v0["drawn"]))] == "10C" and v0["held"] == [1]
+    assert sum(v1["drawn"]) == 0 and v1["held"] == [1] and v1["turn"] == [0, 1]
+    state.apply(0, "discard")
+    v1 = memory_slices(game, planes(game, state.bot_view(1)))
+    assert CODES[int(np.argmax(v1["top"]))] == "10C" and v1["pile"][CODES.index("10C")] == 1 / 3
+
+
+@pytest.mark.parametrize("game_id", ["kaboo", "golf6", "crazy-nines", "testoasa"])
+def test_memory_games_another_seats_face_down_cards_never_show(game_id):
+    """Two deals that differ only in one of seat 1's face-down cards (one it peeks at, where the game has a peek)
+    and the stock's bottom card give seat 0 one tensor, through the peek and the first turns; seat 1's differ
+    where it peeked."""
+    from parlour.core.cards import CODES
+    game = parlour.load(game_id, players=2)
+    rules = game.state_class.rules
+    size, peeked = rules.size, (rules.peek_slots or (0,))[0]
+    first = game.new(seed=1).view(0)["first"]
+    deck = list(CODES[:52] if game_id != "crazy-nines" else CODES[:52] * 2)
+    other = list(deck)
+    place = size * (1 - first) + peeked  # seat 1's slot in the deal order
+    other[place], other[-1] = other[-1], other[place]  # that card changed with the stock's bottom card
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    for _ in range(6):
+        assert (planes(game, a.bot_view(0)) == planes(game, b.bot_view(0))).all()
+        if a.over or not a.to_act:
+            break
+        seat = a.to_act[0]
+        # plain moves only: a power that looks at seat 1's cards would (rightly) tell seat 0 what lies there
+        move = next(m for m in a.legal(seat) if str(m) in ("ready", "draw", "discard", "skip", "pass", "stay")
+                    or str(m).startswith("flip ") and (seat == 0 or str(m) != f"flip {peeked}"))
+        a.apply(seat, move)
+        b.apply(seat, str(move))
+    if rules.peek_slots:  # seat 1 peeked at that card and remembers it
+        assert (planes(game, a.bot_view(1)) != planes(game, b.bot_view(1))).any()
+
+
+def test_the_kaboo_environment_encodes_what_the_seat_remembers():
+    from parlour.core.cards import CODES
+    env = ParlourEnv("kaboo", players=2)
+    env.reset(seed=1)
+    for _ in range(2):  # both ready: the peek window closes and the view shows ## again
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    view = env.view("seat_0")
+    assert view["phase"] == "turn" and all(c == "##" for c in view["layouts"][0])
+    seat0 = memory_slices(env.game, env.observe("seat_0")["observation"])["seats"][0]
+    remembered = env.state().bot_view(0)["memory"]
+    assert sorted(slot for owner, slot, _ in remembered if owner == 0) == [2, 3]
+    for owner, slot, code in remembered:
+        assert slot_of(seat0, slot)[0] == [code]

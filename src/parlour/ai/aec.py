@@ -10,7 +10,8 @@ An observation is a dict:
   :meth:`ParlourEnv.view`);
 * ``action_mask``: 1 at the indices of the legal actions (int8, the size of the action space);
 * ``observation``: the game's numeric encoding of the view (float32), for games that have one
-  (:mod:`parlour.ai.spaces`).
+  (:mod:`parlour.ai.spaces`); of the bot view where a game gives its bots more than the view shows (the memory
+  games: the face-down cards the seat has seen and may remember), never more than the seat may know.
 
 The action space is ``Discrete(n)``, fixed per game and player count (:mod:`parlour.ai.spaces`). Rewards come
 per deal (``reward="deal"``, the default: when a deal is scored, each seat's points less the others' mean, the
@@ -158,7 +159,9 @@ class ParlourEnv(_pettingzoo.AECEnv):
             mask[self.codec.mask(legal)] = 1
         obs: dict[str, Any] = {"action_mask": mask,
                                "view": json.dumps(view, ensure_ascii=True, separators=(",", ":"))}
-        encoded = self.codec.encode(view)
+        # the memory games' bot view adds what the seat has seen and may remember; elsewhere it is the view itself
+        known = state.bot_view(seat) if type(state).bot_view is not State.bot_view else view
+        encoded = self.codec.encode(known)
         if encoded is not None:
             obs["observation"] = np.asarray(encoded, dtype=np.float32).reshape(self.codec.shape)
         return obs
