@@ -38,7 +38,7 @@ def play_out(game, seed: int, steps: int = 5000):
 
 # (game id, options) that each check below runs for; options keep a match short
 SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}, "kaboo": {"rounds": 2, "jokers": True},
-         "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}}
+         "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}, "spoons": {"word": "S", "false_grab": True}}
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -224,3 +224,53 @@ def test_the_kaboo_environment_encodes_what_the_seat_remembers():
     assert sorted(slot for owner, slot, _ in remembered if owner == 0) == [2, 3]
     for owner, slot, code in remembered:
         assert slot_of(seat0, slot)[0] == [code]
+
+
+# --- Spoons ------------------------------------------------------------------------------------------------
+
+def spoons_slices(game, vector):
+    from parlour.games.spoons.ai import PER_SEAT
+    n = game.players
+    v = list(vector)
+    seats = v[156:156 + PER_SEAT * n]
+    rest = v[156 + PER_SEAT * n:]
+    return {"hand": v[:52], "second": v[52:104], "laid": v[104:156],
+            "seats": [seats[k * PER_SEAT:(k + 1) * PER_SEAT] for k in range(n)],
+            "stock": rest[0], "discard": rest[1], "spoons": rest[2], "phase": rest[3:7], "window": rest[7],
+            "to_act": rest[8], "round": rest[9]}
+
+
+def test_spoons_a_stacked_deal_slice_by_slice():
+    from parlour.core.cards import BY_CODE, CODES
+    game = parlour.load("spoons", players=3)
+    holder = game.new(seed=1).view(0)["holder"]
+    # four nines to the pile-holder; then the next seats' hands; the stock's top card the 2C
+    deck = ["9C", "9D", "9H", "9S"] + [c for c in CODES[:52] if c[0] != "9"]
+    state = game.new(seed=1, deck=deck)
+    me = (holder + 1) % 3
+    v = spoons_slices(game, planes(game, state.view(me)))
+    assert [CODES[i] for i in np.flatnonzero(v["hand"])] == sorted(state.view(me)["hand"], key=BY_CODE.get)
+    assert sum(v["second"]) == 0 and sum(v["laid"]) == 0
+    assert v["phase"] == [1, 0, 0, 0] and v["window"] == 3 / 10 and v["spoons"] == 1.0
+    assert [s[7] for s in v["seats"]] == [0, 0, 1]  # counted from the seat: the holder sits on its right
+    assert all(s[0] == 1 and s[1] == 0 and s[2] == 4 / 5 for s in v["seats"])
+    state.timeout()  # the countdown ends; the holder has four nines and takes the first spoon
+    state.apply(holder, "grab")
+    v = spoons_slices(game, planes(game, state.view(me)))
+    assert sorted(CODES[i] for i in np.flatnonzero(v["laid"])) == ["9C", "9D", "9H", "9S"]
+    assert v["phase"] == [0, 0, 1, 0] and v["window"] == 1.0 and v["to_act"] == 1
+    assert v["seats"][2][5] == 1 and v["seats"][2][6] == 1 and v["spoons"] == 1 / 2
+
+
+def test_spoons_other_hands_never_show():
+    from parlour.core.cards import CODES
+    game = parlour.load("spoons", players=3)
+    holder = game.new(seed=1).view(0)["holder"]
+    deck = list(CODES[:52])
+    other = list(deck)
+    other[4], other[40] = other[40], other[4]  # the next seat's first card changed with one deep in the stock
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    seat = (holder + 2) % 3  # neither the holder nor the seat whose hand changed
+    assert (planes(game, a.view(seat)) == planes(game, b.view(seat))).all()
+    assert (planes(game, a.view(holder)) == planes(game, b.view(holder))).all()
+    assert (planes(game, a.view((holder + 1) % 3)) != planes(game, b.view((holder + 1) % 3))).any()
