@@ -38,7 +38,8 @@ def play_out(game, seed: int, steps: int = 5000):
 
 # (game id, options) that each check below runs for; options keep a match short
 SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}, "kaboo": {"rounds": 2, "jokers": True},
-         "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}, "spoons": {"word": "S", "false_grab": True}}
+         "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}, "spoons": {"word": "S", "false_grab": True},
+         "claw": {"contest": True, "caller": "rotating", "lost": 3}}
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -274,3 +275,38 @@ def test_spoons_other_hands_never_show():
     assert (planes(game, a.view(seat)) == planes(game, b.view(seat))).all()
     assert (planes(game, a.view(holder)) == planes(game, b.view(holder))).all()
     assert (planes(game, a.view((holder + 1) % 3)) != planes(game, b.view((holder + 1) % 3))).any()
+
+
+# --- The Claw ----------------------------------------------------------------------------------------------
+
+def test_claw_a_stacked_call_plane_by_plane():
+    from parlour.core.cards import BY_CODE, CODES
+    game = parlour.load("claw", players=2)
+    state = game.new(seed=1, deck=list(CODES[:52]))  # the caller calls 2C, 3C, 4C, ...
+    p = planes(game, state.view(0))
+    spread = {code: (x, y, a) for code, x, y, a in state.view(0)["spread"]}
+    assert p.shape == (28, 52) and p[0].sum() == 52 and p[4:8].sum() == 0
+    x, y, a = spread["8D"]
+    assert p[1:4, BY_CODE["8D"]].tolist() == pytest.approx([x / 1000, y / 640, a / 360])
+    assert p[20:24, 0].tolist() == [1, 0, 0, 0] and p[24, 0] == 0 and p[25, 0] == 1  # pause; 52 calls to come
+    state.timeout()  # the 2C is called
+    state.apply(1, "claim 3C @1")  # wrong: seat 1 sits out this call and the next two
+    state.apply(0, "claim 2C @1")  # right: the 2C is seat 0's
+    p = planes(game, state.view(1))
+    assert p[4, BY_CODE["2C"]] == 1 and p[0, BY_CODE["2C"]] == 0
+    assert p[8].sum() == 0 and p[9].tolist() == [1.0 if c == "2C" else 0.0 for c in CODES[:52]]  # seat 0's pile
+    assert p[10, 0] > 0 and p[11, 0] == 0  # seat 1 still sits out calls; seat 0 does not
+
+
+def test_claw_the_calls_to_come_never_show():
+    from parlour.core.cards import CODES
+    game = parlour.load("claw", players=2)
+    deck = list(CODES[:52])
+    other = deck[:5] + deck[5:][::-1]  # the same first five calls, the rest in another order
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    while len(a.view(0)["called"]) < 6:  # each timeout: a pause ends (a card is called) or a call is missed
+        for seat in (0, 1):
+            assert (planes(game, a.view(seat)) == planes(game, b.view(seat))).all()
+        a.timeout()
+        b.timeout()
+    assert (planes(game, a.view(0)) != planes(game, b.view(0))).any()  # the sixth call differs, and shows
