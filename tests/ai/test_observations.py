@@ -39,7 +39,7 @@ def play_out(game, seed: int, steps: int = 5000):
 # (game id, options) that each check below runs for; options keep a match short
 SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}, "kaboo": {"rounds": 2, "jokers": True},
          "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}, "spoons": {"word": "S", "false_grab": True},
-         "claw": {"contest": True, "caller": "rotating", "lost": 3}}
+         "claw": {"contest": True, "caller": "rotating", "lost": 3}, "skelly": {"shots": 8}}
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -310,3 +310,38 @@ def test_claw_the_calls_to_come_never_show():
         a.timeout()
         b.timeout()
     assert (planes(game, a.view(0)) != planes(game, b.view(0))).any()  # the sixth call differs, and shows
+
+
+# --- Skelly ------------------------------------------------------------------------------------------------
+
+def test_skelly_a_known_position_cap_by_cap():
+    from parlour.games.skelly.ai import PER_CAP
+    game = parlour.load("skelly", players=3)
+    state = game.new(seed=1)
+    shooter = state.to_act[0]
+    v = np.asarray(codec_for(game).encode(state.view(shooter))).reshape(-1)
+    caps = v[:3 * PER_CAP].reshape(3, PER_CAP)
+    assert (caps[:, 0] == 1).all() and caps[:, 1:5].sum() == 0  # every cap in hand
+    assert (caps[:, 14] == 1).all() and (caps[:, 18] == 1 / 13).all()  # each shoots for box 1
+    assert caps[0, 21] == 1 and caps[1:, 21].sum() == 0 and v[-1] == 1 and v[-2] == 0
+    state.apply(shooter, "flick 90 0.5")
+    at = state.view(shooter)["caps"][shooter]["at"]
+    v = np.asarray(codec_for(game).encode(state.view(shooter))).reshape(-1)
+    mine = v[:PER_CAP]
+    assert mine[1] == 1 and mine[3:5].tolist() == pytest.approx([(at[0] + 1.5) / 3, (at[1] + 1.5) / 3])
+    assert v[-2] == pytest.approx(1 / state.view(0)["shot_limit"])  # one shot played
+
+
+def test_skelly_hides_nothing_so_each_seat_sees_the_caps_rotated():
+    from parlour.games.skelly.ai import PER_CAP
+    game = parlour.load("skelly", players=3, shots=4)
+    for state in play_out(game, seed=2, steps=8):
+        a = np.asarray(codec_for(game).encode(state.view(0)))
+        b = np.asarray(codec_for(game).encode(state.view(1)))
+        caps_a, caps_b = a[:3 * PER_CAP].reshape(3, PER_CAP), b[:3 * PER_CAP].reshape(3, PER_CAP)
+        assert (caps_a[[1, 2, 0]] == caps_b).all() and a[-2] == b[-2]
+
+
+def test_skelly_keeps_the_legal_index_action_space():
+    codec = codec_for(parlour.load("skelly"))
+    assert codec.by_legal_index and codec.shape == (4 * 22 + 2,)
