@@ -66,6 +66,11 @@ def test_the_environments_observation_is_a_box_of_the_shape(game_id):
     assert space.contains(env.observe(agent)["observation"])
 
 
+def test_every_game_has_a_numeric_observation():
+    for game_id in parlour.games():
+        assert codec_for(parlour.load(game_id)).shape, game_id
+
+
 # --- Jieqi -------------------------------------------------------------------------------------------------
 
 def test_jieqi_a_stacked_position_plane_by_plane():
