@@ -3,6 +3,7 @@ hidden leaking, a stable shape over a whole match, and the environments' Box."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 
@@ -225,6 +226,7 @@ def test_the_kaboo_environment_encodes_what_the_seat_remembers():
         env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
     view = env.view("seat_0")
     assert view["phase"] == "turn" and all(c == "##" for c in view["layouts"][0])
+    assert json.loads(env.observe("seat_0")["view"]) == json.loads(json.dumps(view))  # the text: the view, no memory
     seat0 = memory_slices(env.game, env.observe("seat_0")["observation"])["seats"][0]
     remembered = env.state().bot_view(0)["memory"]
     assert sorted(slot for owner, slot, _ in remembered if owner == 0) == [2, 3]

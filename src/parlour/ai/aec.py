@@ -152,15 +152,19 @@ class ParlourEnv(_pettingzoo.AECEnv):
         state = self.state_
         assert state is not None
         seat = self.possible_agents.index(agent)
-        view = state.view(seat)
+        # the memory games' bot view adds what the seat has seen and may remember (``memory``) to the view, for the
+        # numeric observation; the view's text stays the view. Elsewhere the bot view is the view itself.
+        if type(state).bot_view is not State.bot_view:
+            known = state.bot_view(seat)
+            view = {k: v for k, v in known.items() if k != "memory"}
+        else:
+            known = view = state.view(seat)
         mask = np.zeros(self.codec.size, dtype=np.int8)
         legal = state.legal(seat)
         if legal:
             mask[self.codec.mask(legal)] = 1
         obs: dict[str, Any] = {"action_mask": mask,
                                "view": json.dumps(view, ensure_ascii=True, separators=(",", ":"))}
-        # the memory games' bot view adds what the seat has seen and may remember; elsewhere it is the view itself
-        known = state.bot_view(seat) if type(state).bot_view is not State.bot_view else view
         encoded = self.codec.encode(known)
         if encoded is not None:
             obs["observation"] = np.asarray(encoded, dtype=np.float32).reshape(self.codec.shape)
