@@ -109,6 +109,18 @@ def test_jieqi_what_a_covered_piece_is_never_shows():
                for s in (0, 1))
 
 
+def test_jieqi_a_covered_piece_taken_is_told_to_the_capturer_only():
+    game = parlour.load("jieqi")
+    states = [game.new(seed=1, deck=f"r2k5/9/9/9/9/9/9/9/9/{p}~3K4 b") for p in "RC"]
+    for state in states:
+        state.apply(1, "move a10a1")  # Black's chariot takes the covered piece on a1
+    red = [planes(game, s.view(0)) for s in states]
+    black = [planes(game, s.view(1)) for s in states]
+    assert (red[0] == red[1]).all()  # Red never learns what its piece was
+    assert (black[0] != black[1]).any()  # Black was told: a chariot or a cannon fewer in Red's unseen pool
+    assert black[0][26, 0, 0] == 1 / 2 and black[1][27, 0, 0] == 1 / 2
+
+
 # --- Gami --------------------------------------------------------------------------------------------------
 
 def test_gami_a_stacked_deal_plane_by_plane():
