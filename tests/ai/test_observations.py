@@ -201,6 +201,22 @@ def test_kaboo_a_stacked_deal_peeked_cards_are_remembered():
     assert CODES[int(np.argmax(v1["top"]))] == "10C" and v1["pile"][CODES.index("10C")] == 1 / 3
 
 
+def test_golf_a_stacked_deal_flips_show_to_everyone():
+    from parlour.core.cards import CODES
+    game = parlour.load("golf6", players=2)
+    state = game.new(seed=1, deck=list(CODES[:52]))  # seat 0 first: 2C..7C; seat 1: 8C..KC; the AC discarded
+    v = memory_slices(game, planes(game, state.bot_view(1)))
+    assert v["phase"][1] == 1 and CODES[int(np.argmax(v["top"]))] == "AC" and v["stock"] == [39 / 162]
+    state.apply(0, "flip 0")
+    state.apply(0, "flip 3")
+    for seat, k in ((0, 0), (1, 1)):  # seat 0's layout is entry 0 for itself, entry 1 for seat 1
+        layout = memory_slices(game, planes(game, state.bot_view(seat)))["seats"][k]
+        assert slot_of(layout, 0) == (["2C"], [1, 1, 1, 0]) and slot_of(layout, 3) == (["5C"], [1, 1, 1, 0])
+        assert slot_of(layout, 1) == ([], [1, 0, 0, 0])
+    v = memory_slices(game, planes(game, state.bot_view(1)))
+    assert v["flips"] == [0, 1] and v["ready"] == [0, 1] and v["to_act"] == [1]
+
+
 @pytest.mark.parametrize("game_id", ["kaboo", "golf6", "crazy-nines", "testoasa"])
 def test_memory_games_another_seats_face_down_cards_never_show(game_id):
     """Two deals that differ only in one of seat 1's face-down cards (one it peeks at, where the game has a peek)
