@@ -11,7 +11,8 @@ An observation is a dict:
   :meth:`ParlourEnv.view`);
 * ``action_mask``: 1 at the indices of the legal actions (int8, the size of the action space);
 * ``observation``: the game's numeric encoding of the view (float32), for games that have one
-  (:mod:`parlour.ai.spaces`).
+  (:mod:`parlour.ai.spaces`); of the bot view where a game gives its bots more than the view shows (the memory
+  games: the face-down cards the seat has seen and may remember), never more than the seat may know.
 
 The action space is ``Discrete(n)``, fixed per game and player count (:mod:`parlour.ai.spaces`). Rewards come
 per deal (``reward="deal"``, the default: when a deal is scored, each seat's points less the others' mean, the
@@ -152,14 +153,20 @@ class ParlourEnv(_pettingzoo.AECEnv):
         state = self.state_
         assert state is not None
         seat = self.possible_agents.index(agent)
-        view = state.view(seat)
+        # the memory games' bot view adds what the seat has seen and may remember (``memory``) to the view, for the
+        # numeric observation; the view's text stays the view. Elsewhere the bot view is the view itself.
+        if type(state).bot_view is not State.bot_view:
+            known = state.bot_view(seat)
+            view = {k: v for k, v in known.items() if k != "memory"}
+        else:
+            known = view = state.view(seat)
         mask = np.zeros(self.codec.size, dtype=np.int8)
         legal = state.legal(seat)
         if legal:
             mask[self.codec.mask(legal)] = 1
         obs: dict[str, Any] = {"action_mask": mask,
                                "view": json.dumps(view, ensure_ascii=True, separators=(",", ":"))}
-        encoded = self.codec.encode(view)
+        encoded = self.codec.encode(known)
         if encoded is not None:
             obs["observation"] = np.asarray(encoded, dtype=np.float32).reshape(self.codec.shape)
         return obs

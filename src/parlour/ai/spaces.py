@@ -2,7 +2,8 @@
 
 A game describes itself for learning programs in ``games/<pkg>/ai.py``, plain Python without numpy:
 
-* ``action_count(game) -> int``: the size of its fixed action space;
+* ``action_count(game) -> int`` (optional: without it, the legal-index fallback below, as for a game without
+  ``ai.py``): the size of its fixed action space;
 * ``action_index(game, action) -> int`` (optional; default ``int(action)``): where an action sits in that space
   (actions that only differ in what no seat chooses, such as the Claw's call number, share an index);
 * ``observation_shape(game) -> tuple`` and ``encode(game, view) -> list[float]`` (optional): a numeric encoding
@@ -40,7 +41,9 @@ class Codec:
     def __init__(self, game: Game, module: ModuleType | None) -> None:
         self.game = game
         self.module = module
-        if module is None:
+        # a game whose actions are not a small set (Skelly's flicks) may give an observation but no action space
+        self._by_legal = module is None or not hasattr(module, "action_count")
+        if self._by_legal:
             self.size = FALLBACK_ACTIONS
         else:
             self.size = int(module.action_count(game))
@@ -51,10 +54,10 @@ class Codec:
     @property
     def by_legal_index(self) -> bool:
         """Whether this is the fallback: an action is its place in the legal list."""
-        return self.module is None
+        return self._by_legal
 
     def index(self, action: Action, legal: Sequence[Action]) -> int:
-        if self.module is None:
+        if self._by_legal:
             return list(legal).index(action)
         i = self._index(self.game, action) if self._index else int(action)
         if not 0 <= i < self.size:
@@ -64,7 +67,7 @@ class Codec:
 
     def mask(self, legal: Sequence[Action]) -> list[int]:
         """The indices of the legal actions."""
-        if self.module is None:
+        if self._by_legal:
             if len(legal) > self.size:
                 raise ValueError(f"{self.game.id}: {len(legal)} legal actions, more than its {self.size}")
             return list(range(len(legal)))
@@ -72,7 +75,7 @@ class Codec:
 
     def action(self, index: int, legal: Sequence[Action]) -> Action:
         """The legal action at ``index``; :class:`IllegalAction` naming the legal ones if there is none."""
-        if self.module is None:
+        if self._by_legal:
             if 0 <= index < len(legal):
                 return legal[index]
         else:

@@ -1,5 +1,6 @@
-"""The fixed action space for learning programs: the memory games' (:mod:`parlour.games.memory.ai`)."""
+"""The fixed action space and numeric observation for learning programs: the memory games'
+(:mod:`parlour.games.memory.ai`)."""
 
-from parlour.games.memory.ai import action_count, action_index
+from parlour.games.memory.ai import action_count, action_index, encode, observation_shape
 
-__all__ = ["action_count", "action_index"]
+__all__ = ["action_count", "action_index", "encode", "observation_shape"]

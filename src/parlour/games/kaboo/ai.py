@@ -1,5 +1,28 @@
-"""The fixed action space for learning programs: the memory games' (:mod:`parlour.games.memory.ai`)."""
+"""Kaboo for learning programs: the memory games' action space and observation (:mod:`parlour.games.memory.ai`),
+with room for :data:`PENALTY_SLOTS` penalty cards a layout gains by wrong snaps.
 
+>>> import parlour
+>>> game = parlour.load("kaboo", players=2)
+>>> observation_shape(game) == (len(encode(game, game.new(seed=1).bot_view(0))),)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from parlour.games.memory import ai as _memory
 from parlour.games.memory.ai import action_count, action_index
 
-__all__ = ["action_count", "action_index"]
+#: Penalty slots beyond the four the observation shows (a layout with more counts them in its size entry only).
+PENALTY_SLOTS = 4
+
+__all__ = ["action_count", "action_index", "observation_shape", "encode"]
+
+
+def observation_shape(game: Any) -> tuple[int, ...]:
+    return _memory.observation_shape(game, extra=PENALTY_SLOTS)
+
+
+def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
+    return _memory.encode(game, view, extra=PENALTY_SLOTS)

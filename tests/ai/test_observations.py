@@ -1,0 +1,382 @@
+"""The numeric observations of the games that gained one for issue 30: known positions slice by slice, nothing
+hidden leaking, a stable shape over a whole match, and the environments' Box."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import numpy as np
+import pytest
+
+import parlour
+from parlour.ai.aec import ParlourEnv
+from parlour.ai.spaces import codec_for
+
+
+def planes(game, view) -> np.ndarray:
+    """The tensor of ``view`` in its shape (a bot view, as the environment encodes: see parlour.ai.aec)."""
+    codec = codec_for(game)
+    return np.asarray(codec.encode(view), dtype=float).reshape(codec.shape)
+
+
+def play_out(game, seed: int, steps: int = 5000):
+    """Random legal moves from a new match, yielding the state before each; stops at the end or at ``steps``."""
+    rng = random.Random(seed)
+    state = game.new(seed=seed)
+    for _ in range(steps):
+        if state.over:
+            return
+        yield state
+        if not state.to_act:  # a timed window nobody acts in: its clock runs out, as the environment does
+            state.timeout()
+            continue
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal(seat)))
+    yield state
+
+
+# (game id, options) that each check below runs for; options keep a match short
+SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}, "kaboo": {"rounds": 2, "jokers": True},
+         "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}, "spoons": {"word": "S", "false_grab": True},
+         "claw": {"contest": True, "caller": "rotating", "lost": 3}, "skelly": {"shots": 8}}
+
+
+@pytest.mark.parametrize("game_id", sorted(SHORT))
+def test_the_shape_holds_over_a_whole_random_match(game_id):
+    game = parlour.load(game_id, **SHORT[game_id])
+    shape = codec_for(game).shape
+    seen = 0
+    for state in play_out(game, seed=3):
+        for seat in range(game.players):
+            encoded = codec_for(game).encode(state.bot_view(seat))
+            assert len(encoded) == math.prod(shape)
+            assert all(0.0 <= x <= 1.0 for x in encoded)
+        seen += 1
+    assert state.over and seen > 10
+
+
+@pytest.mark.parametrize("game_id", sorted(SHORT))
+def test_the_environments_observation_is_a_box_of_the_shape(game_id):
+    env = ParlourEnv(game_id, **SHORT[game_id])
+    env.reset(seed=1)
+    agent = env.agent_selection
+    space = env.observation_space(agent)["observation"]
+    assert space.shape == codec_for(env.game).shape and space.dtype == np.float32
+    assert space.contains(env.observe(agent)["observation"])
+
+
+def test_every_game_has_a_numeric_observation():
+    for game_id in parlour.games():
+        assert codec_for(parlour.load(game_id)).shape, game_id
+
+
+# --- Jieqi -------------------------------------------------------------------------------------------------
+
+def test_jieqi_a_stacked_position_plane_by_plane():
+    from parlour.games.jieqi.board import square
+    game = parlour.load("jieqi", games=2)
+    # Red: a covered chariot on a1 and its general on e1; Black: a general on d10 and a face-up horse on b8
+    state = game.new(seed=1, deck="3k5/9/1n7/9/9/9/9/9/9/R~3K4 w - - 7 1")
+    p = planes(game, state.view(0)).reshape(37, 90)
+    assert p[7].sum() == 1 and p[7][square("a1")] == 1      # covered, and only that: not a chariot
+    assert p[0:7].sum() == 1 and p[0][square("e1")] == 1    # Red's general
+    assert p[8].sum() == 1 and p[8][square("d10")] == 1     # Black's general
+    assert p[11].sum() == 1 and p[11][square("b8")] == 1    # Black's horse
+    assert p[15].sum() == 0
+    assert (p[16] == 1).all() and (p[17] == 1).all() and p[18:21].sum() == 0  # Red's seat, Red to move
+    assert p[21][0] == pytest.approx(7 / 120) and p[22][0] == 0
+    assert [p[i][0] for i in range(23, 29)] == [1, 1, 1, 1, 1, 1]  # nothing of Red's seen yet
+    assert p[35:37].sum() == 0
+    state.apply(0, "move a1a2")  # it turns up: a chariot
+    p = planes(game, state.view(1)).reshape(37, 90)
+    assert p[4][square("a2")] == 1 and p[7].sum() == 0
+    assert p[16].sum() == 0 and p[17].sum() == 0            # Black's seat, Black to move
+    assert p[18][square("a1")] == 1 and p[19][square("a2")] == 1
+    assert p[21][0] == 0 and p[22][0] == 1 / 400
+    assert p[26][0] == 1 / 2                                  # one of Red's two chariots is seen
+
+
+def test_jieqi_what_a_covered_piece_is_never_shows():
+    game = parlour.load("jieqi")
+    for seat in (0, 1):
+        a = game.new(seed=1, deck="3k5/9/9/9/9/9/9/9/9/R~3K4 w")
+        b = game.new(seed=1, deck="3k5/9/9/9/9/9/9/9/9/C~3K4 w")
+        assert (planes(game, a.view(seat)) == planes(game, b.view(seat))).all()
+    # a whole start: every covered piece dealt differently by another seed, the same tensor for both seats
+    assert all((planes(game, game.new(seed=1).view(s)) == planes(game, game.new(seed=2).view(s))).all()
+               for s in (0, 1))
+
+
+def test_jieqi_a_covered_piece_taken_is_told_to_the_capturer_only():
+    game = parlour.load("jieqi")
+    states = [game.new(seed=1, deck=f"r2k5/9/9/9/9/9/9/9/9/{p}~3K4 b") for p in "RC"]
+    for state in states:
+        state.apply(1, "move a10a1")  # Black's chariot takes the covered piece on a1
+    red = [planes(game, s.view(0)) for s in states]
+    black = [planes(game, s.view(1)) for s in states]
+    assert (red[0] == red[1]).all()  # Red never learns what its piece was
+    assert (black[0] != black[1]).any()  # Black was told: a chariot or a cannon fewer in Red's unseen pool
+    assert black[0][26, 0, 0] == 1 / 2 and black[1][27, 0, 0] == 1 / 2
+
+
+# --- Gami --------------------------------------------------------------------------------------------------
+
+def test_gami_a_stacked_deal_plane_by_plane():
+    from parlour.games.gami.cards import BY_CODE, CODES
+    game = parlour.load("gami")
+    state = game.new(seed=1, deck=list(CODES))  # seat 1 plays first: the clubs and AD; seat 0: 2D..8D AH 2H
+    p = planes(game, state.view(1))
+    assert [CODES[i] for i in np.flatnonzero(p[0])] == "AC 2C 3C 4C 5C 6C 7C 8C AD".split()
+    assert [CODES[i] for i in np.flatnonzero(p[1])] == "2D 3D 4D 5D 6D 7D 8D AH 2H".split()
+    assert [CODES[i] for i in np.flatnonzero(p[2])] == "3H 4H 5H 6H 7H 8H".split()
+    assert (p[3] == 1).all() and (p[4] == 0).all() and (p[5] == 1 / 3).all() and p[6:].sum() == 0
+    state.apply(1, "exchange 4C 4H")
+    p = planes(game, state.view(0))
+    assert p[1][BY_CODE["4H"]] == 1 and p[1][BY_CODE["4C"]] == 0 and p[2][BY_CODE["4C"]] == 1
+    assert (p[3] == 1).all() and (p[4] == 1 / 200).all()
+
+
+def test_gami_hides_nothing_so_the_seats_see_it_mirrored():
+    """Every card is face up: seat 1's tensor is seat 0's with the two hands and the two scores swapped."""
+    game = parlour.load("gami")
+    for state in play_out(game, seed=4, steps=30):
+        a, b = planes(game, state.view(0)), planes(game, state.view(1))
+        assert (a[[1, 0, 2, 4, 5, 7, 6]] == b[[0, 1, 2, 4, 5, 6, 7]]).all()
+        assert a[3][0] + b[3][0] == (0 if state.over else 1)  # one of them is to move
+
+
+# --- the memory games: Kaboo, Golf, Crazy Nines, Testoasa ---------------------------------------------------
+
+def memory_slices(game, vector):
+    """The memory games' vector cut as docs/ai.md lists it (parlour.games.memory.ai)."""
+    from parlour.games.memory import ai as m
+    extra = 4 if game.id == "kaboo" else 0  # Kaboo's penalty slots (parlour.games.kaboo.ai.PENALTY_SLOTS)
+    n, per_seat = game.players, m.slots(game, extra) * m.SLOT + 1
+    seats, rest = vector[:n * per_seat], list(vector[n * per_seat:])
+    out = {"seats": [seats[k * per_seat:(k + 1) * per_seat] for k in range(n)]}
+    for name, size in (("drawn", m.CARDS), ("held", 1), ("top", m.CARDS), ("pile", m.CARDS), ("stock", 1),
+                       ("phase", len(m.PHASES)), ("turn", n), ("closer", n), ("dealer", n), ("ready", n),
+                       ("flips", n), ("scores", n), ("to_act", 1), ("window", 1), ("round", 1),
+                       ("snap", len(m.SNAP_RANKS)), ("claimed", 1), ("snappers", n), ("power", len(m.POWERS))):
+        out[name], rest = rest[:size], rest[size:]
+    assert not rest
+    return out
+
+
+def slot_of(seat_entries, i):
+    from parlour.games.memory.ai import CARDS, SLOT
+    from parlour.core.cards import CODES
+    entry = seat_entries[i * SLOT:(i + 1) * SLOT]
+    return [CODES[c] for c in range(CARDS) if entry[c]], list(entry[CARDS:])
+
+
+def test_kaboo_a_stacked_deal_peeked_cards_are_remembered():
+    from parlour.core.cards import CODES
+    game = parlour.load("kaboo", players=2)
+    state = game.new(seed=1, deck=list(CODES[:52]))  # seat 0 first: 2C 3C | 4C 5C; seat 1: 6C 7C | 8C 9C
+    v = memory_slices(game, planes(game, state.bot_view(0)))
+    mine, theirs = v["seats"]
+    assert slot_of(mine, 0) == ([], [1, 0, 0, 0]) and slot_of(mine, 2) == (["4C"], [1, 0, 1, 0])
+    assert slot_of(mine, 3) == (["5C"], [1, 0, 1, 0]) and slot_of(mine, 4) == ([], [0, 0, 0, 0])  # a penalty slot
+    assert all(slot_of(theirs, i) == ([], [1, 0, 0, 0]) for i in range(4))
+    assert mine[-1] == 4 / 8  # four cards in room for eight
+    assert v["phase"] == [1, 0, 0, 0, 0, 0, 0, 0, 0] and v["window"] == [1.0] and v["to_act"] == [1]
+    assert v["stock"] == [44 / 162] and sum(v["top"]) == sum(v["pile"]) == sum(v["drawn"]) == 0
+    assert v["dealer"] == [0, 1] and v["scores"] == [0.5, 0.5] and v["round"] == [0]
+    state.apply(0, "ready")
+    state.apply(1, "ready")  # the peek is over: the view shows ## again, the seat still knows its near cards
+    assert state.view(0)["layouts"][0][2] == "##"
+    v = memory_slices(game, planes(game, state.bot_view(0)))
+    assert slot_of(v["seats"][0], 2) == (["4C"], [1, 0, 1, 0]) and v["window"] == [0]
+    assert v["phase"][2] == 1 and v["turn"] == [1, 0]
+    state.apply(0, "draw")  # the 10C: seat 0 sees what it holds, seat 1 only that a card is held
+    v0 = memory_slices(game, planes(game, state.bot_view(0)))
+    v1 = memory_slices(game, planes(game, state.bot_view(1)))
+    assert CODES[int(np.argmax(v0["drawn"]))] == "10C" and v0["held"] == [1]
+    assert sum(v1["drawn"]) == 0 and v1["held"] == [1] and v1["turn"] == [0, 1]
+    state.apply(0, "discard")
+    v1 = memory_slices(game, planes(game, state.bot_view(1)))
+    assert CODES[int(np.argmax(v1["top"]))] == "10C" and v1["pile"][CODES.index("10C")] == 1 / 3
+
+
+def test_golf_a_stacked_deal_flips_show_to_everyone():
+    from parlour.core.cards import CODES
+    game = parlour.load("golf6", players=2)
+    state = game.new(seed=1, deck=list(CODES[:52]))  # seat 0 first: 2C..7C; seat 1: 8C..KC; the AC discarded
+    v = memory_slices(game, planes(game, state.bot_view(1)))
+    assert v["phase"][1] == 1 and CODES[int(np.argmax(v["top"]))] == "AC" and v["stock"] == [39 / 162]
+    state.apply(0, "flip 0")
+    state.apply(0, "flip 3")
+    for seat, k in ((0, 0), (1, 1)):  # seat 0's layout is entry 0 for itself, entry 1 for seat 1
+        layout = memory_slices(game, planes(game, state.bot_view(seat)))["seats"][k]
+        assert slot_of(layout, 0) == (["2C"], [1, 1, 1, 0]) and slot_of(layout, 3) == (["5C"], [1, 1, 1, 0])
+        assert slot_of(layout, 1) == ([], [1, 0, 0, 0])
+    v = memory_slices(game, planes(game, state.bot_view(1)))
+    assert v["flips"] == [0, 1] and v["ready"] == [0, 1] and v["to_act"] == [1]
+
+
+@pytest.mark.parametrize("game_id", ["kaboo", "golf6", "crazy-nines", "testoasa"])
+def test_memory_games_another_seats_face_down_cards_never_show(game_id):
+    """Two deals that differ only in one of seat 1's face-down cards (one it peeks at, where the game has a peek)
+    and the stock's bottom card give seat 0 one tensor, through the peek and the first turns; seat 1's differ
+    where it peeked."""
+    from parlour.core.cards import CODES
+    game = parlour.load(game_id, players=2)
+    rules = game.state_class.rules
+    size, peeked = rules.size, (rules.peek_slots or (0,))[0]
+    first = game.new(seed=1).view(0)["first"]
+    deck = list(CODES[:52] if game_id != "crazy-nines" else CODES[:52] * 2)
+    other = list(deck)
+    place = size * (1 - first) + peeked  # seat 1's slot in the deal order
+    other[place], other[-1] = other[-1], other[place]  # that card changed with the stock's bottom card
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    for _ in range(6):
+        assert (planes(game, a.bot_view(0)) == planes(game, b.bot_view(0))).all()
+        if a.over or not a.to_act:
+            break
+        seat = a.to_act[0]
+        # plain moves only: a power that looks at seat 1's cards would (rightly) tell seat 0 what lies there
+        move = next(m for m in a.legal(seat) if str(m) in ("ready", "draw", "discard", "skip", "pass", "stay")
+                    or str(m).startswith("flip ") and (seat == 0 or str(m) != f"flip {peeked}"))
+        a.apply(seat, move)
+        b.apply(seat, str(move))
+    if rules.peek_slots:  # seat 1 peeked at that card and remembers it
+        assert (planes(game, a.bot_view(1)) != planes(game, b.bot_view(1))).any()
+
+
+def test_the_kaboo_environment_encodes_what_the_seat_remembers():
+    from parlour.core.cards import CODES
+    env = ParlourEnv("kaboo", players=2)
+    env.reset(seed=1)
+    for _ in range(2):  # both ready: the peek window closes and the view shows ## again
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    view = env.view("seat_0")
+    assert view["phase"] == "turn" and all(c == "##" for c in view["layouts"][0])
+    assert json.loads(env.observe("seat_0")["view"]) == json.loads(json.dumps(view))  # the text: the view, no memory
+    seat0 = memory_slices(env.game, env.observe("seat_0")["observation"])["seats"][0]
+    remembered = env.state().bot_view(0)["memory"]
+    assert sorted(slot for owner, slot, _ in remembered if owner == 0) == [2, 3]
+    for owner, slot, code in remembered:
+        assert slot_of(seat0, slot)[0] == [code]
+
+
+# --- Spoons ------------------------------------------------------------------------------------------------
+
+def spoons_slices(game, vector):
+    from parlour.games.spoons.ai import PER_SEAT
+    n = game.players
+    v = list(vector)
+    seats = v[156:156 + PER_SEAT * n]
+    rest = v[156 + PER_SEAT * n:]
+    return {"hand": v[:52], "second": v[52:104], "laid": v[104:156],
+            "seats": [seats[k * PER_SEAT:(k + 1) * PER_SEAT] for k in range(n)],
+            "stock": rest[0], "discard": rest[1], "spoons": rest[2], "phase": rest[3:7], "window": rest[7],
+            "to_act": rest[8], "round": rest[9]}
+
+
+def test_spoons_a_stacked_deal_slice_by_slice():
+    from parlour.core.cards import BY_CODE, CODES
+    game = parlour.load("spoons", players=3)
+    holder = game.new(seed=1).view(0)["holder"]
+    # four nines to the pile-holder; then the next seats' hands; the stock's top card the 2C
+    deck = ["9C", "9D", "9H", "9S"] + [c for c in CODES[:52] if c[0] != "9"]
+    state = game.new(seed=1, deck=deck)
+    me = (holder + 1) % 3
+    v = spoons_slices(game, planes(game, state.view(me)))
+    assert [CODES[i] for i in np.flatnonzero(v["hand"])] == sorted(state.view(me)["hand"], key=BY_CODE.get)
+    assert sum(v["second"]) == 0 and sum(v["laid"]) == 0
+    assert v["phase"] == [1, 0, 0, 0] and v["window"] == 3 / 10 and v["spoons"] == 1.0
+    assert [s[7] for s in v["seats"]] == [0, 0, 1]  # counted from the seat: the holder sits on its right
+    assert all(s[0] == 1 and s[1] == 0 and s[2] == 4 / 5 for s in v["seats"])
+    state.timeout()  # the countdown ends; the holder has four nines and takes the first spoon
+    state.apply(holder, "grab")
+    v = spoons_slices(game, planes(game, state.view(me)))
+    assert sorted(CODES[i] for i in np.flatnonzero(v["laid"])) == ["9C", "9D", "9H", "9S"]
+    assert v["phase"] == [0, 0, 1, 0] and v["window"] == 1.0 and v["to_act"] == 1
+    assert v["seats"][2][5] == 1 and v["seats"][2][6] == 1 and v["spoons"] == 1 / 2
+
+
+def test_spoons_other_hands_never_show():
+    from parlour.core.cards import CODES
+    game = parlour.load("spoons", players=3)
+    holder = game.new(seed=1).view(0)["holder"]
+    deck = list(CODES[:52])
+    other = list(deck)
+    other[4], other[40] = other[40], other[4]  # the next seat's first card changed with one deep in the stock
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    seat = (holder + 2) % 3  # neither the holder nor the seat whose hand changed
+    assert (planes(game, a.view(seat)) == planes(game, b.view(seat))).all()
+    assert (planes(game, a.view(holder)) == planes(game, b.view(holder))).all()
+    assert (planes(game, a.view((holder + 1) % 3)) != planes(game, b.view((holder + 1) % 3))).any()
+
+
+# --- The Claw ----------------------------------------------------------------------------------------------
+
+def test_claw_a_stacked_call_plane_by_plane():
+    from parlour.core.cards import BY_CODE, CODES
+    game = parlour.load("claw", players=2)
+    state = game.new(seed=1, deck=list(CODES[:52]))  # the caller calls 2C, 3C, 4C, ...
+    p = planes(game, state.view(0))
+    spread = {code: (x, y, a) for code, x, y, a in state.view(0)["spread"]}
+    assert p.shape == (28, 52) and p[0].sum() == 52 and p[4:8].sum() == 0
+    x, y, a = spread["8D"]
+    assert p[1:4, BY_CODE["8D"]].tolist() == pytest.approx([x / 1000, y / 640, a / 360])
+    assert p[20:24, 0].tolist() == [1, 0, 0, 0] and p[24, 0] == 0 and p[25, 0] == 1  # pause; 52 calls to come
+    state.timeout()  # the 2C is called
+    state.apply(1, "claim 3C @1")  # wrong: seat 1 sits out this call and the next two
+    state.apply(0, "claim 2C @1")  # right: the 2C is seat 0's
+    p = planes(game, state.view(1))
+    assert p[4, BY_CODE["2C"]] == 1 and p[0, BY_CODE["2C"]] == 0
+    assert p[8].sum() == 0 and p[9].tolist() == [1.0 if c == "2C" else 0.0 for c in CODES[:52]]  # seat 0's pile
+    assert p[10, 0] > 0 and p[11, 0] == 0  # seat 1 still sits out calls; seat 0 does not
+
+
+def test_claw_the_calls_to_come_never_show():
+    from parlour.core.cards import CODES
+    game = parlour.load("claw", players=2)
+    deck = list(CODES[:52])
+    other = deck[:5] + deck[5:][::-1]  # the same first five calls, the rest in another order
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    while len(a.view(0)["called"]) < 6:  # each timeout: a pause ends (a card is called) or a call is missed
+        for seat in (0, 1):
+            assert (planes(game, a.view(seat)) == planes(game, b.view(seat))).all()
+        a.timeout()
+        b.timeout()
+    assert (planes(game, a.view(0)) != planes(game, b.view(0))).any()  # the sixth call differs, and shows
+
+
+# --- Skelly ------------------------------------------------------------------------------------------------
+
+def test_skelly_a_known_position_cap_by_cap():
+    from parlour.games.skelly.ai import PER_CAP
+    game = parlour.load("skelly", players=3)
+    state = game.new(seed=1)
+    shooter = state.to_act[0]
+    v = np.asarray(codec_for(game).encode(state.view(shooter))).reshape(-1)
+    caps = v[:3 * PER_CAP].reshape(3, PER_CAP)
+    assert (caps[:, 0] == 1).all() and caps[:, 1:5].sum() == 0  # every cap in hand
+    assert (caps[:, 14] == 1).all() and (caps[:, 18] == 1 / 13).all()  # each shoots for box 1
+    assert caps[0, 21] == 1 and caps[1:, 21].sum() == 0 and v[-1] == 1 and v[-2] == 0
+    state.apply(shooter, "flick 90 0.5")
+    at = state.view(shooter)["caps"][shooter]["at"]
+    v = np.asarray(codec_for(game).encode(state.view(shooter))).reshape(-1)
+    mine = v[:PER_CAP]
+    assert mine[1] == 1 and mine[3:5].tolist() == pytest.approx([(at[0] + 1.5) / 3, (at[1] + 1.5) / 3])
+    assert v[-2] == pytest.approx(1 / state.view(0)["shot_limit"])  # one shot played
+
+
+def test_skelly_hides_nothing_so_each_seat_sees_the_caps_rotated():
+    from parlour.games.skelly.ai import PER_CAP
+    game = parlour.load("skelly", players=3, shots=4)
+    for state in play_out(game, seed=2, steps=8):
+        a = np.asarray(codec_for(game).encode(state.view(0)))
+        b = np.asarray(codec_for(game).encode(state.view(1)))
+        caps_a, caps_b = a[:3 * PER_CAP].reshape(3, PER_CAP), b[:3 * PER_CAP].reshape(3, PER_CAP)
+        assert (caps_a[[1, 2, 0]] == caps_b).all() and a[-2] == b[-2]
+
+
+def test_skelly_keeps_the_legal_index_action_space():
+    codec = codec_for(parlour.load("skelly"))
+    assert codec.by_legal_index and codec.shape == (4 * 22 + 2,)
