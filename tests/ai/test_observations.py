@@ -247,7 +247,6 @@ def test_memory_games_another_seats_face_down_cards_never_show(game_id):
 
 
 def test_the_kaboo_environment_encodes_what_the_seat_remembers():
-    from parlour.core.cards import CODES
     env = ParlourEnv("kaboo", players=2)
     env.reset(seed=1)
     for _ in range(2):  # both ready: the peek window closes and the view shows ## again
