@@ -1,5 +1,5 @@
 """The server's Content-Security-Policy (no inline script or style, no eval) refuses nothing the pages do: the lobby,
-a rules page and every game's table page draw with no violation (issue 24.7)."""
+a rules page, the account page and every game's table page draw with no violation (issue 24.7)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,14 @@ def test_the_lobby_and_a_rules_page_break_no_rule_of_the_policy(parlour_server: 
     page.context.close()
     page = open_page(browser, parlour_server + "/rules/tarok", csp=True)
     page.wait_for_selector("#rules h1")
+    assert csp_violations(page) == [] and page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_the_account_page_breaks_no_rule_of_the_policy(parlour_server: str, browser: Browser) -> None:
+    # At localhost: a passkey's relying party is a name, never an IP (tests/web/test_accounts_page.py signs up).
+    page = open_page(browser, parlour_server.replace("127.0.0.1", "localhost") + "/account?lang=sl", csp=True)
+    until(page, "document.body.dataset.signedIn === 'false' && document.querySelector('#signup')")
     assert csp_violations(page) == [] and page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 

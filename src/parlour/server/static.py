@@ -1,7 +1,8 @@
 """The static browser client: ``/`` is the lobby, ``/t/{table}`` a table, ``/me/{secret}`` a personal link's tables
-(:mod:`.people`), ``/static/...`` the client and its table kit, ``/games/{id}/...`` each game's own table (the
-``web/`` folder of the game's package), ``/sw.js`` the service worker that shows Web Push notifications (at the
-root: a worker's scope is at most the folder it is served from, and its notifications open tables at ``/t/...``).
+(:mod:`.people`), ``/account`` the optional account (:mod:`.accounts_api`), ``/static/...`` the client and its
+table kit, ``/games/{id}/...`` each game's own table (the ``web/`` folder of the game's package), ``/sw.js`` the
+service worker that shows Web Push notifications (at the root: a worker's scope is at most the folder it is served
+from, and its notifications open tables at ``/t/...``).
 
 The files live in ``parlour/web/static``. While a page is missing, a small placeholder is served instead.
 A game's ``web/`` folder serves only its scripts, styles and pictures (:data:`MEDIA_TYPES`); anything else, or
@@ -219,6 +220,10 @@ def mount(app: FastAPI, folder: Path = STATIC) -> None:
         if lobby is not None and not await People(lobby.store).exists(secret):
             return HTMLResponse(NO_SUCH_LINK.format(secret=escape(secret[:100])), status_code=404)
         return _page(folder, "me.html")
+
+    @router.get("/account")
+    async def account_page() -> Response:
+        return _page(folder, "account.html")
 
     @router.get("/sw.js")
     async def service_worker() -> Response:
