@@ -87,8 +87,10 @@ def inline_in(html: str) -> list[str]:
 
 def test_no_page_the_server_serves_holds_anything_inline(client):
     t = new_table(client)
-    pages = {path: client.get(path).text for path in ("/", f"/t/{t['table']}", "/rules/giacomotto", "/t/nope")}
-    pages.update({name: (STATIC / name).read_text() for name in ("index.html", "table.html", "rules.html")})
+    pages = {path: client.get(path).text
+             for path in ("/", f"/t/{t['table']}", "/rules/giacomotto", "/t/nope", "/account")}
+    pages.update({name: (STATIC / name).read_text() for name in ("index.html", "table.html", "rules.html",
+                                                                    "account.html")})
     pages.update(placeholder=PLACEHOLDER, no_such_table=NO_SUCH_TABLE)
     assert inline_in('<p onclick="x()" style="a">') == ["<p onclick=...>", "<p style=...>"]  # the check sees them
     assert {name: inline_in(html) for name, html in pages.items() if inline_in(html)} == {}

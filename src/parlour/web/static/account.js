@@ -231,7 +231,8 @@ function recoveryBox() {
           copied.textContent = t("Could not copy: select the code and copy it yourself.");
         }
       } }, t("Copy")),
-      h("button", { type: "button", id: "written-down", onclick: () => { recoveryCode = null; $("recovery").remove(); } },
+      h("button", { type: "button", id: "written-down",
+        onclick: () => { recoveryCode = null; $("recovery").remove(); } },
         t("I have written it down")),
       copied));
 }
