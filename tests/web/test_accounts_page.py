@@ -1,5 +1,6 @@
 """The account page, /account (issue 29, the page's side): sign up with a passkey and see the recovery code once,
-sign out, sign in again with the passkey, a refusal said in words on the page, sign in with the recovery code, delete
+sign out, sign in again with the passkey, a refusal said in words on the page, sign in with the recovery code, add
+another device's passkey, delete
 the account; the page breaks no rule of the Content-Security-Policy, passes axe-core on a phone with nothing sticking
 out sideways, and speaks every language.
 
@@ -33,7 +34,8 @@ def account_page(browser: Browser, server: str, lang: str = "en", **kw: Any) -> 
     page = open_page(browser, f"{localhost(server)}/account?lang={lang}", **kw)
     cdp = page.context.new_cdp_session(page)
     cdp.send("WebAuthn.enable")
-    cdp.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
+    added = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
+    page.authenticator = added["authenticatorId"]  # type: ignore[attr-defined]
     page.cdp = cdp  # type: ignore[attr-defined]  # (kept: the authenticator lives as long as its session)
     signed_in(page, False)
     return page
@@ -103,6 +105,12 @@ def test_sign_up_out_in_recover_and_delete(parlour_server: str, browser: Browser
     page.click("#add-passkey")  # the virtual authenticator holds this account's passkey already
     assert "registered already" in said(page)
     assert "Passkeys: 1" in page.inner_text("#body")
+    # Another device: a new authenticator, whose passkey joins the account.
+    page.cdp.send("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": page.authenticator})
+    page.cdp.send("WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})
+    page.click("#add-passkey")
+    assert said(page) == "This device's passkey is added."
+    assert "Passkeys: 2" in page.inner_text("#body")
 
     page.click("#delete")
     until(page, "!document.getElementById('delete-confirm').hidden")
