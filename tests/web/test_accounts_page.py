@@ -1,8 +1,7 @@
 """The account page, /account (issue 29, the page's side): sign up with a passkey and see the recovery code once,
 sign out, sign in again with the passkey, a refusal said in words on the page, sign in with the recovery code, add
-another device's passkey, delete
-the account; the page breaks no rule of the Content-Security-Policy, passes axe-core on a phone with nothing sticking
-out sideways, and speaks every language.
+another device's passkey, delete the account; the page breaks no rule of the Content-Security-Policy, passes axe-core
+on a phone with nothing sticking out sideways, and speaks every language.
 
 The passkeys are the browser's own, made by the DevTools protocol's virtual authenticator (a platform authenticator
 with resident keys and user verification). Browsers refuse an IP address as the relying party, so the page is opened
