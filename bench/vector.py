@@ -35,6 +35,8 @@ from rich.console import Console
 from rich.table import Table
 
 from bench import REFERENCE_DOC, Baseline
+from parlour.cli.setup import parse_options
+from parlour.core.registry import game_class
 
 
 def make_layouts(game: str, envs: int, asynchronous: bool, opponents: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -117,14 +119,6 @@ def _spread(values: list[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "low": min(values), "high": max(values)}
 
 
-def _option(text: str) -> tuple[str, Any]:
-    name, _, value = text.partition("=")
-    try:
-        return name, json.loads(value)
-    except json.JSONDecodeError:
-        return name, value
-
-
 def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m bench vector", description=__doc__.split("\n\n")[0])
     p.add_argument("--game", default="giacomotto", help="the game (default giacomotto)")
@@ -139,7 +133,7 @@ def main(argv: list[str]) -> int:
     if args.envs < 1 or args.slices < 1 or args.seconds <= 0:
         p.error("--envs and --slices must be 1 or more, --seconds above 0")
     data = measure(args.game, args.envs, args.slices, args.seconds, args.asynchronous, args.opponents,
-                   dict(map(_option, args.option)))
+                   parse_options(game_class(args.game), args.option))
     if args.json:
         print(json.dumps(data, indent=2))
         return 0

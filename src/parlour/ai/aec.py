@@ -50,6 +50,17 @@ _spaces = need("gymnasium.spaces")
 np = need("numpy")
 
 
+def close_windows(state: State, timed_out: Any = None) -> None:
+    """Close timed windows nobody may act in (a game clock would), so that someone is always to act;
+    ``timed_out()`` is called after each (the parallel environment writes it in its record)."""
+    for _ in range(10_000):
+        if state.over or state.to_act:
+            return
+        state.timeout()
+        if timed_out is not None:
+            timed_out()
+
+
 class ParlourEnv(_pettingzoo.AECEnv):
     """A PettingZoo AEC environment of one parlour game (see the module docstring)."""
 
@@ -215,13 +226,8 @@ class ParlourEnv(_pettingzoo.AECEnv):
     # --- helpers -------------------------------------------------------------------------------------------------
 
     def _close_windows(self) -> None:
-        """Close timed windows nobody may act in (a game clock would), so that someone is always to act."""
-        state = self.state_
-        assert state is not None
-        for _ in range(10_000):
-            if state.over or state.to_act:
-                return
-            state.timeout()
+        assert self.state_ is not None
+        close_windows(self.state_)
 
     def _select(self) -> str:
         state = self.state_

@@ -43,7 +43,7 @@ from parlour.core.game import State
 from parlour.core.record import TIMEOUT, Record
 from parlour.core.registry import load
 
-from .aec import REWARDS, VIEW_CHARS, ParlourEnv
+from .aec import REWARDS, VIEW_CHARS, ParlourEnv, close_windows
 from .arena import need
 from .spaces import codec_for
 
@@ -173,13 +173,8 @@ class ParallelParlourEnv(_pettingzoo_env.ParallelEnv):
 
     def _close_windows(self) -> None:
         """Close timed windows nobody may act in (as the AEC environment does), each written in the record."""
-        state = self.state_
-        assert state is not None
-        for _ in range(10_000):
-            if state.over or state.to_act:
-                return
-            state.timeout()
-            self.record.add(None, TIMEOUT, t=self.steps)  # type: ignore[union-attr]
+        assert self.state_ is not None
+        close_windows(self.state_, lambda: self.record.add(None, TIMEOUT, t=self.steps))  # type: ignore[union-attr]
 
     def _observations(self) -> dict[str, dict[str, Any]]:
         active = set(self.active())
