@@ -48,6 +48,9 @@ def serious(page: Page) -> list[str]:
 def off_screen(page: Page, *selectors: str) -> list[str]:
     """The selectors whose visible elements are not wholly inside the viewport (or match nothing), with where they
     are: what the player must see or press now must be there without scrolling."""
+    # Playwright scrolls a target into view to click it, and on a retry (a redraw covered it for a moment) to other
+    # positions, so the window may be scrolled by the test itself: measure from the top, where a stranger starts.
+    page.evaluate("scrollTo(0, 0)")
     out = []
     for selector in selectors:
         boxes: list[Any] = page.eval_on_selector_all(selector, """(els) => els
