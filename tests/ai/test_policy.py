@@ -11,6 +11,7 @@ from click.testing import CliRunner
 import parlour
 from parlour.ai.policy import PARAMETERS, Policy
 from parlour.ai.reinforce import evaluate, main as reinforce_main, train
+from parlour.ai.spaces import codec_for
 from parlour.bots import make, play_match
 from parlour.cli import main
 from parlour.core.errors import BadOption
@@ -121,3 +122,19 @@ def test_a_policy_file_is_checked_against_its_game(tmp_path):
     with pytest.raises(BadOption, match="no fixed action space"):
         Policy.fresh(parlour.load("skelly"))
 
+
+
+def test_a_policy_chooses_a_tarok_discard_card_by_card():
+    tarok = parlour.load("tarok", rounds=1)
+    policy = Policy.fresh(tarok, hidden=8, seed=2)
+    assert policy.inputs_size == int(np.prod(codec_for(tarok).shape)) + 180  # the steps chosen follow the view
+    from parlour.ai.policy import PolicyBot
+
+    discards = 0
+    for seed in range(4):
+        bots = [PolicyBot(tarok, 0, policy=policy)] + [make("heuristic", tarok, s, seed=s) for s in (1, 2, 3)]
+        state, record = play_match(tarok, bots, seed=seed)
+        assert state.over and record.verify().scores == state.scores
+        discards += sum(a["seat"] == 0 and a["action"].startswith("discard ") and " " in a["action"][8:]
+                        for a in record.actions)
+    assert discards  # at least one discard of two or three cards, chosen in steps

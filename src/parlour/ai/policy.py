@@ -60,7 +60,7 @@ class Policy:
         if codec.by_legal_index:
             raise BadOption(f"{game.id} has no fixed action space (an action is only 'the i-th legal one'): a policy "
                             "needs one")
-        inputs = int(np.prod(codec.shape))
+        inputs = _inputs_size(codec)
         rng = np.random.default_rng(seed)
         params = {"w1": rng.normal(0.0, 1.0 / np.sqrt(inputs), (inputs, hidden)), "b1": np.zeros(hidden),
                   "w2": np.zeros((hidden, codec.size)), "b2": np.zeros(codec.size)}
@@ -74,13 +74,18 @@ class Policy:
     def actions(self) -> int:
         return self.params["w2"].shape[1]
 
-    def inputs(self, view: Mapping[str, Any], legal: Sequence[Action], game: Game | None = None
-               ) -> tuple[np.ndarray, np.ndarray]:
-        """The observation vector and the 0/1 mask of the legal actions, from a seat's bot view."""
+    def inputs(self, view: Mapping[str, Any], legal: Sequence[Action], game: Game | None = None,
+               chosen: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
+        """The input vector and the 0/1 mask of the legal actions, from a seat's bot view (and in a game of
+        several steps a move, the steps ``chosen`` so far: they follow the observation in the input)."""
         codec = codec_for(game) if game is not None else self._codec()
         obs = np.asarray(codec.encode(view), dtype=np.float64)
+        if codec.multistep:
+            taken = np.zeros(codec.size)
+            taken[list(chosen)] = 1.0
+            obs = np.concatenate([obs, taken])
         mask = np.zeros(self.actions, dtype=np.int8)
-        mask[codec.mask(legal)] = 1
+        mask[codec.mask(legal, chosen)] = 1
         return obs, mask
 
     def forward(self, obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -153,7 +158,7 @@ class Policy:
         if self.game_id != game.id:
             raise BadOption(f"this policy plays {self.game_id}, not {game.id}")
         codec = codec_for(game)
-        size = int(np.prod(codec.shape)) if codec.shape else 0
+        size = _inputs_size(codec) if codec.shape else 0
         if (size, codec.size) != (self.inputs_size, self.actions):
             raise BadOption(f"this policy was trained on {self.inputs_size} inputs and {self.actions} actions; "
                             f"{game.id} now has {size} and {codec.size} (its observation changed): train it again")
@@ -179,8 +184,25 @@ class PolicyBot(Bot):
         self.codec = codec_for(game)
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        obs, mask = self.policy.inputs(view, legal, self.game)
-        return self.codec.action(self.policy.choose(obs, mask), legal)
+        chosen: list[int] = []
+        while True:  # one step for most games; a Tarok discard card by card
+            obs, mask = self.policy.inputs(view, legal, self.game, chosen)
+            index = self.policy.choose(obs, mask)
+            action = self.codec.action(index, legal, chosen)
+            if action is not None:
+                return action
+            chosen.append(index)
+
+
+def flat(obs: Mapping[str, Any]) -> np.ndarray:
+    """A policy's input from an environment's observation: the numeric observation, flattened, then the steps
+    chosen so far in a game of several steps a move (``obs["chosen"]``)."""
+    x = np.asarray(obs["observation"], dtype=np.float64).reshape(-1)
+    return np.concatenate([x, obs["chosen"]]) if "chosen" in obs else x
+
+
+def _inputs_size(codec: Any) -> int:
+    return int(np.prod(codec.shape)) + (codec.size if codec.multistep else 0)
 
 
 def policy_bot_class(path: str, game: Game) -> type[Bot]:
@@ -207,4 +229,4 @@ def _read(path: str, stamp: int | None) -> Policy:
     return Policy.load(path)
 
 
-__all__ = ["PARAMETERS", "Policy", "PolicyBot", "policy_bot_class"]
+__all__ = ["PARAMETERS", "Policy", "PolicyBot", "flat", "policy_bot_class"]

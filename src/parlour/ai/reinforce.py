@@ -38,7 +38,7 @@ import numpy as np
 from parlour.core.game import Game
 
 from .gym import SeatEnv
-from .policy import PARAMETERS, Policy
+from .policy import PARAMETERS, Policy, flat
 
 
 class Adam:
@@ -118,7 +118,7 @@ def train(game: Game, against: str = "random", seconds: float | None = None, dea
         actions: list[int] = []
         done = False
         while not done:
-            x = obs["observation"].reshape(-1).astype(np.float64)
+            x = flat(obs)
             mask = obs["action_mask"]
             action = policy.choose(x, mask, rng)
             observations.append(x), masks.append(mask), actions.append(action)
@@ -159,20 +159,15 @@ def _update(policy: Policy, adam: Adam, buffer: list, returns: _Returns, entropy
 
 def evaluate(game: Game, policy: Policy, against: str = "random", matches: int = 20, seed: int = 1) -> float:
     """The policy's mean reward a deal (most likely moves, no sampling) over ``matches``, seats alternated."""
-    from parlour.ai.policy import PolicyBot
-
     rewards: list[float] = []
     for i in range(matches):
         seat = i % game.players
         env = SeatEnv(game.id, seat=seat, opponents=against, players=game.players, illegal="raise", **game.options)
-        bot = PolicyBot(game, seat, policy=policy)
         obs, _ = env.reset(seed=seed + i)
         done = False
         while not done:
-            state = env.aec.state()
-            choice = bot.choose(state.bot_view(seat), state.legal(seat))
-            rows = len(state.sheet.rows)
-            obs, reward, terminated, truncated, _ = env.step(env.aec.codec.index(choice, state.legal(seat)))
+            rows = len(env.aec.state().sheet.rows)
+            obs, reward, terminated, truncated, _ = env.step(policy.choose(flat(obs), obs["action_mask"]))
             done = terminated or truncated
             if len(env.aec.state().sheet.rows) > rows:
                 rewards.append(reward)
