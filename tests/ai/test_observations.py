@@ -379,3 +379,70 @@ def test_skelly_hides_nothing_so_each_seat_sees_the_caps_rotated():
 def test_skelly_keeps_the_legal_index_action_space():
     codec = codec_for(parlour.load("skelly"))
     assert codec.by_legal_index and codec.shape == (4 * 22 + 2,)
+
+
+# --- Giacomotto --------------------------------------------------------------------------------------------
+
+def giacomotto_deck():
+    from parlour.core.cards import CODES
+    first = "5C 6C KD AS  AC AD 2C 3C 4C 7C  8C 9C 10C JC QC KC".split()  # the table, seat 0's hand, seat 1's
+    return first + [c for c in CODES[:52] if c not in first]
+
+
+def test_giacomotto_mid_capture_plane_by_plane():
+    from parlour.core.cards import BY_CODE, CODES
+    game = parlour.load("giacomotto", target=50)
+    state = game.new(seed=1, deck=giacomotto_deck())  # seed 1: seat 1 deals, seat 0 plays first
+    cards = lambda plane: sorted(CODES[i] for i in np.flatnonzero(plane))  # noqa: E731
+    p = planes(game, state.view(0))
+    assert p.shape == (20, 52) and cards(p[0]) == sorted("AC AD 2C 3C 4C 7C".split())
+    assert cards(p[1]) == sorted("5C 6C KD AS".split()) and p[2:8].sum() == 0
+    assert (p[12] == 36 / 48).all() and (p[15] == 1).all() and (p[16] == 0).all() and (p[17] == 1).all()
+    assert p[18:20].sum() == 0 and p[8:12].sum() == 0 and p[13:15].sum() == 0
+    state.apply(0, "capture AC")
+    state.apply(0, "take 5C")  # the open group: 5 + 6 makes 11, the ace counted high
+    p = planes(game, state.view(0))
+    assert cards(p[2]) == ["AC"] and p[3].sum() == 0 and cards(p[4]) == ["5C"]
+    assert np.flatnonzero(p[5]).tolist() == [1, 11] and "AC" not in cards(p[0])
+    state.apply(0, "take 6C")  # the group is complete; the ace is now 11 only
+    q = planes(game, state.view(1))  # all public: seat 1 sees the capture too, not seat 0's hand
+    p = planes(game, state.view(0))
+    assert cards(p[3]) == ["5C", "6C"] and p[4].sum() == 0 and np.flatnonzero(p[5]).tolist() == [11]
+    assert (q[2:6] == p[2:6]).all() and cards(q[0]) == sorted("8C 9C 10C JC QC KC".split())
+    assert (q[15] == 0).all() and (q[16] == 1).all() and (q[17] == 5 / 6).all()
+    state.apply(0, "take AS")
+    state.apply(0, "done")
+    p, q = planes(game, state.view(0)), planes(game, state.view(1))
+    assert cards(p[6]) == sorted("AC 5C 6C AS".split()) and p[7].sum() == 0 and cards(p[1]) == ["KD"]
+    assert (q[7] == p[6]).all() and q[6].sum() == 0
+    assert (p[13] == 1).all() and p[14].sum() == 0 and (q[14] == 1).all() and q[13].sum() == 0
+    assert p[2:6].sum() == 0 and (p[15] == 0).all() and (q[15] == 1).all()
+
+
+def test_giacomotto_scores_and_tablas_planes():
+    from parlour.core.cards import CODES
+    game = parlour.load("giacomotto", target=50)
+    first = "5C 6C 4D 7D  AC AD 2C 3C 4C 7C  8C 9C 10C JC QC KC".split()
+    state = game.new(seed=1, deck=first + [c for c in CODES[:52] if c not in first])
+    for move in ("capture AC", "take 5C", "take 6C", "take 4D", "take 7D", "done"):  # 5 + 6 and 4 + 7: a sweep
+        state.apply(0, move)
+    assert state.view(0)["tablas"] == [1, 0]
+    p, q = planes(game, state.view(0)), planes(game, state.view(1))
+    assert (p[10] == 1 / 10).all() and p[11].sum() == 0 and (q[11] == 1 / 10).all() and q[10].sum() == 0
+    view = next(s.view(1) for s in play_out(game, seed=1) if s.view(1)["scores"][0])  # after the first pack
+    p = planes(game, view)  # seat 1: its side is entry 1
+    assert (p[8] == view["scores"][1] / 50).all() and (p[9] == view["scores"][0] / 50).all() and p[9][0] > 0
+
+
+def test_giacomotto_the_other_hand_never_shows():
+    deck = giacomotto_deck()
+    other = list(deck)
+    other[10], other[-1] = other[-1], other[10]  # seat 1's 8C changed with the stock's last card
+    game = parlour.load("giacomotto")
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    for move in ("capture AC", "take 5C", "take 6C", "take AS", "done"):
+        assert (planes(game, a.view(0)) == planes(game, b.view(0))).all()
+        a.apply(0, move)
+        b.apply(0, move)
+    assert (planes(game, a.view(0)) == planes(game, b.view(0))).all()
+    assert (planes(game, a.view(1)) != planes(game, b.view(1))).any()
