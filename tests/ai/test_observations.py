@@ -40,7 +40,8 @@ def play_out(game, seed: int, steps: int = 5000):
 # (game id, options) that each check below runs for; options keep a match short
 SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}, "kaboo": {"rounds": 2, "jokers": True},
          "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}, "spoons": {"word": "S", "false_grab": True},
-         "claw": {"contest": True, "caller": "rotating", "lost": 3}, "skelly": {"shots": 8}}
+         "claw": {"contest": True, "caller": "rotating", "lost": 3}, "skelly": {"shots": 8},
+         "giacomotto": {"target": 30}}
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -446,3 +447,49 @@ def test_giacomotto_the_other_hand_never_shows():
         b.apply(0, move)
     assert (planes(game, a.view(0)) == planes(game, b.view(0))).all()
     assert (planes(game, a.view(1)) != planes(game, b.view(1))).any()
+
+
+# --- Go and Rengo ------------------------------------------------------------------------------------------
+
+KO = "E6 F6 D5 G5 E4 F4 A2 E5 B1 J9 F5".split()  # Black's F5 takes E5: a ko; A1 is suicide for White
+
+
+def test_go_a_ko_position_plane_by_plane():
+    from parlour.games.rengo.ai import point
+    game = parlour.load("go", size=9, komi=6.5)
+    state = game.new(seed=1)
+    for move in KO:
+        state.apply(state.to_act[0], f"play {move}")
+    at = lambda plane: sorted(int(i) for i in np.flatnonzero(plane))  # noqa: E731
+    w, b = planes(game, state.view(1)).reshape(18, 81), planes(game, state.view(0)).reshape(18, 81)
+    assert w.shape == (18, 81) and at(w[2]) == [point("E5", 9)] and at(w[3]) == [point("A1", 9)]
+    assert b[2:4].sum() == 0  # Black is not to play: no points barred for it
+    assert at(w[0]) == sorted(point(p, 9) for p in "F6 G5 F4 J9".split()) and (w[1] == b[0]).all()
+    assert at(w[4]) == at(b[4]) == [point("F5", 9)] and w[5].sum() == 0
+    assert (w[6] == 1).all() and (b[6] == 0).all() and (w[7] == 0).all() and (b[7] == 1).all()
+    assert (w[8] == 0).all() and w[9:11].sum() == 0 and (w[11] == 56.5 / 100).all()
+    assert (b[12] == 1 / 81).all() and b[13].sum() == 0 and (w[13] == 1 / 81).all() and w[12].sum() == 0
+    assert (w[14] == 1).all() and w[15].sum() == 0 and w[16:].sum() == 0
+    state.apply(1, "pass")
+    b = planes(game, state.view(0)).reshape(18, 81)
+    assert (b[10] == 1 / 2).all() and b[4].sum() == 0 and (b[8] == 1).all()
+    assert b[2].sum() == 0  # the ko is over for Black: E5 is no longer a repetition
+    state.apply(0, "pass")  # two passes: the scoring phase; White marks its stone on J9 dead
+    state.apply(1, "dead J9")
+    view = state.view(0)
+    b = planes(game, view).reshape(18, 81)
+    assert view["phase"] == "scoring" and (b[9] == 1).all() and at(b[5]) == [point("J9", 9)]
+    assert at(b[16]) == sorted(point(p, 9) for p in view["territory"]["black"]) and b[16].sum() > 0
+    assert at(b[17]) == sorted(point(p, 9) for p in view["territory"]["white"])
+
+
+def test_rengo_team_colour_and_the_partner_to_play():
+    game = parlour.load("rengo", size=9)
+    state = game.new(seed=1)  # Black: seats 0 and 2, White: 1 and 3; the order 0, 1, 2, 3
+    state.apply(0, "play E5")
+    p = {s: planes(game, state.view(s)).reshape(18, 81) for s in range(4)}
+    assert all(p[s][15][0] == 1 for s in range(4))
+    assert [p[s][7][0] for s in range(4)] == [1, 0, 1, 0]
+    assert [p[s][14][0] for s in range(4)] == [0, 1, 1, 0]  # Black's next stone is seat 2's, White's seat 1's
+    assert [p[s][6][0] for s in range(4)] == [0, 1, 0, 0]
+    assert (p[0][0] == p[2][0]).all() and (p[1][1] == p[0][0]).all() and p[0][0].sum() == 1
