@@ -41,7 +41,7 @@ def play_out(game, seed: int, steps: int = 5000):
 SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}, "kaboo": {"rounds": 2, "jokers": True},
          "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}, "spoons": {"word": "S", "false_grab": True},
          "claw": {"contest": True, "caller": "rotating", "lost": 3}, "skelly": {"shots": 8},
-         "giacomotto": {"target": 30}}
+         "giacomotto": {"target": 30}, "tarok": {"rounds": 1}}
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -493,3 +493,88 @@ def test_rengo_team_colour_and_the_partner_to_play():
     assert [p[s][14][0] for s in range(4)] == [0, 1, 1, 0]  # Black's next stone is seat 2's, White's seat 1's
     assert [p[s][6][0] for s in range(4)] == [0, 1, 0, 0]
     assert (p[0][0] == p[2][0]).all() and (p[1][1] == p[0][0]).all() and p[0][0].sum() == 1
+
+
+# --- Tarok -------------------------------------------------------------------------------------------------
+
+TAROK_HANDS = {3: "T14 T15 T16 T17 T18 T19 T20 T21 4H 3H 7S 8S", 0: "KS QS NS JS T1 T2 T3 2H 1H JH NH QH",
+               1: "KH KD KC T4 T5 T6 4D 3D 2D 1D JD ND", 2: "SKIS T7 T8 T9 T10 T11 QD 9S 10S QC NC JC"}
+# seed 1: seat 1 deals, seat 2 is forehand; seat 3 bids Two and calls the king of spades, which seat 0 holds
+TAROK_AUCTION = [(3, "bid two"), (0, "pass"), (1, "pass"), (2, "pass"), (3, "contract two"), (3, "call king spades"),
+                 (3, "talon 0"), (3, "discard 4H 3H"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")]
+
+
+def tarok_deck(swap=()):
+    hands = {s: h.split() for s, h in TAROK_HANDS.items()}
+    for a, b in swap:  # cards changed between hands
+        for h in hands.values():
+            h[:] = [b if c == a else a if c == b else c for c in h]
+    talon = "T12 T13 7C 8C 9C 10C".split()
+    return talon + [c for r in (0, 1) for s in (2, 3, 0, 1) for c in hands[s][6 * r:6 * r + 6]]
+
+
+def test_tarok_the_auction_the_call_and_a_secret_partner_plane_by_plane():
+    from parlour.games.tarok.cards import BY_CODE, CODES
+    from parlour.games.tarok.contracts import NAMES
+    game = parlour.load("tarok")
+    n, base = 4, 12  # 3n: the number planes follow the card planes
+    cards = lambda plane: sorted(CODES[i] for i in np.flatnonzero(plane))  # noqa: E731
+    state = game.new(seed=1, deck=tarok_deck())
+    steps = iter(TAROK_AUCTION)
+    for seat, action in steps:
+        state.apply(seat, action)
+        if action == "pass" and seat == 2:
+            break
+    p = planes(game, state.view(1))  # seat 1: seat 3 is two seats on, seat 0 three, seat 2 one
+    assert p.shape == (26, 54) and cards(p[0]) == sorted(TAROK_HANDS[1].split())
+    assert p[base + 7].sum() == 0 and np.flatnonzero(p[base + 8]).tolist() == [NAMES.index("two")]
+    assert np.flatnonzero(p[base + 9]).tolist() == [1]  # the contract phase: seat 3 names its game
+    flags = p[base + 10]
+    assert flags[0:4].tolist() == [0, 0, 0, 0] and flags[4:8].tolist() == [0, 0, 1, 0]  # declarer; high bidder
+    assert flags[8:12].tolist() == [1, 1, 0, 1] and flags[16:20].tolist() == [0, 0, 1, 0]  # passed; to act
+    assert flags[20:24].tolist() == [1, 0, 0, 0] and flags[24:28].tolist() == [0, 1, 0, 0]  # dealer; forehand
+    for seat, action in steps:
+        state.apply(seat, action)
+        if action.startswith("call"):
+            break
+    views = {s: planes(game, state.view(s)) for s in range(4)}
+    for s, p in views.items():
+        assert np.flatnonzero(p[base + 7]).tolist() == [NAMES.index("two")] and cards(p[base + 6]) == ["KS"]
+        assert p[base + 10][(3 - s) % 4] == 1  # the declarer
+    # the partner: seat 0 knows it is, the others do not know who it is
+    assert views[0][base + 10][12] == 1 and views[0][base + 13][1] == 1
+    assert all(views[s][base + 10][12:16].sum() == 0 and views[s][base + 13][1] == 0 for s in (1, 2, 3))
+    for seat, action in steps:  # the talon, the discard, the announcements (all pass)
+        state.apply(seat, action)
+    views = {s: planes(game, state.view(s)) for s in range(4)}
+    assert all(cards(p[base + 1]) == ["10C", "7C", "8C", "9C"] and cards(p[base + 2]) == ["T12", "T13"]
+               for p in views.values())
+    assert cards(views[3][base + 3]) == ["3H", "4H"] and all(views[s][base + 3].sum() == 0 for s in (0, 1, 2))
+    assert np.flatnonzero(views[1][base + 9]).tolist() == [7] and views[1][base + 10][28 + 1] == 1  # seat 2 leads
+    for seat, card in ((2, "9S"), (3, "7S"), (0, "KS")):  # the called king is played: seat 0 is the partner
+        state.apply(seat, f"play {card}")
+    p = planes(game, state.view(1))
+    assert cards(p[2]) == ["9S"] and cards(p[3]) == ["7S"] and cards(p[4]) == ["KS"] and p[1].sum() == 0
+    assert p[base + 10][12:16].tolist() == [0, 0, 0, 1] and p[base + 13][1] == 1 and p[base + 13][0] == 0
+    state.apply(1, "play T4")  # seat 1 has no spade: its tarok takes the trick
+    view = state.view(1)
+    p = planes(game, view)
+    assert p[1:5].sum() == 0 and cards(p[5]) == ["T4"] and cards(p[6]) == ["9S"] and cards(p[8]) == ["KS"]
+    assert cards(p[9]) == sorted("9S 7S KS T4".split()) and p[10:13].sum() == 0
+    numbers = p[base + 11]
+    assert numbers[0] == view["points_taken"][1] / 210 > 0 and numbers[4] == 1 / 12 and numbers[1:4].sum() == 0
+    assert numbers[8:12].tolist() == pytest.approx([11 / 15] * 4)  # 12 dealt (the declarer took 2, laid 2 away)
+    assert (numbers[12:16] == 0.5).all() and p[base + 13][4] == 1  # no totals yet; a normal deal
+
+
+def test_tarok_who_holds_the_called_king_never_shows_before_it_is_played():
+    game = parlour.load("tarok")
+    a = game.new(seed=1, deck=tarok_deck())
+    b = game.new(seed=1, deck=tarok_deck(swap=[("KS", "KD"), ("2H", "4D")]))  # seat 1 is the partner in b
+    for seat, action in TAROK_AUCTION + [(2, "play 9S"), (3, "play 7S")]:
+        for s in (2, 3):
+            assert (planes(game, a.view(s)) == planes(game, b.view(s))).all()
+        a.apply(seat, action)
+        b.apply(seat, action)
+    assert (planes(game, a.view(0)) != planes(game, b.view(0))).any()
+    assert (planes(game, a.view(2)) == planes(game, b.view(2))).all()
