@@ -41,7 +41,7 @@ def play_out(game, seed: int, steps: int = 5000):
 SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}, "kaboo": {"rounds": 2, "jokers": True},
          "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}, "spoons": {"word": "S", "false_grab": True},
          "claw": {"contest": True, "caller": "rotating", "lost": 3}, "skelly": {"shots": 8},
-         "giacomotto": {"target": 30}, "tarok": {"rounds": 1}}
+         "giacomotto": {"target": 30}, "tarok": {"rounds": 1}, "zole": {"hands": 3}}
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -578,3 +578,56 @@ def test_tarok_who_holds_the_called_king_never_shows_before_it_is_played():
         b.apply(seat, action)
     assert (planes(game, a.view(0)) != planes(game, b.view(0))).any()
     assert (planes(game, a.view(2)) == planes(game, b.view(2))).all()
+
+
+# --- Zole --------------------------------------------------------------------------------------------------
+
+def test_zole_the_bid_the_talon_and_the_tricks_plane_by_plane():
+    from parlour.games.zole.cards import CODES
+    game = parlour.load("zole")
+    n = 3
+    cards = lambda plane: sorted(CODES[i] for i in np.flatnonzero(plane))  # noqa: E731
+    # seed 1: seat 2 deals; the talon 7D 8D; seat 0 holds the jacks and diamonds, seat 1 the queens and clubs
+    state = game.new(seed=1, deck=list(CODES))
+    p = planes(game, state.view(1))
+    assert p.shape == (16, 26) and cards(p[0]) == sorted("QC QS QH QD AC 10C KC 9C".split())
+    assert p[10:13].sum() == 0 and p[12 + 3].tolist()[4:8] == [1, 0, 0, 0]  # no bid yet; the bid phase
+    assert p[13][6:9].tolist() == [0, 0, 1] and p[13][9:12].tolist() == [0, 1, 0]  # seat 0 to act; seat 2 dealt
+    state.apply(0, "take")
+    views = {s: planes(game, state.view(s)) for s in range(3)}
+    assert cards(views[0][10]) == ["7D", "8D"] and views[1][10].sum() == 0 and views[2][10].sum() == 0
+    for s, p in views.items():
+        assert p[12][1 * n + (0 - s) % n] == 1 and p[12].sum() == 1  # seat 0 took, seen from each seat
+        assert p[13][(0 - s) % n] == 1 and p[15][0] == 1 and p[15][5] == 1  # the Big one; a big game; discarding
+    assert views[1][13][3:6].tolist() == [1, 1, 0]  # the small ones, seen from seat 1: itself and seat 2
+    state.apply(0, "discard 7D 8D")
+    views = {s: planes(game, state.view(s)) for s in range(3)}
+    assert cards(views[0][11]) == ["7D", "8D"] and views[1][11].sum() == 0
+    assert all(p[15][11] == 0 and p[15][12] == 1 and p[15][6] == 1 for p in views.values())
+    assert views[1][13][12 + 2] == 1  # seat 0 leads
+    for s, card in ((0, "JC"), (1, "QC")):
+        state.apply(s, f"play {card}")
+    p = planes(game, state.view(2))
+    assert cards(p[2]) == ["JC"] and cards(p[3]) == ["QC"] and p[1].sum() == 0
+    state.apply(2, "play AS")  # no trump: the QC takes the trick
+    view = state.view(2)
+    p = planes(game, view)
+    assert p[1:4].sum() == 0 and cards(p[4]) == ["AS"] and cards(p[5]) == ["JC"] and cards(p[6]) == ["QC"]
+    assert cards(p[9]) == ["AS", "JC", "QC"] and p[7:9].sum() == 0  # seat 1 (two seats on from seat 2) won it
+    assert p[14][2] == view["won_points"][1] / 120 == 16 / 120 and p[14][3 + 2] == 1 / 8
+    assert p[14][6:9].tolist() == [7 / 10] * 3 and (p[14][9:12] == 0.5).all()
+
+
+def test_zole_the_talon_and_other_hands_never_show():
+    from parlour.games.zole.cards import CODES
+    game = parlour.load("zole")
+    deck = list(CODES)
+    other = list(deck)
+    other[0], other[-1] = other[-1], other[0]  # the talon's 7D changed with seat 2's 9H
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    for seat, action in ((0, "take"), (0, "discard 8D 9D"), (0, "play JC"), (1, "play QC")):
+        assert (planes(game, a.view(1)) == planes(game, b.view(1))).all()
+        a.apply(seat, action)
+        b.apply(seat, action)
+    assert (planes(game, a.view(1)) == planes(game, b.view(1))).all()
+    assert (planes(game, a.view(0)) != planes(game, b.view(0))).any()  # the Big one saw the talon
