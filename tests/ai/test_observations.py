@@ -41,7 +41,8 @@ def play_out(game, seed: int, steps: int = 5000):
 SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}, "kaboo": {"rounds": 2, "jokers": True},
          "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}, "spoons": {"word": "S", "false_grab": True},
          "claw": {"contest": True, "caller": "rotating", "lost": 3}, "skelly": {"shots": 8},
-         "giacomotto": {"target": 30}, "tarok": {"rounds": 1}, "zole": {"hands": 3}}
+         "giacomotto": {"target": 30}, "tarok": {"rounds": 1}, "zole": {"hands": 3},
+         "tysiac": {"deal_limit": 3}}
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -631,3 +632,73 @@ def test_zole_the_talon_and_other_hands_never_show():
         b.apply(seat, action)
     assert (planes(game, a.view(1)) == planes(game, b.view(1))).all()
     assert (planes(game, a.view(0)) != planes(game, b.view(0))).any()  # the Big one saw the talon
+
+
+# --- Tysiąc ------------------------------------------------------------------------------------------------
+
+# seed 1: seat 2 deals, seat 0 bids first; the prikup 9S JS QS, then seat 0: KS 10S AS 9C JC QC KC, seat 1: 10C AC
+# 9D JD QD KD 10D, seat 2: AD 9H JH QH KH 10H AH
+TYSIAC_HAND = [(0, "bid 110"), (1, "bid 115"), (2, "pass"), (0, "bid 120"), (1, "pass"), (0, "give 9S to 1"),
+               (0, "give JS to 2"), (0, "contract 120"), (0, "play AS"), (1, "play 9S"), (2, "play JS"),
+               (0, "marry QC")]
+
+
+def test_tysiac_the_auction_the_gifts_and_a_marriage_plane_by_plane():
+    from parlour.games.tysiac.cards import CODES
+    game = parlour.load("tysiac")
+    n = 3
+    cards = lambda plane: sorted(CODES[i] for i in np.flatnonzero(plane))  # noqa: E731
+    state = game.new(seed=1, deck=list(CODES))
+    steps = iter(TYSIAC_HAND)
+    for seat, action in steps:
+        state.apply(seat, action)
+        if action == "bid 120":
+            break
+    p = planes(game, state.view(1))  # seat 1: seat 2 is one seat on, seat 0 two
+    assert p.shape == (18, 24) and p[10].sum() == 0  # the prikup not shown yet
+    assert p[16][0:3].tolist() == [115 / 400, 0, 120 / 400]  # each seat's highest bid
+    assert p[15][0:3].tolist() == [0, 1, 0] and p[15][3:6].tolist() == [0, 0, 1]  # passed; the high bidder
+    assert p[15][9:12].tolist() == [1, 0, 0] and p[15][12:15].tolist() == [0, 1, 0]  # to act; the dealer
+    assert p[17][4] == 1 and p[17][10] == 120 / 400 and p[17][11] == 0  # the bid phase; no contract yet
+    for seat, action in steps:
+        state.apply(seat, action)
+        if action.startswith("contract"):
+            break
+    views = {s: planes(game, state.view(s)) for s in range(3)}
+    assert all(cards(p[10]) == ["9S", "JS", "QS"] and p[17][11] == 120 / 400 for p in views.values())
+    assert cards(views[0][11 + 1]) == ["9S"] and cards(views[0][11 + 2]) == ["JS"]  # the declarer knows both
+    assert cards(views[1][11]) == ["9S"] and views[1][12:14].sum() == 0  # seat 1 knows only its own
+    assert cards(views[2][11]) == ["JS"] and views[2][12:14].sum() == 0
+    assert all(p[15][6 + (0 - s) % 3] == 1 for s, p in views.items())  # seat 0 declares
+    for seat, action in steps:  # the first trick, then seat 0 leads the QC declaring the clubs marriage
+        state.apply(seat, action)
+    view = state.view(2)
+    p = planes(game, view)
+    assert cards(p[1 + 1]) == ["QC"] and cards(p[4 + 1]) == ["AS"] and cards(p[4 + 2]) == ["9S"]
+    assert cards(p[4]) == ["JS"] and cards(p[7 + 1]) == ["9S", "AS", "JS"] and p[7].sum() + p[9].sum() == 0
+    assert cards(p[14]) == ["KC", "QC"] and p[17][0:4].tolist() == [0, 1, 0, 0]  # clubs are trumps
+    assert p[16][12 + 1] == 60 / 280 and p[16][3 + 1] == view["points"][0] / 400 > 60 / 400  # the AS trick and 60
+    assert p[17][8] == 1 and p[15][18 + 1] == 1  # the play phase; seat 0 leads
+
+
+def test_tysiac_the_prikup_and_a_face_down_gift_never_show():
+    from parlour.games.tysiac.cards import CODES
+    game = parlour.load("tysiac")
+    deck = list(CODES)
+    other = list(deck)
+    other[0], other[-1] = other[-1], other[0]  # the prikup's 9S changed with seat 2's AH
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    for seat, action in TYSIAC_HAND[:4]:
+        assert (planes(game, a.view(1)) == planes(game, b.view(1))).all()
+        a.apply(seat, action)
+        b.apply(seat, action)
+    a.apply(1, "pass")
+    b.apply(1, "pass")
+    assert (planes(game, a.view(1)) != planes(game, b.view(1))).any()  # now the prikup is shown
+    # the card seat 0 gives seat 1 face down: seat 2 never learns which it was
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=deck)
+    for state, gift in ((a, "give 9S to 1"), (b, "give KS to 1")):
+        for seat, action in TYSIAC_HAND[:5] + [(0, gift), (0, "give JS to 2")]:
+            state.apply(seat, action)
+    assert (planes(game, a.view(2)) == planes(game, b.view(2))).all()
+    assert (planes(game, a.view(1)) != planes(game, b.view(1))).any()
