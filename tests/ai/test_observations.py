@@ -392,7 +392,7 @@ def giacomotto_deck():
 
 
 def test_giacomotto_mid_capture_plane_by_plane():
-    from parlour.core.cards import BY_CODE, CODES
+    from parlour.core.cards import CODES
     game = parlour.load("giacomotto", target=50)
     state = game.new(seed=1, deck=giacomotto_deck())  # seed 1: seat 1 deals, seat 0 plays first
     cards = lambda plane: sorted(CODES[i] for i in np.flatnonzero(plane))  # noqa: E731
@@ -515,10 +515,10 @@ def tarok_deck(swap=()):
 
 
 def test_tarok_the_auction_the_call_and_a_secret_partner_plane_by_plane():
-    from parlour.games.tarok.cards import BY_CODE, CODES
+    from parlour.games.tarok.cards import CODES
     from parlour.games.tarok.contracts import NAMES
     game = parlour.load("tarok")
-    n, base = 4, 12  # 3n: the number planes follow the card planes
+    base = 12  # 3n for its 4 seats: the number planes follow the card planes
     cards = lambda plane: sorted(CODES[i] for i in np.flatnonzero(plane))  # noqa: E731
     state = game.new(seed=1, deck=tarok_deck())
     steps = iter(TAROK_AUCTION)
@@ -646,7 +646,6 @@ TYSIAC_HAND = [(0, "bid 110"), (1, "bid 115"), (2, "pass"), (0, "bid 120"), (1, 
 def test_tysiac_the_auction_the_gifts_and_a_marriage_plane_by_plane():
     from parlour.games.tysiac.cards import CODES
     game = parlour.load("tysiac")
-    n = 3
     cards = lambda plane: sorted(CODES[i] for i in np.flatnonzero(plane))  # noqa: E731
     state = game.new(seed=1, deck=list(CODES))
     steps = iter(TYSIAC_HAND)

@@ -33,10 +33,11 @@ from __future__ import annotations
 from math import comb
 from typing import Any, Mapping
 
+from parlour.core.encoding import trick_planes
 from parlour.core.tricks import cards_in
 
 from .actions import DISCARD, Move
-from .cards import BY_CODE, CODES, KINGS, QUEENS, SUIT_NAMES
+from .cards import BY_CODE, KINGS, QUEENS, SUIT_NAMES
 from .contracts import BONUS_NAMES, KONTRA_NAMES, NAMES, TARGET_NAMES
 
 #: Where the discards of 1, 2 and 3 cards start.
@@ -66,6 +67,7 @@ def observation_shape(game: Any) -> tuple[int, ...]:
 def called_card(called: Mapping[str, str]) -> int:
     """The card a call names: ``{"rank": "king", "suit": "spades"}`` is the KS.
 
+    >>> from parlour.games.tarok.cards import CODES
     >>> CODES[called_card({"rank": "queen", "suit": "hearts"})]
     'QH'
     """
@@ -85,21 +87,10 @@ def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
             planes[plane][BY_CODE[code]] = 1.0
 
     mark(0, view["hand"])
-    plays: list[tuple[int, str]] = []  # this trick's so far, from the log
+    planes[1:3 * n + 1] = trick_planes(view["log"], BY_CODE, 54, n, seat)
     for e in view["log"]:
-        if e["type"] == "play":
-            plays.append((e["seat"], e["card"]))
-        elif e["type"] == "trick":
-            w = rel(e["winner"])
-            for s, code in plays:
-                planes[1 + n + rel(s)][BY_CODE[code]] = 1.0
-                planes[1 + 2 * n + w][BY_CODE[code]] = 1.0
-            mark(1 + 2 * n + w, [e["talon"]] if "talon" in e else ())
-            plays = []
-        elif e["type"] == "take":
+        if e["type"] == "take":
             mark(3 * n + 2, e["cards"])
-    for s, code in plays:
-        planes[1 + rel(s)][BY_CODE[code]] = 1.0
     mark(3 * n + 1, view["talon"])
     mark(3 * n + 3, view["laid_away"])
     mark(3 * n + 4, view["shown"])

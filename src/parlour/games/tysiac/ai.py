@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from parlour.core.encoding import trick_planes
+
 from .actions import MAX_BID
 from .cards import BY_CODE, SUIT_LETTERS, SUIT_NAMES
 from .views import PHASE_NAMES
@@ -53,20 +55,11 @@ def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
             planes[plane][BY_CODE[code]] = 1.0
 
     mark(0, view["hand"])
-    plays: list[tuple[int, str]] = []
+    planes[1:3 * n + 1] = trick_planes(view["log"], BY_CODE, 24, n, seat)
     bids = [0] * n
     for e in view["log"]:
-        if e["type"] == "play":
-            plays.append((e["seat"], e["card"]))
-        elif e["type"] == "trick":
-            for s, code in plays:
-                planes[1 + n + rel(s)][BY_CODE[code]] = 1.0
-            mark(1 + 2 * n + rel(e["winner"]), e["cards"])
-            plays = []
-        elif e["type"] == "bid" and e["action"].startswith("bid "):
+        if e["type"] == "bid" and e["action"].startswith("bid "):
             bids[e["seat"]] = max(bids[e["seat"]], int(e["action"].split()[1]))
-    for s, code in plays:
-        planes[1 + rel(s)][BY_CODE[code]] = 1.0
     mark(3 * n + 1, view["prikup"])
     for g in view["given"]:
         mark(3 * n + 2 + rel(g["to"]), [g["card"]] if g["card"] else ())
@@ -82,8 +75,8 @@ def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
                                 s == view["dealer"], s == view["forehand"], s == view["leader"],
                                 s == view["nines"])):
             flags[f * n + k] = float(on)
-        for f, x in enumerate((bids[s] / MAX_BID, view["points"][s] / MAX_BID, view["hands"][s] / 10, 0.5 + view["scores"][s] / 2000, declared[s] / MARRIAGES,
-                               view["lines"][s] / 3, view["ps"][s] / 3, view["barrel"][s] is not None)):
+        for f, x in enumerate((bids[s] / MAX_BID, view["points"][s] / MAX_BID, view["hands"][s] / 10,
+                               0.5 + view["scores"][s] / 2000, declared[s] / MARRIAGES, view["lines"][s] / 3, view["ps"][s] / 3, view["barrel"][s] is not None)):
             numbers[f * n + k] = max(0.0, min(1.0, float(x)))
     if view["trump"]:
         rest[SUIT_NAMES.index(view["trump"])] = 1.0

@@ -28,6 +28,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any, Mapping
 
+from parlour.core.encoding import trick_planes
 from parlour.core.tricks import cards_in
 
 from .actions import DISCARD, Move
@@ -67,19 +68,10 @@ def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
             planes[plane][BY_CODE[code]] = 1.0
 
     mark(0, view["hand"])
-    plays: list[tuple[int, str]] = []
+    planes[1:3 * n + 1] = trick_planes(view["log"], BY_CODE, 26, n, seat)
     for e in view["log"]:
-        if e["type"] == "play":
-            plays.append((e["seat"], e["card"]))
-        elif e["type"] == "trick":
-            for s, code in plays:
-                planes[1 + n + rel(s)][BY_CODE[code]] = 1.0
-            mark(1 + 2 * n + rel(e["winner"]), e["cards"])
-            plays = []
-        elif e["type"] == "talon":  # shown to the Big one only (the log holds what the seat was shown)
+        if e["type"] == "talon":  # shown to the Big one only (the log holds what the seat was shown)
             mark(3 * n + 1, e["cards"])
-    for t in view["trick"]:
-        planes[1 + rel(t["seat"])][BY_CODE[t["card"]]] = 1.0
     mark(3 * n + 2, view["laid_away"])
     bids, flags, numbers, rest = planes[3 * n + 3:3 * n + 7]
     hands = max(view["options"]["hands"], 1)
