@@ -22,6 +22,7 @@ Never another hand's cards: only how many.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Mapping
 
 from parlour.core.cards import BY_CODE
@@ -78,4 +79,4 @@ def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
     n = view["players"]
     for k in range(1, n):
         fill(16 + k, view["hands"][(seat + k) % n] / HAND)
-    return [x for p in planes for x in p]
+    return list(chain.from_iterable(planes))

@@ -23,6 +23,8 @@ meaning the seat's team's colour:
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import chain
 from typing import Any, Mapping
 
 PLANES = 18
@@ -46,6 +48,16 @@ def point(name: str, size: int) -> int:
     (0, 1, 360)
     """
     return (size - int(name[1:])) * size + COLUMNS.index(name[0])
+
+
+@lru_cache(maxsize=None)
+def plays(size: int) -> tuple[str, ...]:
+    """The text of a play on each entry of a plane (what the view's ``legal`` lists), built once per size.
+
+    >>> plays(9)[0], plays(9)[80]
+    ('play A9', 'play J1')
+    """
+    return tuple(f"play {COLUMNS[p % size]}{size - p // size}" for p in range(size * size))
 
 
 def suicides(rows: list[str], colour: str, points: list[int]) -> set[int]:
@@ -102,8 +114,8 @@ def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
 
     to_act = seat is not None and seat in view["to_act"]
     if to_act and view["phase"] == "play":
-        legal = {point(a[5:], size) for a in view["legal"] if a.startswith("play ")}
-        barred = [p for p, ch in enumerate(cells) if ch == "." and p not in legal]
+        legal, texts = set(view["legal"]), plays(size)
+        barred = [p for p, ch in enumerate(cells) if ch == "." and texts[p] not in legal]
         suicide = suicides(rows, view["turn"] == "B" and "X" or "O", barred)
         for p in barred:
             planes[3 if p in suicide else 2][p] = 1.0
@@ -128,4 +140,4 @@ def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
         for k, colour in enumerate(("black", "white")):
             for name in view["territory"][colour]:
                 planes[16 if k == team else 17][point(name, size)] = 1.0
-    return [x for p in planes for x in p]
+    return list(chain.from_iterable(planes))

@@ -30,6 +30,7 @@ The partner is marked only once the view names it: the called king played, or to
 
 from __future__ import annotations
 
+from itertools import chain
 from math import comb
 from typing import Any, Mapping
 
@@ -126,4 +127,4 @@ def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
     rest[2] = float(view["skis_round"])
     rest[3] = view["talon_count"] / 6
     rest[4 + MODES.index(view["mode"])] = 1.0
-    return [x for p in planes for x in p]
+    return list(chain.from_iterable(planes))

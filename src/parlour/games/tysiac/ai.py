@@ -24,6 +24,7 @@ over the 24 cards for ``n`` seats (3), seats counted from the seat itself (``k``
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Mapping
 
 from parlour.core.encoding import trick_planes
@@ -85,4 +86,4 @@ def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
     rest[11] = (view["contract"] or 0) / MAX_BID
     limit = view["options"]["deal_limit"]
     rest[12] = min(1.0, (view["deal"] - 1) / limit) if limit else 0.0
-    return [x for p in planes for x in p]
+    return list(chain.from_iterable(planes))

@@ -25,6 +25,7 @@ counted from the seat itself (``k`` is ``k`` seats on):
 
 from __future__ import annotations
 
+from itertools import chain
 from math import comb
 from typing import Any, Mapping
 
@@ -93,4 +94,4 @@ def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
     rest[10] = min(1.0, view["pules"]["common"] / 10)
     rest[11] = view["talon_count"] / 2
     rest[12] = view["laid_away_count"] / 2
-    return [x for p in planes for x in p]
+    return list(chain.from_iterable(planes))
