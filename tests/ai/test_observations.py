@@ -69,6 +69,32 @@ def test_the_environments_observation_is_a_box_of_the_shape(game_id):
     assert space.contains(env.observe(agent)["observation"])
 
 
+# other tables of the games whose tensors grew for issue 30 (other player counts, variants with more to show)
+TABLES = [("giacomotto", {"players": 4, "target": 30}), ("tarok", {"players": 3, "rounds": 1}),
+          ("zole", {"players": 4, "hands": 4}), ("zole", {"all_pass": "pules", "hands": 6}),
+          ("zole", {"all_pass": "table", "hands": 3, "small_zole": True}),
+          ("tysiac", {"barrel": True, "lines": True, "rospisat": True, "deal_limit": 4}),
+          ("go", {"size": 9, "scoring": "territory", "handicap": 3}),
+          ("rengo", {"size": 9, "players": 5, "all_pass": True}), ("rengo", {"size": 9, "players": 4, "pair_go": True})]
+
+
+@pytest.mark.parametrize("game_id, options", TABLES)
+def test_the_shape_holds_on_other_tables(game_id, options):
+    """As above, every seat's tensor at every step; Go's random moves never resign, so that a game is played."""
+    game = parlour.load(game_id, **options)
+    codec = codec_for(game)
+    rng = random.Random(2)
+    state, steps = game.new(seed=2), 0
+    while not state.over:
+        for seat in range(game.players):
+            encoded = codec.encode(state.view(seat))
+            assert len(encoded) == math.prod(codec.shape) and all(0.0 <= x <= 1.0 for x in encoded)
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice([a for a in state.legal(seat) if str(a) != "resign"]))
+        steps += 1
+    assert steps > 30
+
+
 def test_every_game_has_a_numeric_observation():
     for game_id in parlour.games():
         assert codec_for(parlour.load(game_id)).shape, game_id
@@ -632,6 +658,13 @@ def test_zole_the_talon_and_other_hands_never_show():
         b.apply(seat, action)
     assert (planes(game, a.view(1)) == planes(game, b.view(1))).all()
     assert (planes(game, a.view(0)) != planes(game, b.view(0))).any()  # the Big one saw the talon
+    other = list(deck)
+    other[17], other[25] = other[25], other[17]  # seat 1's 9C changed with seat 2's 9H: seat 0 sees no change
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    for seat, action in ((0, "take"), (0, "discard 8D 9D"), (0, "play JC"), (1, "play QC"), (2, "play AS")):
+        a.apply(seat, action)
+        b.apply(seat, action)
+        assert (planes(game, a.view(0)) == planes(game, b.view(0))).all()
 
 
 # --- Tysiąc ------------------------------------------------------------------------------------------------
@@ -700,4 +733,13 @@ def test_tysiac_the_prikup_and_a_face_down_gift_never_show():
         for seat, action in TYSIAC_HAND[:5] + [(0, gift), (0, "give JS to 2")]:
             state.apply(seat, action)
     assert (planes(game, a.view(2)) == planes(game, b.view(2))).all()
+    assert (planes(game, a.view(1)) != planes(game, b.view(1))).any()
+    # seat 1's 10D changed with seat 2's 10H: the declarer's tensor is the same all through
+    other = list(deck)
+    other[16], other[22] = other[22], other[16]
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    for seat, action in TYSIAC_HAND:
+        a.apply(seat, action)
+        b.apply(seat, action)
+        assert (planes(game, a.view(0)) == planes(game, b.view(0))).all()
     assert (planes(game, a.view(1)) != planes(game, b.view(1))).any()
