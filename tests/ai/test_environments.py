@@ -62,7 +62,7 @@ def test_numeric_observations_follow_the_view():
     env.reset(seed=2)
     agent = env.agent_selection
     obs = env.observe(agent)
-    assert obs["observation"].shape == (4, 52) and obs["observation"].dtype == np.float32
+    assert obs["observation"].shape == (20, 52) and obs["observation"].dtype == np.float32
     assert obs["observation"][0].sum() == len(env.view(agent)["hand"])
     assert obs["observation"][1].sum() == len(env.view(agent)["table"])
 
