@@ -1,7 +1,9 @@
 """Go and Rengo for learning programs (see :mod:`parlour.ai.spaces`).
 
-An action is its own int (``kind << 10 | row << 5 | col``: play, dead, alive, and the words pass, resign, accept,
-resume). A view is 18 planes over the board, from the board's top row down (rows of the view's ``board``), "mine"
+Actions: ``3 S² + 4`` indices on a board of size S (OpenSpiel's go has ``S² + 1``: it has no marking of dead
+stones): a play on each point, then marking a chain dead, then alive, each block point by point as the planes
+below are (the top row first: a play's index is its point's entry in a plane), then pass, resign, accept and
+resume. A view is 18 planes over the board, from the board's top row down (rows of the view's ``board``), "mine"
 meaning the seat's team's colour:
 
 * 0, 1: my stones, the other colour's; 2, 3: when the seat is to play, the empty points it may not play for
@@ -18,7 +20,10 @@ meaning the seat's team's colour:
 >>> _ = state.apply(0, "play E5")
 >>> p = encode(game, state.view(1))
 >>> action_count(game), observation_shape(game), sum(p[81:162]), p[6 * 81]
-(4096, (18, 9, 9), 1.0, 1.0)
+(247, (18, 9, 9), 1.0, 1.0)
+>>> from parlour.games.rengo.actions import parse
+>>> [action_index(game, parse(t, 9)) for t in ("play A9", "play E5", "dead J1", "pass", "resume")]
+[0, 40, 161, 243, 246]
 """
 
 from __future__ import annotations
@@ -33,7 +38,16 @@ KOMI = 50  # the option's bound either way
 
 
 def action_count(game: Any) -> int:
-    return 4 << 10
+    size = game.options["size"]
+    return 3 * size * size + 4
+
+
+def action_index(game: Any, action: Any) -> int:
+    size = game.options["size"]
+    kind, row, col = action >> 10, action >> 5 & 31, action & 31
+    if kind == 3:  # the words: pass, resign, accept, resume
+        return 3 * size * size + col
+    return kind * size * size + (size - 1 - row) * size + col
 
 
 def observation_shape(game: Any) -> tuple[int, ...]:
