@@ -46,7 +46,12 @@ def test_a_whole_match_by_the_mask(game_id):
         view = json.loads(obs["view"])
         assert view["seat"] == env.possible_agents.index(agent)
         legal = np.flatnonzero(obs["action_mask"])
-        assert len(legal) == len(env.legal(agent)) > 0
+        texts = env.legal(agent)
+        assert len(legal) > 0 and texts
+        if not env.chosen:  # each listed action (its first step) is offered by the mask
+            assert {env.action_index(agent, t) for t in texts} <= set(legal)
+        if not (env.codec.multistep or env.codec.open_space):  # one index per action, and back
+            assert len(legal) == len(texts)
         env.step(int(rng.choice(legal)))
     state = env.state()
     assert state.over and not env.agents
@@ -247,10 +252,15 @@ def test_every_legal_action_has_its_own_index_or_steps_and_they_lead_back_to_it(
                     paths[(*chosen, index)] = action
 
         walk(())
+        if codec.open_space:  # Skelly: every index a flick of its own, the listed ones among them
+            assert len(set(paths.values())) == codec.size and set(named) <= set(paths.values())
+            assert all(codec.index(a, named) == path[0] for path, a in paths.items())
+            checked += 1
+            state.apply(seat, legal[int(rng.integers(len(legal)))])
+            continue
         assert sorted(map(int, paths.values())) == sorted(map(int, named)), game_id
         assert all(codec.steps(a, named) == path for path, a in paths.items())
-        if game_id != "skelly":  # Skelly's flicks are the i-th listed: no fixed meaning (docs/ai.md)
-            assert len(named) == len(legal)  # nothing out of the space's reach in this play
+        assert len(named) == len(legal)  # nothing out of the space's reach in this play
         checked += 1
         state.apply(seat, legal[int(rng.integers(len(legal)))])
     assert checked

@@ -404,9 +404,18 @@ def test_skelly_hides_nothing_so_each_seat_sees_the_caps_rotated():
         assert (caps_a[[1, 2, 0]] == caps_b).all() and a[-2] == b[-2]
 
 
-def test_skelly_keeps_the_legal_index_action_space():
-    codec = codec_for(parlour.load("skelly"))
-    assert codec.by_legal_index and codec.shape == (4 * 22 + 2,)
+def test_skelly_flicks_on_a_fixed_grid_every_index_legal_when_to_shoot():
+    game = parlour.load("skelly")
+    codec = codec_for(game)
+    assert not codec.by_legal_index and codec.open_space and codec.size == 72 * 10 and codec.shape == (4 * 22 + 2,)
+    state = game.new(seed=1)
+    seat = state.to_act[0]
+    legal = state.legal(seat)
+    assert codec.mask(legal) == list(range(720)) and codec.mask(state.legal((seat + 1) % 4)) == []
+    flick = codec.action(18 * 10 + 4, legal)  # straight up the court at power 0.5
+    assert (flick.angle, flick.power) == (90.0, 0.5) and flick not in legal  # not in the listed sample: legal too
+    state.apply(seat, flick)
+    assert state.to_act != (seat,)
 
 
 # --- Giacomotto --------------------------------------------------------------------------------------------

@@ -119,8 +119,19 @@ def test_a_policy_file_is_checked_against_its_game(tmp_path):
     other.save(tmp_path / "old.npz")
     with pytest.raises(BadOption, match="train it again"):
         make(f"policy:{tmp_path / 'old.npz'}", GAME, 0)
+    from parlour.ai.spaces import Codec
+
+    bare = parlour.load("gami")
+    bare._ai_codec = Codec(bare, None)  # a game without ai.py: no observation, actions only "the i-th legal one"
+    with pytest.raises(BadOption, match="gami has no numeric observation"):
+        Policy.fresh(bare)
+    from parlour.games.gami import ai as gami_ai
+    from types import SimpleNamespace
+
+    seen = parlour.load("gami")  # an observation but no action space of its own
+    seen._ai_codec = Codec(seen, SimpleNamespace(observation_shape=gami_ai.observation_shape, encode=gami_ai.encode))
     with pytest.raises(BadOption, match="no fixed action space"):
-        Policy.fresh(parlour.load("skelly"))
+        Policy.fresh(seen)
 
 
 

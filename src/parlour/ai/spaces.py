@@ -10,6 +10,8 @@ A game describes itself for learning programs in ``games/<pkg>/ai.py``, plain Py
   one by one, an action chosen in several steps (a Tarok discard: its cards one by one, lowest first), each step an
   index of the space, or None for an action the space cannot name (a Kaboo slot beyond its room: left out of the
   mask). Steps of one decision never make one legal action a prefix of another;
+* ``any_action(game, index) -> Action`` (optional): for a game whose every index is legal whenever the seat may act
+  (a Skelly flick: a grid of angles and powers), the action an index names; the mask is then all ones;
 * ``observation_shape(game) -> tuple`` and ``encode(game, view) -> list[float]`` (optional): a numeric encoding
   of a view (values in [0, 1]) where one is natural (cards by place, stones on a board), flattened in C order.
 
@@ -67,6 +69,7 @@ class Codec:
             self.size = int(module.action_count(game))
         self._index = getattr(module, "action_index", None)
         self._steps = None if self._by_legal else getattr(module, "action_steps", None)
+        self._any = None if self._by_legal else getattr(module, "any_action", None)
         self.shape: tuple[int, ...] | None = tuple(module.observation_shape(game)) \
             if module is not None and hasattr(module, "encode") else None
 
@@ -74,6 +77,11 @@ class Codec:
     def by_legal_index(self) -> bool:
         """Whether this is the fallback: an action is its place in the legal list."""
         return self._by_legal
+
+    @property
+    def open_space(self) -> bool:
+        """Whether every index is legal whenever the seat may act (``any_action``: Skelly's grid of flicks)."""
+        return self._any is not None
 
     @property
     def multistep(self) -> bool:
@@ -123,6 +131,8 @@ class Codec:
 
     def mask(self, legal: Sequence[Action], chosen: Sequence[int] = ()) -> list[int]:
         """The indices of the legal actions (of their next steps after ``chosen`` in a game of several steps)."""
+        if self._any is not None:
+            return list(range(self.size)) if legal else []
         if self._steps is not None:
             return list(self.choices(legal, chosen))
         if self._by_legal:
@@ -134,7 +144,10 @@ class Codec:
     def action(self, index: int, legal: Sequence[Action], chosen: Sequence[int] = ()) -> Action | None:
         """The legal action at ``index`` (after the steps ``chosen``); None if it is a step with more to come;
         :class:`IllegalAction` naming the legal ones if it is neither."""
-        if self._steps is not None:
+        if self._any is not None:
+            if legal and 0 <= index < self.size:
+                return self._any(self.game, index)
+        elif self._steps is not None:
             options = self.choices(legal, chosen)
             if index in options:
                 return options[index]
