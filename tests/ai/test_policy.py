@@ -70,9 +70,10 @@ def test_a_policy_never_chooses_an_illegal_action():
 
 def test_training_against_random_learns_to_beat_it():
     fresh = Policy.fresh(GAME, hidden=32, seed=0)
-    before = evaluate(GAME, fresh, "random", matches=60, seed=100)
+    before = evaluate(GAME, fresh, "random", matches=60, seed=100).mean
     trained, log = train(GAME, against="random", deals=600, hidden=32, seed=0)
-    after = evaluate(GAME, trained, "random", matches=60, seed=100)
+    after, interval, deals = evaluate(GAME, trained, "random", matches=60, seed=100)
+    assert deals == 60 and 0 < interval < 10
     # a random player scores 0 a deal against random on average; the learnt policy must win clearly, and beat
     # its own untrained self (which always plays the first legal index)
     assert after > 4 and after > before + 8, (before, after, log)

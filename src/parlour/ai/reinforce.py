@@ -31,7 +31,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import numpy as np
 
@@ -143,7 +143,8 @@ def train(game: Game, against: str = "random", seconds: float | None = None, dea
             if (deals is not None and played >= deals) or (seconds is not None and now - start >= seconds):
                 if buffer:
                     _update(policy, adam, buffer, returns, entropy)
-                note(now)
+                if window or not log or log[-1]["deals"] != played:  # unless this very step was noted
+                    note(now)
                 return policy, log
 
 
@@ -157,8 +158,16 @@ def _update(policy: Policy, adam: Adam, buffer: list, returns: _Returns, entropy
     adam.step(policy.params, grads)
 
 
-def evaluate(game: Game, policy: Policy, against: str = "random", matches: int = 20, seed: int = 1) -> float:
-    """The policy's mean reward a deal (most likely moves, no sampling) over ``matches``, seats alternated."""
+class Score(NamedTuple):
+    """A policy's mean reward a deal, the half-width of its 95% interval, and the deals it is over."""
+
+    mean: float
+    interval: float
+    deals: int
+
+
+def evaluate(game: Game, policy: Policy, against: str = "random", matches: int = 20, seed: int = 1) -> Score:
+    """The policy's reward a deal (its most likely moves, no sampling) over ``matches``, seats alternated."""
     rewards: list[float] = []
     for i in range(matches):
         seat = i % game.players
@@ -171,7 +180,10 @@ def evaluate(game: Game, policy: Policy, against: str = "random", matches: int =
             done = terminated or truncated
             if len(env.aec.state().sheet.rows) > rows:
                 rewards.append(reward)
-    return float(np.mean(rewards)) if rewards else 0.0
+    if not rewards:
+        return Score(0.0, float("inf"), 0)
+    half = float(1.96 * np.std(rewards, ddof=1) / np.sqrt(len(rewards))) if len(rewards) > 1 else float("inf")
+    return Score(float(np.mean(rewards)), half, len(rewards))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -216,4 +228,4 @@ if __name__ == "__main__":
     sys.exit(main())
 
 
-__all__ = ["Adam", "evaluate", "train"]
+__all__ = ["Adam", "Score", "evaluate", "train"]
