@@ -1,0 +1,452 @@
+"""Every parlour game as an OpenSpiel game: :func:`register` makes ``pyspiel.load_game("python_parlour_<id>")`` work.
+
+Each game is registered through OpenSpiel's Python-game API (a ``pyspiel.Game`` and ``pyspiel.State`` subclass
+and an observer) under ``python_parlour_<id>``, hyphens turned to underscores (``python_parlour_crazy_nines``).
+The game's parameters are its options (ints, floats, bools, text) and:
+
+* ``players`` — the seat count (the game's default if not given);
+* ``reward`` — ``"match"`` (the default): at the end, +1 to a lone winner of two, in general ``n/(n-1)`` times
+  (won - share of winners), so that returns sum to zero and lie in [-1, 1]; or ``"points"``: each seat's match
+  total less the others' mean (turned where the lowest total wins), as the PettingZoo env's per-deal rewards add
+  up. Either way the utility is ``ZERO_SUM`` and returns come at the end (``RewardModel.TERMINAL``, which MCTS
+  needs); for per-deal returns, play one deal (``rounds=1``, ``hands=1``...);
+* ``deals`` — how many deals' decks are chosen by explicit chance nodes (default 1);
+* ``seeds`` — the size of one chance node over the match seed, before the deal (default 1024; 1: seed 0 and no
+  node), for what else the seed decides: who deals or starts, later deals, a reshuffle of a discard pile.
+
+Chance, as real as the game allows: a card game's deck is chosen one card at a time (the outcome is which of the
+cards still out comes next, uniformly, two copies of a card twice as likely), and the match starts from that
+stacked deck (``game.new(deck=...)``), so every later draw of that deal is exact too. Jieqi's covered pieces are
+dealt the same way: each covered point in the engine's dealing order gets one of its side's pieces not yet placed.
+Go and Rengo have no chance node. Skelly is not registered: its flicks are an angle and a power (continuous), so
+its actions are no fixed discrete set (its legal list is a sample).
+
+Real-time and timed play (Spoons, the Claw, Kaboo's snap windows) is made sequential as the PettingZoo AEC env
+does it (:mod:`parlour.ai.aec`): of the seats that may act, the one after the last to act moves; a window nobody
+may act in is closed at once.
+
+Actions are the game's fixed action space (:func:`~parlour.ai.spaces.codec_for`): ``num_distinct_actions`` is
+``codec.size``. A seat's observation string is its view (canonical JSON), its information-state string adds every
+event it saw (``state.visible_events(seat)``: its own actions, the others', its private deals), so that two
+histories it cannot tell apart give one string; both tensors are ``codec.encode`` of the seat's bot view (what the
+PettingZoo env observes; a summary of the information state, not all of it). A public observation
+(``private_info=NONE``) is the spectator's view.
+
+>>> import pyspiel
+>>> names = register()
+>>> game = pyspiel.load_game("python_parlour_giacomotto", {"target": 21})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 1024)
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
+>>> state.current_player() in (0, 1), len(state.history())
+(True, 53)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from typing import Any, Sequence
+
+from parlour.core.game import Game, State
+from parlour.core.registry import game_class, games, load
+
+from .aec import close_windows
+from .arena import need
+from .spaces import codec_for
+
+pyspiel = need("pyspiel")
+np = need("numpy")
+
+#: Games not registered, and why.
+EXCLUDED = {"skelly": "its flicks are continuous (an angle and a power): no fixed discrete action space"}
+REWARDS = ("match", "points")
+#: Bound on a ``reward="points"`` return: OpenSpiel asks for one; no parlour match total comes near it.
+POINTS_BOUND = 1e6
+_registered: set[str] = set()
+
+
+def short_name(game_id: str) -> str:
+    """OpenSpiel's name of a parlour game.
+
+    >>> short_name("crazy-nines")
+    'python_parlour_crazy_nines'
+    """
+    return "python_parlour_" + game_id.replace("-", "_")
+
+
+def register() -> list[str]:
+    """Register every parlour game (but :data:`EXCLUDED`) with OpenSpiel; idempotent. Returns their names."""
+    names = []
+    for game_id in games():
+        if game_id in EXCLUDED:
+            continue
+        name = short_name(game_id)
+        if name not in _registered and name not in pyspiel.registered_names():
+            cls = game_class(game_id)
+            pyspiel.register_game(_game_type(cls), _game_class(game_id))
+        _registered.add(name)
+        names.append(name)
+    return names
+
+
+def _simple(value: Any) -> bool:
+    return isinstance(value, (bool, int, float, str))
+
+
+def _game_type(cls: type[Game]) -> Any:
+    params: dict[str, Any] = {o.name: o.default for o in cls.options_spec if _simple(o.default)}
+    params.update(players=cls.default_players, reward="match", deals=1, seeds=1024 if cls.chance else 1)
+    info = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=short_name(cls.id), long_name=f"parlour {cls.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if cls.chance
+                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
+        information=info.PERFECT_INFORMATION if cls.hidden is None else info.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(cls.player_counts), min_num_players=min(cls.player_counts),
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=params)
+
+
+def _game_class(game_id: str) -> type["ParlourGame"]:
+    # A class per game, as OpenSpiel's own Python games register theirs: OpenSpiel keeps the factory until the
+    # process ends, and a plain function freed that late (without the interpreter) aborts the exit.
+    return type(f"ParlourGame_{game_id.replace('-', '_')}", (ParlourGame,), {"game_id": game_id})
+
+
+# --- chance -----------------------------------------------------------------------------------------------------
+
+
+class CardDeal:
+    """The decks of the first ``deals`` deals, one card at a time: the outcome is the card's index in ``cards``."""
+
+    def __init__(self, game: Game, deals: int) -> None:
+        fresh = game.new(seed=0)
+        held = [str(c) for zone in fresh.zones().values() for c in zone]
+        if game.id == "claw":  # the Claw's zones hold the worn deck on the table besides the caller's deck
+            held = sorted(set(held))
+        self.counts = Counter(held)
+        self.cards = sorted(self.counts)
+        self.per_deal = len(held)
+        self.deals = deals
+        self.steps = deals * self.per_deal
+        self.size = len(self.cards)
+
+    def outcomes(self, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        start = len(drawn) - len(drawn) % self.per_deal
+        out = Counter(self.counts)
+        out.subtract(self.cards[i] for i in drawn[start:])
+        left = self.per_deal - (len(drawn) - start)
+        return [(i, out[c] / left) for i, c in enumerate(self.cards) if out[c] > 0]
+
+    def text(self, outcome: int) -> str:
+        return self.cards[outcome]
+
+    def deck(self, drawn: Sequence[int]) -> Any:
+        decks = [[self.cards[i] for i in drawn[k:k + self.per_deal]] for k in range(0, self.steps, self.per_deal)]
+        return decks[0] if self.deals == 1 else decks
+
+    def start(self, game: Game, seed: int, drawn: Sequence[int]) -> State:
+        return game.new(seed=seed, deck=self.deck(drawn))
+
+
+class JieqiDeal:
+    """Jieqi's covered pieces, Red's fifteen points then Black's in the engine's order (``COVER_POINTS``), each
+    given one of its side's pieces not yet placed (the outcome is the piece's kind), as the engine's shuffle deals
+    them; the first ``deals`` games of the match are dealt so."""
+
+    def __init__(self, game: Game, deals: int) -> None:
+        from parlour.games.jieqi.board import BLACK, COVER_POINTS, HIDDEN_SET, LETTERS, RED
+        from parlour.games.jieqi.fen import JIEQI_START
+
+        self.points = [(c, sq) for c in (RED, BLACK) for sq in COVER_POINTS[c]]
+        self.red, self.letters, self.start_fen = RED, LETTERS, JIEQI_START
+        self.counts = Counter(HIDDEN_SET)
+        self.per_deal = len(self.points)
+        self.deals = min(deals, game.options["games"])
+        self.steps = self.deals * self.per_deal
+        self.size = len(LETTERS)
+
+    def outcomes(self, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        start = len(drawn) - len(drawn) % self.per_deal
+        side = (len(drawn) - start) // 15  # each side's fifteen are one shuffle
+        placed = drawn[start + 15 * side:]
+        out = Counter(self.counts)
+        out.subtract(placed)
+        left = 15 - len(placed)
+        return [(k, n / left) for k, n in sorted(out.items()) if n > 0]
+
+    def text(self, outcome: int) -> str:
+        return self.letters[outcome]
+
+    def fen(self, kinds: Sequence[int]) -> str:
+        board, rest = self.start_fen.split(" ", 1)
+        ranks = [list("".join("." * int(ch) if ch.isdigit() else ch for ch in row)) for row in board.split("/")]
+        for (colour, sq), kind in zip(self.points, kinds):
+            letter = self.letters[kind]
+            ranks[9 - sq // 9][sq % 9] = (letter if colour == self.red else letter.lower()) + "~"
+        rows = []
+        for rank in ranks:
+            row = "".join(rank)
+            for n in range(9, 0, -1):
+                row = row.replace("." * n, str(n))
+            rows.append(row)
+        return "/".join(rows) + " " + rest
+
+    def start(self, game: Game, seed: int, drawn: Sequence[int]) -> State:
+        fens = [self.fen(drawn[k:k + self.per_deal]) for k in range(0, self.steps, self.per_deal)]
+        return game.new(seed=seed, deck=fens or None)
+
+
+class NoDeal:
+    """A game of no chance (Go): the match starts at once."""
+
+    steps = size = 0
+
+    def outcomes(self, drawn: Sequence[int]) -> list[tuple[int, float]]:
+        raise AssertionError("no chance node")
+
+    def text(self, outcome: int) -> str:
+        raise AssertionError("no chance node")
+
+    def start(self, game: Game, seed: int, drawn: Sequence[int]) -> State:
+        return game.new(seed=seed)
+
+
+def _dealer(game: Game, deals: int) -> Any:
+    if not type(game).chance:
+        return NoDeal()
+    if game.id == "jieqi":
+        return JieqiDeal(game, deals) if not game.options["plain"] else NoDeal()
+    return CardDeal(game, deals)
+
+
+# --- the game ---------------------------------------------------------------------------------------------------
+
+
+class ParlourGame(pyspiel.Game):
+    """One parlour game (players and options fixed by the parameters) as an OpenSpiel game; :func:`register`
+    makes a subclass per game, naming it in ``game_id``."""
+
+    game_id: str
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = params or {}
+        game_id = self.game_id
+        cls = game_class(game_id)
+        spec = dict(_game_type(cls).parameter_specification)
+        merged = {k: v.value() if hasattr(v, "value") else v for k, v in spec.items()}
+        merged.update(params)
+        options = {o.name: merged[o.name] for o in cls.options_spec if o.name in merged}
+        for o in cls.options_spec:  # OpenSpiel reads 8 as an int where the option is a float
+            if o.name in options and isinstance(o.default, float):
+                options[o.name] = float(options[o.name])
+        if merged["reward"] not in REWARDS:
+            raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {merged['reward']!r}")
+        self.parlour = load(game_id, players=int(merged["players"]), **options)
+        self.codec = codec_for(self.parlour)
+        self.reward = merged["reward"]
+        self.seeds = int(merged["seeds"]) if cls.chance else 1
+        self.dealer = _dealer(self.parlour, int(merged["deals"]))
+        self.chance_steps = self.dealer.steps + (self.seeds > 1)
+        n = self.parlour.players
+        bound = 1.0 if self.reward == "match" else POINTS_BOUND
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.codec.size,
+            max_chance_outcomes=max(self.dealer.size, self.seeds if self.seeds > 1 else 0),
+            num_players=n, min_utility=-bound, max_utility=bound, utility_sum=0.0,
+            max_game_length=cls.action_bound + self.chance_steps)
+        super().__init__(_game_type(cls), info, {k: v for k, v in merged.items() if k in spec})
+        self.shape = self.codec.shape or (0,)
+
+    def new_initial_state(self) -> "ParlourState":
+        return ParlourState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> "ParlourObserver":
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        return ParlourObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
+
+
+class _Match:
+    """What a :class:`ParlourState` holds, in one attribute: OpenSpiel's ``clone`` deep-copies each attribute
+    (here :meth:`State.clone`, the parlour state's own fast copy) and its ``serialize`` pickles them (here the
+    game's name and the actions, replayed by :func:`_replay`)."""
+
+    __slots__ = ("name", "seed", "drawn", "state", "last", "seat", "actions")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.seed = 0
+        self.drawn: list[int] = []
+        self.state: State | None = None
+        self.last = -1
+        self.seat = 0
+        self.actions: list[int] = []
+
+    def __deepcopy__(self, memo: Any) -> "_Match":
+        copy = _Match(self.name)
+        copy.seed, copy.drawn, copy.last, copy.seat = self.seed, list(self.drawn), self.last, self.seat
+        copy.state = None if self.state is None else self.state.clone()
+        copy.actions = list(self.actions)
+        return copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _replay, (self.name, list(self.actions))
+
+
+def _replay(name: str, actions: list[int]) -> _Match:
+    """The match of game ``name`` after ``actions`` (what a serialized state holds)."""
+    state = pyspiel.load_game(name).new_initial_state()
+    for a in actions:
+        state.apply_action(a)
+    return state.m
+
+
+class ParlourState(pyspiel.State):
+    """A match: first the chance nodes (the seed, the deck), then the parlour state's own play."""
+
+    def __init__(self, game: ParlourGame) -> None:
+        super().__init__(game)
+        self.m = _Match(str(game))
+        if game.chance_steps == 0:
+            self._deal()
+
+    @property
+    def pgame(self) -> ParlourGame:
+        return self.get_game()
+
+    @property
+    def state(self) -> State | None:
+        """The parlour state (``None`` while the chance nodes deal)."""
+        return self.m.state
+
+    # what the parlour state is, and who acts in it
+    def _deal(self) -> None:
+        m = self.m
+        m.state = self.pgame.dealer.start(self.pgame.parlour, m.seed, m.drawn)
+        self._settle()
+
+    def _settle(self) -> None:
+        m = self.m
+        close_windows(m.state)
+        if not m.state.over:
+            n = m.state.game.players
+            m.seat = min(m.state.to_act, key=lambda s: (s - m.last - 1) % n)
+
+    def _seed_pending(self) -> bool:
+        return self.pgame.seeds > 1 and len(self.history()) == 0
+
+    # --- OpenSpiel's API ---
+    def current_player(self) -> int:
+        state = self.m.state
+        if state is None:
+            return pyspiel.PlayerId.CHANCE
+        if state.over:
+            return pyspiel.PlayerId.TERMINAL
+        return self.m.seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        legal = self.state.legal(player)
+        return sorted(self.pgame.codec.mask(legal))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._seed_pending():
+            p = 1.0 / self.pgame.seeds
+            return [(s, p) for s in range(self.pgame.seeds)]
+        return self.pgame.dealer.outcomes(self.m.drawn)
+
+    def _apply_action(self, action: int) -> None:
+        m = self.m
+        m.actions.append(action)
+        if m.state is None:
+            if self._seed_pending():
+                m.seed = action
+            else:
+                m.drawn.append(action)
+            if len(m.drawn) == self.pgame.dealer.steps:
+                self._deal()
+            return
+        legal = m.state.legal(m.seat)
+        m.state.apply(m.seat, self.pgame.codec.action(action, legal))
+        m.last = m.seat
+        self._settle()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.pgame.seeds > 1 and not self.history() and self.state is None:
+                return f"seed {action}"
+            return f"deal {self.pgame.dealer.text(action)}"
+        if self.state is not None and player == self.current_player():
+            legal = self.state.legal(player)
+            return str(self.pgame.codec.action(action, legal))
+        return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self.state is not None and self.state.over
+
+    def returns(self) -> list[float]:
+        n = self.pgame.parlour.players
+        if not self.is_terminal():
+            return [0.0] * n
+        if self.pgame.reward == "match":
+            won = set(self.state.winners)
+            share = len(won) / n
+            return [((s in won) - share) * n / (n - 1) for s in range(n)]
+        scores = self.state.scores
+        total = sum(scores)
+        rel = [s - (total - s) / (n - 1) for s in scores]
+        return [-r for r in rel] if self.pgame.parlour.lowest_wins else [float(r) for r in rel]
+
+    def __str__(self) -> str:
+        if self.state is None:
+            return f"dealing: {len(self.history())} of {self.pgame.chance_steps} chance outcomes"
+        return _json(self.state.view(None))
+
+
+class ParlourObserver:
+    """A seat's view as a string (JSON) and as the game's tensor (see the module docstring)."""
+
+    def __init__(self, game: ParlourGame, iig_obs_type: Any) -> None:
+        self.game = game
+        self.recall = iig_obs_type.perfect_recall
+        self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.tensor = np.zeros(math.prod(game.shape), np.float32)
+        self.dict = {"observation": self.tensor.reshape(game.shape)}
+
+    def _seat(self, player: int) -> int | None:
+        return player if self.private else None
+
+    def set_from(self, state: ParlourState, player: int) -> None:
+        self.tensor.fill(0)
+        if state.state is None or self.game.codec.shape is None:
+            return
+        seat = self._seat(player)
+        if seat is None:
+            view = state.state.view(None)
+        elif type(state.state).bot_view is not State.bot_view:  # the memory games: what the seat has seen
+            view = state.state.bot_view(seat)
+        else:
+            view = state.state.view(seat)
+        self.tensor[:] = self.game.codec.encode(view)
+
+    def string_from(self, state: ParlourState, player: int) -> str:
+        if state.state is None:
+            return "dealing"
+        seat = self._seat(player)
+        if not self.recall:
+            return _json(state.state.view(seat))
+        return _json({"seat": seat, "events": state.state.visible_events(seat), "view": state.state.view(seat)})
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+__all__ = ["EXCLUDED", "ParlourGame", "ParlourState", "register", "short_name"]
