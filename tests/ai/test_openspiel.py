@@ -44,3 +44,78 @@ def test_register_is_idempotent_and_names_every_game_but_skelly():
 def test_openspiel_random_simulation(game_id):
     """OpenSpiel's own random-simulation test: legal actions, chance, returns, clone, serialize round trips."""
     pyspiel.random_sim_test(load(game_id), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game_id, params", [("giacomotto", {}), ("golf6", {"deals": 2}), ("crazy-nines", {}),
+                                             ("giacomotto", {"reward": "points"}), ("golf6", {"reward": "points"})])
+def test_variants_simulate_and_sum_to_zero(game_id, params):
+    """Every round's deck by chance nodes (``deals``), and match points as returns: OpenSpiel's checks pass, and the
+    returns sum to zero (the utility declared) with the winner's the highest."""
+    game = load(game_id, **params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    rng = random.Random(3)
+    state = deal(game.new_initial_state(), rng)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_chance_node():
+            deal(state, rng)
+    returns = state.returns()
+    assert abs(sum(returns)) < 1e-9
+    assert set(state.state.winners) == {s for s, r in enumerate(returns) if r == max(returns)}
+
+
+@pytest.mark.parametrize("game_id", ["giacomotto", "crazy-nines", "jieqi", "gami"])
+def test_chance_outcomes_are_a_distribution_and_the_deal_is_the_stacked_one(game_id):
+    """Each chance node's probabilities sum to 1 (a card held twice in a two-deck game is twice as likely), and
+    the match dealt by the chance nodes is ``game.new(seed=..., deck=...)`` of the cards (or pieces) they chose."""
+    game = load(game_id)
+    state = game.new_initial_state()
+    rng = random.Random(11)
+    doubled = 0
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+        assert len({o for o, _ in outcomes}) == len(outcomes)
+        doubled += len(set(p for _, p in outcomes)) > 1
+        state.apply_action(rng.choice([o for o, _ in outcomes]))
+    # two of each card in crazy nines' 104; Jieqi's five soldiers, two of each other piece a side hides
+    assert (doubled > 0) == (game_id in ("crazy-nines", "jieqi"))
+    seed, *drawn = state.history()
+    dealer = game.dealer
+    if game_id == "jieqi":
+        deck = dealer.fen(drawn)
+        assert deck.count("~") == 30
+    else:
+        deck = [dealer.text(d) for d in drawn]
+        assert sorted(deck) == sorted(str(c) for zone in state.state.zones().values() for c in zone)
+    again = game.parlour.new(seed=seed, deck=deck)
+    for seat in (None, *range(game.num_players())):
+        assert again.view(seat) == state.state.view(seat)
+    if game_id == "jieqi":
+        assert again.hidden == state.state.hidden and sum(1 for k in again.hidden if k) == 30
+
+
+def test_information_states_hide_what_a_seat_does_not_see():
+    """Two deals that differ only in a card of seat 1's hand and a card deep in the stock: seat 0's
+    information-state and observation strings and tensors are the same, seat 1's are not."""
+    game = load("giacomotto", seeds=1)
+    first = deal(game.new_initial_state(), random.Random(5))
+    parlour_state = first.state
+    other_hand = parlour_state.zones()["hand 1"]
+    drawn = list(first.history())
+    cards = [game.dealer.text(d) for d in drawn]
+    i, j = cards.index(str(other_hand[0])), len(cards) - 1  # the stock's bottom card is dealt last
+    drawn[i], drawn[j] = drawn[j], drawn[i]
+    second = game.new_initial_state()
+    for d in drawn:
+        second.apply_action(d)
+    assert second.state.zones()["hand 1"] != parlour_state.zones()["hand 1"]
+    for a, b in [(first, second)] + [(first.child(act), second.child(act)) for act in first.legal_actions()[:1]
+                                     if first.current_player() == 0]:
+        assert a.information_state_string(0) == b.information_state_string(0)
+        assert a.observation_string(0) == b.observation_string(0)
+        assert a.information_state_tensor(0) == b.information_state_tensor(0)
+        assert a.observation_tensor(0) == b.observation_tensor(0)
+        assert a.information_state_string(1) != b.information_state_string(1)
+        assert a.observation_tensor(1) != b.observation_tensor(1)
+        assert str(other_hand[0]) not in a.information_state_string(0)
