@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import parlour
@@ -119,3 +120,82 @@ def test_information_states_hide_what_a_seat_does_not_see():
         assert a.information_state_string(1) != b.information_state_string(1)
         assert a.observation_tensor(1) != b.observation_tensor(1)
         assert str(other_hand[0]) not in a.information_state_string(0)
+
+
+def mcts_bot(game, simulations: int, seed: int):
+    from open_spiel.python.algorithms import mcts
+
+    rng = np.random.RandomState(seed)
+    return mcts.MCTSBot(game, 2, simulations, mcts.RandomRolloutEvaluator(1, rng), random_state=rng), rng
+
+
+@pytest.mark.parametrize("game_id", ["go", "gami"])
+def test_mcts_beats_random(game_id):
+    """OpenSpiel's MCTS (20 simulations a move, random roll-outs) against uniform random play, seats alternating:
+    it wins at least 3 matches of 4 (4 of 4 when measured; Go is 9x9, Gami's match one game)."""
+    game = load(game_id)
+    wins = 0
+    for match in range(4):
+        bot, rng = mcts_bot(game, 20, match)
+        me = match % 2
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            elif state.current_player() == me:
+                state.apply_action(bot.step(state))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        wins += state.returns()[me] > 0
+    assert wins >= 3
+
+
+def test_mcts_searches_jieqi():
+    """MCTS on Jieqi (it searches the true state, covered pieces included: a test of the plumbing, not a fair
+    bot): each of its first moves is legal and comes from a search that ran every simulation."""
+    game = load("jieqi")
+    bot, rng = mcts_bot(game, 8, 1)
+    state = deal(game.new_initial_state(), random.Random(2))
+    for _ in range(3):
+        root = bot.mcts_search(state)
+        # the first simulation evaluates the root itself, each later one goes down through a child
+        assert root.explore_count == 8 and sum(c.explore_count for c in root.children) == 7
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        if not state.is_terminal():
+            state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_outcome_sampling_mccfr_gives_a_policy():
+    """Outcome-sampling MCCFR on a short Giacomotto match (to 11). No parlour game is small enough for full CFR or
+    an exact exploitability (the smallest deck has 24 cards), so this checks that OpenSpiel's solver runs on it and
+    that its average policy is a policy: a distribution over the legal actions at every information state it
+    learnt, and at every state met following it."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = load("giacomotto", target=11)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(10):
+        solver.iteration()
+    assert len(solver._infostates) > 100
+    regretted = weighed = 0
+    for regrets, average in solver._infostates.values():  # OpenSpiel's table: regrets, average-policy weights
+        assert len(regrets) == len(average) and min(average) > 0  # both start at 1e-6 each
+        regretted += max(regrets) - min(regrets) > 1e-9
+        weighed += sum(average) > len(average) * 1e-6 + 1e-9
+    assert regretted > 0 and weighed > 0
+    policy = solver.average_policy()
+    rng = np.random.default_rng(4)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        probs = policy.action_probabilities(state)
+        assert sorted(probs) == state.legal_actions()
+        assert min(probs.values()) >= 0 and abs(sum(probs.values()) - 1) < 1e-9
+        actions, weights = zip(*probs.items())
+        state.apply_action(int(rng.choice(actions, p=weights)))
