@@ -12,6 +12,7 @@ import parlour
 pyspiel = pytest.importorskip("pyspiel")
 
 from parlour.ai import openspiel  # noqa: E402  (needs pyspiel)
+from parlour.ai.aec import close_windows  # noqa: E402
 
 openspiel.register()
 
@@ -199,3 +200,32 @@ def test_outcome_sampling_mccfr_gives_a_policy():
         assert min(probs.values()) >= 0 and abs(sum(probs.values()) - 1) < 1e-9
         actions, weights = zip(*probs.items())
         state.apply_action(int(rng.choice(actions, p=weights)))
+
+
+@pytest.mark.parametrize("game_id", ["claw", "kaboo"])
+def test_waiting_lets_a_timed_window_close(game_id):
+    """In an open timed window each seat that may act may instead wait; the next one then chooses, and once all
+    have waited the window closes as the clock would close it (``state.timeout()``)."""
+    game = load(game_id)
+    rng = random.Random(7)
+    state = deal(game.new_initial_state(), rng)
+    for _ in range(2000):
+        if state.state.deadline is not None and len(state.state.to_act) > 1:
+            break
+        legal = [a for a in state.legal_actions() if a != game.wait]
+        state.apply_action(rng.choice(legal))
+        deal(state, rng)
+    else:
+        pytest.fail("no timed window that several seats may act in")
+    before = state.state.view(None)
+    closed = state.state.clone()
+    closed.timeout()
+    close_windows(closed)  # and any window that then opens with nobody to act, as the OpenSpiel state does
+    seats = state.state.to_act
+    asked = []
+    for _ in seats:
+        assert game.wait in state.legal_actions() and state.action_to_string(game.wait) == "wait"
+        asked.append(state.current_player())
+        state.apply_action(game.wait)
+    assert sorted(asked) == sorted(seats)
+    assert state.state.view(None) == closed.view(None) != before

@@ -21,12 +21,14 @@ dealt the same way: each covered point in the engine's dealing order gets one of
 Go and Rengo have no chance node. Skelly is not registered: its flicks are an angle and a power (continuous), so
 its actions are no fixed discrete set (its legal list is a sample).
 
-Real-time and timed play (Spoons, the Claw, Kaboo's snap windows) is made sequential as the PettingZoo AEC env
-does it (:mod:`parlour.ai.aec`): of the seats that may act, the one after the last to act moves; a window nobody
-may act in is closed at once.
+Real-time and timed play (Spoons, the Claw, Kaboo's snap windows) is made sequential: of the seats that may act,
+the one after the last to act chooses first, as in the PettingZoo AEC env (:mod:`parlour.ai.aec`), so that seat
+wins a tie. While a timed window is open (``state.deadline``), it may also ``wait`` (the action
+``num_distinct_actions - 1``): the next seat that may act chooses, and once every one of them has waited the window
+closes (``state.timeout()``), as the clock would close it. A window nobody may act in is closed at once.
 
-Actions are the game's fixed action space (:func:`~parlour.ai.spaces.codec_for`): ``num_distinct_actions`` is
-``codec.size``. A seat's observation string is its view (canonical JSON), its information-state string adds every
+Actions are the game's fixed action space (:func:`~parlour.ai.spaces.codec_for`) and ``wait``:
+``num_distinct_actions`` is ``codec.size + 1``. A seat's observation string is its view (canonical JSON), its information-state string adds every
 event it saw (``state.visible_events(seat)``: its own actions, the others', its private deals), so that two
 histories it cannot tell apart give one string; both tensors are ``codec.encode`` of the seat's bot view (what the
 PettingZoo env observes; a summary of the information state, not all of it). A public observation
@@ -257,8 +259,10 @@ class ParlourGame(pyspiel.Game):
         self.chance_steps = self.dealer.steps + (self.seeds > 1)
         n = self.parlour.players
         bound = 1.0 if self.reward == "match" else POINTS_BOUND
+        #: The action "wait": let the open timed window run (one more than the game's own action space).
+        self.wait = self.codec.size
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.codec.size,
+            num_distinct_actions=self.codec.size + 1,
             max_chance_outcomes=max(self.dealer.size, self.seeds if self.seeds > 1 else 0),
             num_players=n, min_utility=-bound, max_utility=bound, utility_sum=0.0,
             max_game_length=cls.action_bound + self.chance_steps)
@@ -279,7 +283,7 @@ class _Match:
     (here :meth:`State.clone`, the parlour state's own fast copy) and its ``serialize`` pickles them (here the
     game's name and the actions, replayed by :func:`_replay`)."""
 
-    __slots__ = ("name", "seed", "drawn", "state", "last", "seat", "actions")
+    __slots__ = ("name", "seed", "drawn", "state", "last", "seat", "actions", "waited", "waits")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -289,12 +293,18 @@ class _Match:
         self.last = -1
         self.seat = 0
         self.actions: list[int] = []
+        #: The seats that let the open timed window run since anything happened; and, per seat, the event count at
+        #: each of its waits (its own choices, which its information state recalls).
+        self.waited: set[int] = set()
+        self.waits: dict[int, list[int]] = {}
 
     def __deepcopy__(self, memo: Any) -> "_Match":
         copy = _Match(self.name)
         copy.seed, copy.drawn, copy.last, copy.seat = self.seed, list(self.drawn), self.last, self.seat
         copy.state = None if self.state is None else self.state.clone()
         copy.actions = list(self.actions)
+        copy.waited = set(self.waited)
+        copy.waits = {seat: list(w) for seat, w in self.waits.items()}
         return copy
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -335,10 +345,27 @@ class ParlourState(pyspiel.State):
 
     def _settle(self) -> None:
         m = self.m
+        m.waited.clear()
         close_windows(m.state)
         if not m.state.over:
-            n = m.state.game.players
-            m.seat = min(m.state.to_act, key=lambda s: (s - m.last - 1) % n)
+            self._select()
+
+    def _select(self) -> None:
+        """The seat to act: of those that may and have not let the window run, the one after the last to act."""
+        m = self.m
+        n = m.state.game.players
+        m.seat = min((s for s in m.state.to_act if s not in m.waited), key=lambda s: (s - m.last - 1) % n)
+
+    def _wait(self) -> None:
+        """The seat lets the open timed window run: the next seat may act in it; once none will, it closes."""
+        m = self.m
+        m.waited.add(m.seat)
+        m.waits.setdefault(m.seat, []).append(len(m.state.events))
+        if all(s in m.waited for s in m.state.to_act):
+            m.state.timeout()
+            self._settle()
+        else:
+            self._select()
 
     def _seed_pending(self) -> bool:
         return self.pgame.seeds > 1 and len(self.history()) == 0
@@ -354,7 +381,8 @@ class ParlourState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         legal = self.state.legal(player)
-        return sorted(self.pgame.codec.mask(legal))
+        mask = sorted(self.pgame.codec.mask(legal))
+        return mask + [self.pgame.wait] if self.state.deadline is not None else mask
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._seed_pending():
@@ -373,6 +401,9 @@ class ParlourState(pyspiel.State):
             if len(m.drawn) == self.pgame.dealer.steps:
                 self._deal()
             return
+        if action == self.pgame.wait:
+            self._wait()
+            return
         legal = m.state.legal(m.seat)
         m.state.apply(m.seat, self.pgame.codec.action(action, legal))
         m.last = m.seat
@@ -383,6 +414,8 @@ class ParlourState(pyspiel.State):
             if self.pgame.seeds > 1 and not self.history() and self.state is None:
                 return f"seed {action}"
             return f"deal {self.pgame.dealer.text(action)}"
+        if action == self.pgame.wait:
+            return "wait"
         if self.state is not None and player == self.current_player():
             legal = self.state.legal(player)
             return str(self.pgame.codec.action(action, legal))
@@ -442,7 +475,8 @@ class ParlourObserver:
         seat = self._seat(player)
         if not self.recall:
             return _json(state.state.view(seat))
-        return _json({"seat": seat, "events": state.state.visible_events(seat), "view": state.state.view(seat)})
+        return _json({"seat": seat, "events": state.state.visible_events(seat), "view": state.state.view(seat),
+                      "waits": state.m.waits.get(seat, [])})
 
 
 def _json(value: Any) -> str:
