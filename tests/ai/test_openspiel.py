@@ -16,16 +16,11 @@ from parlour.ai.aec import close_windows  # noqa: E402
 
 openspiel.register()
 
-#: Options that keep a random match short, besides the game's own quick and random options.
-SHORT = {"go": {"size": 9}, "rengo": {"size": 9}, "gami": {"max_plies": 60}, "giacomotto": {"target": 21},
-         "tysiac": {"deal_limit": 2}, "zole": {"hands": 3}, "tarok": {"rounds": 1}, "jieqi": {"quiet_plies": 30}}
 REGISTERED = [g for g in parlour.games() if g not in openspiel.EXCLUDED]
 
 
 def load(game_id: str, **params) -> "pyspiel.Game":
-    cls = parlour.core.game_class(game_id)
-    return pyspiel.load_game(openspiel.short_name(game_id),
-                             {**cls.quick_options, **cls.random_options, **SHORT.get(game_id, {}), **params})
+    return pyspiel.load_game(openspiel.short_name(game_id), {**openspiel.short_params(game_id), **params})
 
 
 def deal(state, rng: random.Random):

@@ -69,6 +69,9 @@ REWARDS = ("match", "points")
 #: Bound on a ``reward="points"`` return: OpenSpiel asks for one; no parlour match total comes near it.
 POINTS_BOUND = 1e6
 _registered: set[str] = set()
+#: Options besides a game's quick and random ones that make its random match short (see :func:`short_params`).
+SHORTER = {"go": {"size": 9}, "rengo": {"size": 9}, "gami": {"max_plies": 60}, "giacomotto": {"target": 21},
+           "tysiac": {"deal_limit": 2}, "zole": {"hands": 3}, "tarok": {"rounds": 1}, "jieqi": {"quiet_plies": 30}}
 
 
 def short_name(game_id: str) -> str:
@@ -78,6 +81,17 @@ def short_name(game_id: str) -> str:
     'python_parlour_crazy_nines'
     """
     return "python_parlour_" + game_id.replace("-", "_")
+
+
+def short_params(game_id: str) -> dict[str, Any]:
+    """Parameters for a short match that random play ends soon: the game's ``quick_options`` and
+    ``random_options`` and :data:`SHORTER` (what the tests and ``python -m bench openspiel`` play).
+
+    >>> short_params("golf6"), short_params("go")
+    ({'rounds': 2}, {'size': 9})
+    """
+    cls = game_class(game_id)
+    return {**cls.quick_options, **cls.random_options, **SHORTER.get(game_id, {})}
 
 
 def register() -> list[str]:
@@ -483,4 +497,4 @@ def _json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
-__all__ = ["EXCLUDED", "ParlourGame", "ParlourState", "register", "short_name"]
+__all__ = ["EXCLUDED", "ParlourGame", "ParlourState", "register", "short_name", "short_params"]
