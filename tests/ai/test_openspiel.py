@@ -224,3 +224,27 @@ def test_waiting_lets_a_timed_window_close(game_id):
         state.apply_action(game.wait)
     assert sorted(asked) == sorted(seats)
     assert state.state.view(None) == closed.view(None) != before
+
+
+def test_a_pickled_state_reads_back_in_another_process(tmp_path):
+    """A state is pickled with its game's name and actions; a process that imports parlour.ai.openspiel (which
+    registers the games) reads it back, the same match; ``serialize_game_and_state`` round-trips too."""
+    import pickle
+    import subprocess
+    import sys
+
+    game = load("giacomotto")
+    state = deal(game.new_initial_state(), random.Random(9))
+    rng = random.Random(9)
+    for _ in range(20):
+        state.apply_action(rng.choice(state.legal_actions()))
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.information_state_string(1) == state.information_state_string(1)
+    path = tmp_path / "state.pickle"
+    path.write_bytes(pickle.dumps(state))
+    code = ("import pickle, sys; import parlour.ai.openspiel; "
+            "s = pickle.loads(open(sys.argv[1], 'rb').read()); print(s.history()); print(s)")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"{state.history()}\n{state}\n"

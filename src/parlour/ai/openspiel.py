@@ -1,7 +1,8 @@
 """Every parlour game as an OpenSpiel game: :func:`register` makes ``pyspiel.load_game("python_parlour_<id>")`` work.
 
-Each game is registered through OpenSpiel's Python-game API (a ``pyspiel.Game`` and ``pyspiel.State`` subclass
-and an observer) under ``python_parlour_<id>``, hyphens turned to underscores (``python_parlour_crazy_nines``).
+Each game is registered (on import, and by :func:`register`) through OpenSpiel's Python-game API (a
+``pyspiel.Game`` and ``pyspiel.State`` subclass and an observer) under ``python_parlour_<id>``, hyphens turned to
+underscores (``python_parlour_crazy_nines``).
 The game's parameters are its options (ints, floats, bools, text) and:
 
 * ``players`` — the seat count (the game's default if not given);
@@ -10,7 +11,8 @@ The game's parameters are its options (ints, floats, bools, text) and:
   total less the others' mean (turned where the lowest total wins), as the PettingZoo env's per-deal rewards add
   up. Either way the utility is ``ZERO_SUM`` and returns come at the end (``RewardModel.TERMINAL``, which MCTS
   needs); for per-deal returns, play one deal (``rounds=1``, ``hands=1``...);
-* ``deals`` — how many deals' decks are chosen by explicit chance nodes (default 1);
+* ``deals`` — how many deals' decks are chosen by explicit chance nodes (default 1; decks for deals the match
+  never reaches go unused);
 * ``seeds`` — the size of one chance node over the match seed, before the deal (default 1024; 1: seed 0 and no
   node), for what else the seed decides: who deals or starts, later deals, a reshuffle of a discard pile.
 
@@ -28,11 +30,11 @@ wins a tie. While a timed window is open (``state.deadline``), it may also ``wai
 closes (``state.timeout()``), as the clock would close it. A window nobody may act in is closed at once.
 
 Actions are the game's fixed action space (:func:`~parlour.ai.spaces.codec_for`) and ``wait``:
-``num_distinct_actions`` is ``codec.size + 1``. A seat's observation string is its view (canonical JSON), its information-state string adds every
-event it saw (``state.visible_events(seat)``: its own actions, the others', its private deals), so that two
-histories it cannot tell apart give one string; both tensors are ``codec.encode`` of the seat's bot view (what the
-PettingZoo env observes; a summary of the information state, not all of it). A public observation
-(``private_info=NONE``) is the spectator's view.
+``num_distinct_actions`` is ``codec.size + 1``. A seat's observation string is its view (canonical JSON), its
+information-state string adds every event it saw (``state.visible_events(seat)``: its own actions, the others',
+its private deals) and its waits, so that two histories it cannot tell apart give one string; both tensors are
+``codec.encode`` of the seat's bot view (what the PettingZoo env observes; a summary of the information state, not
+all of it). A public observation (``private_info=NONE``) is the spectator's view.
 
 >>> import pyspiel
 >>> names = register()
@@ -327,6 +329,7 @@ class _Match:
 
 def _replay(name: str, actions: list[int]) -> _Match:
     """The match of game ``name`` after ``actions`` (what a serialized state holds)."""
+    register()  # in another process (a pickle read back), the games are not registered yet
     state = pyspiel.load_game(name).new_initial_state()
     for a in actions:
         state.apply_action(a)
@@ -496,5 +499,9 @@ class ParlourObserver:
 def _json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
+
+# Importing the module registers the games, as importing one of OpenSpiel's own Python games does: a pickled state
+# names its game, which must be known before the state can be read back.
+register()
 
 __all__ = ["EXCLUDED", "ParlourGame", "ParlourState", "register", "short_name", "short_params"]
