@@ -43,11 +43,15 @@ def test_openspiel_random_simulation(game_id):
     pyspiel.random_sim_test(load(game_id), num_sims=2, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("game_id, params", [("giacomotto", {}), ("golf6", {"deals": 2}), ("crazy-nines", {}),
-                                             ("giacomotto", {"reward": "points"}), ("golf6", {"reward": "points"})])
+@pytest.mark.parametrize("game_id, params", [
+    ("golf6", {"deals": 2}), ("giacomotto", {"reward": "points"}), ("golf6", {"reward": "points"}),
+    ("golf6", {"players": 9}), ("giacomotto", {"players": 4}), ("zole", {"players": 4, "hands": 4}),
+    ("tarok", {"players": 3}), ("claw", {"players": 8}), ("testoasa", {"players": 8}), ("spoons", {"players": 10}),
+    ("rengo", {"players": 16}), ("crazy-nines", {})])
 def test_variants_simulate_and_sum_to_zero(game_id, params):
-    """Every round's deck by chance nodes (``deals``), and match points as returns: OpenSpiel's checks pass, and the
-    returns sum to zero (the utility declared) with the winner's the highest."""
+    """Every round's deck by chance nodes (``deals``), match points as returns, the fewest and most seats (golf's
+    three decks at nine): OpenSpiel's checks pass, and the returns sum to zero (the utility declared) with the
+    winners' the highest."""
     game = load(game_id, **params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
     rng = random.Random(3)
@@ -248,3 +252,20 @@ def test_a_pickled_state_reads_back_in_another_process(tmp_path):
     done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"{state.history()}\n{state}\n"
+
+
+def test_jieqi_information_states_hide_the_covered_pieces():
+    """Two Jieqi deals that differ in which of two covered points holds which piece: neither seat can tell them
+    apart (no one sees a covered piece), though the states differ."""
+    game = load("jieqi", seeds=1)
+    first = deal(game.new_initial_state(), random.Random(3))
+    drawn = list(first.history())
+    j = next(j for j in range(1, 15) if drawn[j] != drawn[0])  # two of Red's points holding different kinds
+    drawn[0], drawn[j] = drawn[j], drawn[0]
+    second = game.new_initial_state()
+    for d in drawn:
+        second.apply_action(d)
+    assert first.state.hidden != second.state.hidden
+    for seat in (0, 1):
+        assert first.information_state_string(seat) == second.information_state_string(seat)
+        assert first.information_state_tensor(seat) == second.information_state_tensor(seat)
