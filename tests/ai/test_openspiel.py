@@ -269,3 +269,16 @@ def test_jieqi_information_states_hide_the_covered_pieces():
     for seat in (0, 1):
         assert first.information_state_string(seat) == second.information_state_string(seat)
         assert first.information_state_tensor(seat) == second.information_state_tensor(seat)
+
+
+def test_the_seed_alone_may_deal():
+    """``deals=0``: one chance node over ``seeds`` seeds deals everything (the stand-in for a game that cannot take
+    a stacked deck); each seed is one deal, the parlour game's own from that seed."""
+    game = load("giacomotto", deals=0, seeds=16)
+    assert game.max_chance_outcomes() == 16
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(s, 1 / 16) for s in range(16)]
+    state.apply_action(5)
+    assert not state.is_chance_node()
+    assert state.state.view(None) == game.parlour.new(seed=5).view(None)

@@ -12,7 +12,7 @@ The game's parameters are its options (ints, floats, bools, text) and:
   up. Either way the utility is ``ZERO_SUM`` and returns come at the end (``RewardModel.TERMINAL``, which MCTS
   needs); for per-deal returns, play one deal (``rounds=1``, ``hands=1``...);
 * ``deals`` — how many deals' decks are chosen by explicit chance nodes (default 1; decks for deals the match
-  never reaches go unused);
+  never reaches go unused; 0: the seed node alone deals, a coarse stand-in for the real shuffle);
 * ``seeds`` — the size of one chance node over the match seed, before the deal (default 1024; 1: seed 0 and no
   node), for what else the seed decides: who deals or starts, later deals, a reshuffle of a discard pile.
 
@@ -168,6 +168,8 @@ class CardDeal:
 
     def deck(self, drawn: Sequence[int]) -> Any:
         decks = [[self.cards[i] for i in drawn[k:k + self.per_deal]] for k in range(0, self.steps, self.per_deal)]
+        if not decks:
+            return None  # deals=0: the seed deals everything
         return decks[0] if self.deals == 1 else decks
 
     def start(self, game: Game, seed: int, drawn: Sequence[int]) -> State:
@@ -267,6 +269,8 @@ class ParlourGame(pyspiel.Game):
                 options[o.name] = float(options[o.name])
         if merged["reward"] not in REWARDS:
             raise ValueError(f"reward is one of {', '.join(REWARDS)}, not {merged['reward']!r}")
+        if merged["deals"] < 0 or merged["seeds"] < 1:
+            raise ValueError(f"deals is 0 or more and seeds 1 or more, not {merged['deals']} and {merged['seeds']}")
         self.parlour = load(game_id, players=int(merged["players"]), **options)
         self.codec = codec_for(self.parlour)
         self.reward = merged["reward"]
@@ -279,7 +283,7 @@ class ParlourGame(pyspiel.Game):
         self.wait = self.codec.size
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size + 1,
-            max_chance_outcomes=max(self.dealer.size, self.seeds if self.seeds > 1 else 0),
+            max_chance_outcomes=max(self.dealer.size if self.dealer.steps else 0, self.seeds if self.seeds > 1 else 0),
             num_players=n, min_utility=-bound, max_utility=bound, utility_sum=0.0,
             max_game_length=cls.action_bound + self.chance_steps)
         super().__init__(_game_type(cls), info, {k: v for k, v in merged.items() if k in spec})
