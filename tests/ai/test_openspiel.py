@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -10,6 +11,8 @@ import pytest
 import parlour
 
 pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.observation import make_observation  # noqa: E402
 
 from parlour.ai import openspiel  # noqa: E402  (needs pyspiel)
 from parlour.ai.aec import close_windows  # noqa: E402
@@ -98,7 +101,8 @@ def test_chance_outcomes_are_a_distribution_and_the_deal_is_the_stacked_one(game
 
 def test_information_states_hide_what_a_seat_does_not_see():
     """Two deals that differ only in a card of seat 1's hand and a card deep in the stock: seat 0's
-    information-state and observation strings and tensors are the same, seat 1's are not."""
+    information-state and observation strings and tensors are the same, seat 1's are not; the public observation
+    is the spectator's view, the same for both."""
     game = load("giacomotto", seeds=1)
     first = deal(game.new_initial_state(), random.Random(5))
     parlour_state = first.state
@@ -111,6 +115,8 @@ def test_information_states_hide_what_a_seat_does_not_see():
     for d in drawn:
         second.apply_action(d)
     assert second.state.zones()["hand 1"] != parlour_state.zones()["hand 1"]
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))  # the spectator's
     for a, b in [(first, second)] + [(first.child(act), second.child(act)) for act in first.legal_actions()[:1]
                                      if first.current_player() == 0]:
         assert a.information_state_string(0) == b.information_state_string(0)
@@ -120,6 +126,8 @@ def test_information_states_hide_what_a_seat_does_not_see():
         assert a.information_state_string(1) != b.information_state_string(1)
         assert a.observation_tensor(1) != b.observation_tensor(1)
         assert str(other_hand[0]) not in a.information_state_string(0)
+        assert public.string_from(a, 0) == public.string_from(b, 0) == json.dumps(
+            a.state.view(None), sort_keys=True, separators=(",", ":"))
 
 
 def mcts_bot(game, simulations: int, seed: int):
