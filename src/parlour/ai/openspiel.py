@@ -58,7 +58,7 @@ from typing import Any, Sequence
 from parlour.core.game import Game, State
 from parlour.core.registry import game_class, games, load
 
-from .aec import close_windows
+from .aec import close_windows, relative
 from .arena import need
 from .spaces import codec_for
 
@@ -279,13 +279,15 @@ class ParlourGame(pyspiel.Game):
         self.chance_steps = self.dealer.steps + (self.seeds > 1)
         n = self.parlour.players
         bound = 1.0 if self.reward == "match" else POINTS_BOUND
+        timed = cls.state_class.deadline is not State.deadline
         #: The action "wait": let the open timed window run (one more than the game's own action space).
         self.wait = self.codec.size
         info = pyspiel.GameInfo(
             num_distinct_actions=self.codec.size + 1,
             max_chance_outcomes=max(self.dealer.size if self.dealer.steps else 0, self.seeds if self.seeds > 1 else 0),
             num_players=n, min_utility=-bound, max_utility=bound, utility_sum=0.0,
-            max_game_length=cls.action_bound + self.chance_steps)
+            # a timed window may take a wait from every seat before each action or timeout
+            max_game_length=cls.action_bound * (n + 1 if timed else 1) + self.chance_steps)
         super().__init__(_game_type(cls), info, {k: v for k, v in merged.items() if k in spec})
         self.shape = self.codec.shape or (0,)
 
@@ -453,10 +455,7 @@ class ParlourState(pyspiel.State):
             won = set(self.state.winners)
             share = len(won) / n
             return [((s in won) - share) * n / (n - 1) for s in range(n)]
-        scores = self.state.scores
-        total = sum(scores)
-        rel = [s - (total - s) / (n - 1) for s in scores]
-        return [-r for r in rel] if self.pgame.parlour.lowest_wins else [float(r) for r in rel]
+        return relative(self.state.scores, self.pgame.parlour.lowest_wins)
 
     def __str__(self) -> str:
         if self.state is None:
