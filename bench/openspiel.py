@@ -9,11 +9,14 @@ the short-match parameters of :func:`parlour.ai.openspiel.short_params`:
   against uniform random play, ``--matches`` matches per game with the seats alternating: its wins, and its time
   per move;
 * MCCFR: ``--iterations`` of outcome sampling on a Giacomotto match to 11: iterations per second and the
-  information states met.
+  information states met;
+* exploitability (exact, OpenSpiel's ``exploitability``) on a Gami small enough for it (stopped after 2 exchanges,
+  dealt by one chance node over 4 seeds): of uniform play, after ``--cfr`` iterations of CFR and after
+  ``--iterations`` of outcome-sampling MCCFR (numpy's generator seeded 1).
 
 Rates are on the wall clock, with the reference workload timed between pieces (× baseline, bench/README.md).
 
-    python -m bench openspiel --seconds 2 --mcts go,gami,jieqi --matches 4 --sims 20 --iterations 100
+    python -m bench openspiel --seconds 2 --mcts go,gami,jieqi --matches 4 --sims 20 --iterations 100 --cfr 20
 
 >>> rates = random_play("gami", 0.05, np.random.default_rng(0))
 >>> rates["actions"] > 0 and rates["matches"] >= 1
@@ -108,8 +111,38 @@ def mccfr(iterations: int) -> dict[str, float]:
     return {"iterations": iterations, "per_s": iterations / elapsed, "infostates": len(solver._infostates)}
 
 
+#: The Gami small enough for an exact exploitability (tests/ai/test_openspiel.py plays it too).
+TINY_GAMI = {"max_plies": 2, "seeds": 4, "deals": 0}
+
+
+def tiny_exploitability(cfr_iterations: int, mccfr_iterations: int) -> dict[str, float]:
+    """Exploitability on the tiny Gami: of uniform play, of CFR's and of outcome-sampling MCCFR's average policy."""
+    import pyspiel
+    from open_spiel.python.algorithms import cfr, exploitability, outcome_sampling_mccfr
+    from open_spiel.python.policy import UniformRandomPolicy
+
+    from parlour.ai import openspiel
+
+    game = pyspiel.load_game(openspiel.short_name("gami"), TINY_GAMI)
+    out = {"uniform": exploitability.exploitability(game, UniformRandomPolicy(game))}
+    start = time.perf_counter()
+    solver = cfr.CFRSolver(game)
+    for _ in range(cfr_iterations):
+        solver.evaluate_and_update_policy()
+    out["cfr"], out["cfr_seconds"] = exploitability.exploitability(game, solver.average_policy()), \
+        time.perf_counter() - start
+    np.random.seed(1)  # OpenSpiel's MCCFR samples from numpy's global generator
+    start = time.perf_counter()
+    sampler = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(mccfr_iterations):
+        sampler.iteration()
+    out["mccfr"], out["mccfr_seconds"] = exploitability.exploitability(game, sampler.average_policy()), \
+        time.perf_counter() - start
+    return out
+
+
 def measure(games: list[str], seconds: float, mcts_games: list[str], matches: int, sims: int,
-            iterations: int) -> dict[str, Any]:
+            iterations: int, cfr_iterations: int = 20) -> dict[str, Any]:
     baseline = Baseline()
     baseline.sample(0.0, force=True)
     rng = np.random.default_rng(1)
@@ -123,9 +156,13 @@ def measure(games: list[str], seconds: float, mcts_games: list[str], matches: in
         baseline.sample(0.0, force=True)
     solved = mccfr(iterations) if iterations else None
     baseline.sample(0.0, force=True)
+    tiny = tiny_exploitability(cfr_iterations, iterations)
+    baseline.sample(0.0, force=True)
     return {"benchmark": "openspiel", "python": platform.python_version(), "clock": "wall", "seconds": seconds,
             "random_play": {g: {**r, "x_baseline": r["actions"] * baseline.per_op} for g, r in play.items()},
             "mcts": {"sims": sims, "results": searched}, "mccfr": solved,
+            "exploitability": {"game": TINY_GAMI, "cfr_iterations": cfr_iterations,
+                               "mccfr_iterations": iterations, **tiny},
             "baseline": {"workload": REFERENCE_DOC, "ops_per_s": 1 / baseline.per_op}}
 
 
@@ -140,11 +177,12 @@ def main(argv: list[str]) -> int:
     p.add_argument("--matches", type=int, default=4, help="MCTS matches per game (default 4)")
     p.add_argument("--sims", type=int, default=20, help="MCTS simulations a move (default 20)")
     p.add_argument("--iterations", type=int, default=100, help="MCCFR iterations (default 100; 0: none)")
+    p.add_argument("--cfr", type=int, default=20, help="CFR iterations on the tiny Gami (default 20)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     args = p.parse_args(argv)
     games = [g for g in args.games.split(",") if g] or [g for g in all_games() if g not in openspiel.EXCLUDED]
     mcts_games = [g for g in args.mcts.split(",") if g]
-    data = measure(games, args.seconds, mcts_games, args.matches, args.sims, args.iterations)
+    data = measure(games, args.seconds, mcts_games, args.matches, args.sims, args.iterations, args.cfr)
     if args.json:
         print(json.dumps(data, indent=2))
         return 0
@@ -166,4 +204,8 @@ def main(argv: list[str]) -> int:
         m = data["mccfr"]
         out.print(f"outcome-sampling MCCFR, giacomotto to 11: {m['iterations']} iterations, {m['per_s']:.1f} a "
                   f"second, {m['infostates']:,} information states")
+    e = data["exploitability"]
+    out.print(f"exploitability, gami {TINY_GAMI}: uniform {e['uniform']:.4f}; CFR after {args.cfr} iterations "
+              f"{e['cfr']:.4f} ({e['cfr_seconds']:.1f} s); outcome-sampling MCCFR after {args.iterations} "
+              f"{e['mccfr']:.4f} ({e['mccfr_seconds']:.1f} s)")
     return 0

@@ -300,7 +300,7 @@ def test_cfr_and_mccfr_approach_equilibrium_on_a_tiny_gami():
     from open_spiel.python.algorithms import cfr, exploitability, outcome_sampling_mccfr
     from open_spiel.python.policy import UniformRandomPolicy
 
-    game = pyspiel.load_game("python_parlour_gami", {"max_plies": 2, "seeds": 4, "deals": 0})
+    game = pyspiel.load_game("python_parlour_gami", {"max_plies": 2, "seeds": 4, "deals": 0})  # bench TINY_GAMI
     uniform = exploitability.exploitability(game, UniformRandomPolicy(game))
     assert uniform > 0.1
     solver = cfr.CFRSolver(game)
