@@ -316,3 +316,31 @@ def test_cfr_and_mccfr_approach_equilibrium_on_a_tiny_gami():
     finally:
         np.random.set_state(saved)
     assert exploitability.exploitability(game, sampler.average_policy()) < uniform / 3
+
+
+@pytest.mark.parametrize("game_id", ["giacomotto", "golf6", "zole"])
+def test_rewards_per_deal(game_id):
+    """``reward="deal"``: a reward as each deal is scored, each seat's points less the others' mean; they add up to
+    the returns, which are the match points so far. The game's type says so (``REWARDS``), so MCTS refuses it."""
+    from open_spiel.python.algorithms import mcts
+
+    game = load(game_id, reward="deal")
+    assert game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    total = [0.0] * game.num_players()
+    rewarded = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        rewards = state.rewards()
+        assert abs(sum(rewards)) < 1e-9
+        rewarded += any(rewards)
+        total = [t + r for t, r in zip(total, rewards)]
+        assert total == pytest.approx(state.returns())
+    assert 0 < rewarded <= len(state.state.sheet.rows)
+    with pytest.raises(ValueError, match="terminal rewards"):
+        mcts_bot(game, 2, 0)

@@ -9,8 +9,9 @@ The game's parameters are its options (ints, floats, bools, text) and:
 * ``reward`` — ``"match"`` (the default): at the end, +1 to a lone winner of two, in general ``n/(n-1)`` times
   (won - share of winners), so that returns sum to zero and lie in [-1, 1]; or ``"points"``: each seat's match
   total less the others' mean (turned where the lowest total wins), as the PettingZoo env's per-deal rewards add
-  up. Either way the utility is ``ZERO_SUM`` and returns come at the end (``RewardModel.TERMINAL``, which MCTS
-  needs); for per-deal returns, play one deal (``rounds=1``, ``hands=1``...);
+  up; both at the end (``RewardModel.TERMINAL``, which OpenSpiel's MCTS needs). Or ``"deal"``: those points as a
+  reward when each deal is scored (``RewardModel.REWARDS``; returns are the points so far). The utility is
+  ``ZERO_SUM`` in every case;
 * ``deals`` — how many deals' decks are chosen by explicit chance nodes (default 1; decks for deals the match
   never reaches go unused; 0: the seed node alone deals, a coarse stand-in for the real shuffle);
 * ``seeds`` — the size of one chance node over the match seed, before the deal (default 1024; 1: seed 0 and no
@@ -67,7 +68,7 @@ np = need("numpy")
 
 #: Games not registered, and why.
 EXCLUDED = {"skelly": "its flicks are continuous (an angle and a power): no fixed discrete action space"}
-REWARDS = ("match", "points")
+REWARDS = ("match", "points", "deal")
 #: Bound on a ``reward="points"`` return: OpenSpiel asks for one; no parlour match total comes near it.
 POINTS_BOUND = 1e6
 _registered: set[str] = set()
@@ -115,7 +116,7 @@ def _simple(value: Any) -> bool:
     return isinstance(value, (bool, int, float, str))
 
 
-def _game_type(cls: type[Game]) -> Any:
+def _game_type(cls: type[Game], per_step: bool = False) -> Any:
     params: dict[str, Any] = {o.name: o.default for o in cls.options_spec if _simple(o.default)}
     params.update(players=cls.default_players, reward="match", deals=1, seeds=1024 if cls.chance else 1)
     info = pyspiel.GameType.Information
@@ -125,7 +126,8 @@ def _game_type(cls: type[Game]) -> Any:
         chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if cls.chance
                      else pyspiel.GameType.ChanceMode.DETERMINISTIC),
         information=info.PERFECT_INFORMATION if cls.hidden is None else info.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.REWARDS if per_step else pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(cls.player_counts), min_num_players=min(cls.player_counts),
         provides_information_state_string=True, provides_information_state_tensor=True,
         provides_observation_string=True, provides_observation_tensor=True,
@@ -288,7 +290,9 @@ class ParlourGame(pyspiel.Game):
             num_players=n, min_utility=-bound, max_utility=bound, utility_sum=0.0,
             # a timed window may take a wait from every seat before each action or timeout
             max_game_length=cls.action_bound * (n + 1 if timed else 1) + self.chance_steps)
-        super().__init__(_game_type(cls), info, {k: v for k, v in merged.items() if k in spec})
+        # reward="deal" gives rewards along the way: the game's type says so (OpenSpiel's MCTS then refuses it)
+        super().__init__(_game_type(cls, per_step=self.reward == "deal"), info,
+                         {k: v for k, v in merged.items() if k in spec})
         self.shape = self.codec.shape or (0,)
 
     def new_initial_state(self) -> "ParlourState":
@@ -305,7 +309,7 @@ class _Match:
     (here :meth:`State.clone`, the parlour state's own fast copy) and its ``serialize`` pickles them (here the
     game's name and the actions, replayed by :func:`_replay`)."""
 
-    __slots__ = ("name", "seed", "drawn", "state", "last", "seat", "actions", "waited", "waits")
+    __slots__ = ("name", "seed", "drawn", "state", "last", "seat", "actions", "waited", "waits", "start", "rewards")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -319,6 +323,9 @@ class _Match:
         #: each of its waits (its own choices, which its information state recalls).
         self.waited: set[int] = set()
         self.waits: dict[int, list[int]] = {}
+        #: The match totals when the match started, and what the last action earned (``reward="deal"``).
+        self.start: tuple[int, ...] = ()
+        self.rewards: list[float] = []
 
     def __deepcopy__(self, memo: Any) -> "_Match":
         copy = _Match(self.name)
@@ -327,6 +334,7 @@ class _Match:
         copy.actions = list(self.actions)
         copy.waited = set(self.waited)
         copy.waits = {seat: list(w) for seat, w in self.waits.items()}
+        copy.start, copy.rewards = self.start, list(self.rewards)
         return copy
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -364,6 +372,7 @@ class ParlourState(pyspiel.State):
     def _deal(self) -> None:
         m = self.m
         m.state = self.pgame.dealer.start(self.pgame.parlour, m.seed, m.drawn)
+        m.start = m.state.scores
         self._settle()
 
     def _settle(self) -> None:
@@ -416,6 +425,15 @@ class ParlourState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         m = self.m
         m.actions.append(action)
+        if self.pgame.reward == "deal":
+            before = self._points()
+            self._act(action)
+            m.rewards = [now - was for now, was in zip(self._points(), before)]
+        else:
+            self._act(action)
+
+    def _act(self, action: int) -> None:
+        m = self.m
         if m.state is None:
             if self._seed_pending():
                 m.seed = action
@@ -447,15 +465,31 @@ class ParlourState(pyspiel.State):
     def is_terminal(self) -> bool:
         return self.state is not None and self.state.over
 
+    def _points(self) -> list[float]:
+        """Each seat's points since the match began less the others' mean (zero while dealing)."""
+        m = self.m
+        if m.state is None:
+            return [0.0] * self.pgame.parlour.players
+        return relative([now - was for now, was in zip(m.state.scores, m.start)], self.pgame.parlour.lowest_wins)
+
+    def rewards(self) -> list[float]:
+        """What the last action earned each seat: with ``reward="deal"``, the points of a deal it ended (relative,
+        as :meth:`returns`); otherwise the returns, at the end."""
+        if self.pgame.reward == "deal":
+            return list(self.m.rewards) or [0.0] * self.pgame.parlour.players
+        return self.returns()
+
     def returns(self) -> list[float]:
         n = self.pgame.parlour.players
+        if self.pgame.reward == "deal":
+            return self._points()
         if not self.is_terminal():
             return [0.0] * n
         if self.pgame.reward == "match":
             won = set(self.state.winners)
             share = len(won) / n
             return [((s in won) - share) * n / (n - 1) for s in range(n)]
-        return relative(self.state.scores, self.pgame.parlour.lowest_wins)
+        return self._points()
 
     def __str__(self) -> str:
         if self.state is None:
