@@ -20,7 +20,8 @@ The game's parameters are its options (ints, floats, bools, text) and:
 Chance, as real as the game allows: a card game's deck is chosen one card at a time (the outcome is which of the
 cards still out comes next, uniformly, two copies of a card twice as likely), and the match starts from that
 stacked deck (``game.new(deck=...)``), so every later draw of that deal is exact too. Jieqi's covered pieces are
-dealt the same way: each covered point in the engine's dealing order gets one of its side's pieces not yet placed.
+dealt the same way: each covered point in the engine's dealing order gets one of its side's pieces not yet placed
+(:mod:`parlour.ai.chance` deals them).
 Go and Rengo have no chance node. Skelly is not registered: its flicks are an angle and a power (continuous), so
 its actions are no fixed discrete set (its legal list is a sample).
 
@@ -53,13 +54,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections import Counter
-from typing import Any, Sequence
+from typing import Any
 
 from parlour.core.game import Game, State
 from parlour.core.registry import game_class, games, load
 
 from .aec import close_windows, relative
+from .chance import dealer_for
 from .arena import need
 from .spaces import codec_for
 
@@ -140,115 +141,6 @@ def _game_class(game_id: str) -> type["ParlourGame"]:
     return type(f"ParlourGame_{game_id.replace('-', '_')}", (ParlourGame,), {"game_id": game_id})
 
 
-# --- chance -----------------------------------------------------------------------------------------------------
-
-
-class CardDeal:
-    """The decks of the first ``deals`` deals, one card at a time: the outcome is the card's index in ``cards``."""
-
-    def __init__(self, game: Game, deals: int) -> None:
-        fresh = game.new(seed=0)
-        held = [str(c) for zone in fresh.zones().values() for c in zone]
-        if game.id == "claw":  # the Claw's zones hold the worn deck on the table besides the caller's deck
-            held = sorted(set(held))
-        self.counts = Counter(held)
-        self.cards = sorted(self.counts)
-        self.per_deal = len(held)
-        self.deals = deals
-        self.steps = deals * self.per_deal
-        self.size = len(self.cards)
-
-    def outcomes(self, drawn: Sequence[int]) -> list[tuple[int, float]]:
-        start = len(drawn) - len(drawn) % self.per_deal
-        out = Counter(self.counts)
-        out.subtract(self.cards[i] for i in drawn[start:])
-        left = self.per_deal - (len(drawn) - start)
-        return [(i, out[c] / left) for i, c in enumerate(self.cards) if out[c] > 0]
-
-    def text(self, outcome: int) -> str:
-        return self.cards[outcome]
-
-    def deck(self, drawn: Sequence[int]) -> Any:
-        decks = [[self.cards[i] for i in drawn[k:k + self.per_deal]] for k in range(0, self.steps, self.per_deal)]
-        if not decks:
-            return None  # deals=0: the seed deals everything
-        return decks[0] if self.deals == 1 else decks
-
-    def start(self, game: Game, seed: int, drawn: Sequence[int]) -> State:
-        return game.new(seed=seed, deck=self.deck(drawn))
-
-
-class JieqiDeal:
-    """Jieqi's covered pieces, Red's fifteen points then Black's in the engine's order (``COVER_POINTS``), each
-    given one of its side's pieces not yet placed (the outcome is the piece's kind), as the engine's shuffle deals
-    them; the first ``deals`` games of the match are dealt so."""
-
-    def __init__(self, game: Game, deals: int) -> None:
-        from parlour.games.jieqi.board import BLACK, COVER_POINTS, HIDDEN_SET, LETTERS, RED
-        from parlour.games.jieqi.fen import JIEQI_START
-
-        self.points = [(c, sq) for c in (RED, BLACK) for sq in COVER_POINTS[c]]
-        self.red, self.letters, self.start_fen = RED, LETTERS, JIEQI_START
-        self.counts = Counter(HIDDEN_SET)
-        self.per_deal = len(self.points)
-        self.deals = min(deals, game.options["games"])
-        self.steps = self.deals * self.per_deal
-        self.size = len(LETTERS)
-
-    def outcomes(self, drawn: Sequence[int]) -> list[tuple[int, float]]:
-        start = len(drawn) - len(drawn) % self.per_deal
-        side = (len(drawn) - start) // 15  # each side's fifteen are one shuffle
-        placed = drawn[start + 15 * side:]
-        out = Counter(self.counts)
-        out.subtract(placed)
-        left = 15 - len(placed)
-        return [(k, n / left) for k, n in sorted(out.items()) if n > 0]
-
-    def text(self, outcome: int) -> str:
-        return self.letters[outcome]
-
-    def fen(self, kinds: Sequence[int]) -> str:
-        board, rest = self.start_fen.split(" ", 1)
-        ranks = [list("".join("." * int(ch) if ch.isdigit() else ch for ch in row)) for row in board.split("/")]
-        for (colour, sq), kind in zip(self.points, kinds):
-            letter = self.letters[kind]
-            ranks[9 - sq // 9][sq % 9] = (letter if colour == self.red else letter.lower()) + "~"
-        rows = []
-        for rank in ranks:
-            row = "".join(rank)
-            for n in range(9, 0, -1):
-                row = row.replace("." * n, str(n))
-            rows.append(row)
-        return "/".join(rows) + " " + rest
-
-    def start(self, game: Game, seed: int, drawn: Sequence[int]) -> State:
-        fens = [self.fen(drawn[k:k + self.per_deal]) for k in range(0, self.steps, self.per_deal)]
-        return game.new(seed=seed, deck=fens or None)
-
-
-class NoDeal:
-    """A game of no chance (Go): the match starts at once."""
-
-    steps = size = 0
-
-    def outcomes(self, drawn: Sequence[int]) -> list[tuple[int, float]]:
-        raise AssertionError("no chance node")
-
-    def text(self, outcome: int) -> str:
-        raise AssertionError("no chance node")
-
-    def start(self, game: Game, seed: int, drawn: Sequence[int]) -> State:
-        return game.new(seed=seed)
-
-
-def _dealer(game: Game, deals: int) -> Any:
-    if not type(game).chance:
-        return NoDeal()
-    if game.id == "jieqi":
-        return JieqiDeal(game, deals) if not game.options["plain"] else NoDeal()
-    return CardDeal(game, deals)
-
-
 # --- the game ---------------------------------------------------------------------------------------------------
 
 
@@ -277,7 +169,7 @@ class ParlourGame(pyspiel.Game):
         self.codec = codec_for(self.parlour)
         self.reward = merged["reward"]
         self.seeds = int(merged["seeds"]) if cls.chance else 1
-        self.dealer = _dealer(self.parlour, int(merged["deals"]))
+        self.dealer = dealer_for(self.parlour, int(merged["deals"]))
         self.chance_steps = self.dealer.steps + (self.seeds > 1)
         n = self.parlour.players
         bound = 1.0 if self.reward == "match" else POINTS_BOUND
