@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import json
 import string
-from typing import Any
+from typing import Any, Sequence
 
 from parlour.core.errors import IllegalAction
 from parlour.core.game import State
@@ -272,10 +272,19 @@ class ParlourEnv(_pettingzoo.AECEnv):
         return self.possible_agents[seat]
 
     def _relative(self, row: list[float]) -> list[float]:
-        n = len(row)
-        total = sum(row)
-        out = [r - (total - r) / (n - 1) for r in row] if n > 1 else [float(r) for r in row]
-        return [-v for v in out] if self.game.lowest_wins else out
+        return relative(row, self.game.lowest_wins)
+
+
+def relative(row: Sequence[float], lowest_wins: bool) -> list[float]:
+    """Each seat's points less the others' mean (the sign turned where the lowest total wins): they sum to zero.
+
+    >>> relative([10, 4, 4], lowest_wins=False), relative([3, 1], lowest_wins=True)
+    ([6.0, -3.0, -3.0], [-2.0, 2.0])
+    """
+    n = len(row)
+    total = sum(row)
+    out = [r - (total - r) / (n - 1) for r in row] if n > 1 else [float(r) for r in row]
+    return [-v for v in out] if lowest_wins else out
 
 
 __all__ = ["ParlourEnv"]
