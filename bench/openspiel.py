@@ -180,7 +180,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--cfr", type=int, default=20, help="CFR iterations on the tiny Gami (default 20)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     args = p.parse_args(argv)
-    games = [g for g in args.games.split(",") if g] or [g for g in all_games() if g not in openspiel.EXCLUDED]
+    games = [g for g in args.games.split(",") if g] or all_games()
     mcts_games = [g for g in args.mcts.split(",") if g]
     data = measure(games, args.seconds, mcts_games, args.matches, args.sims, args.iterations, args.cfr)
     if args.json:

@@ -19,7 +19,7 @@ from parlour.ai.aec import close_windows  # noqa: E402
 
 openspiel.register()
 
-REGISTERED = [g for g in parlour.games() if g not in openspiel.EXCLUDED]
+REGISTERED = parlour.games()
 
 
 def load(game_id: str, **params) -> "pyspiel.Game":
@@ -34,9 +34,9 @@ def deal(state, rng: random.Random):
     return state
 
 
-def test_register_is_idempotent_and_names_every_game_but_skelly():
+def test_register_is_idempotent_and_names_every_game():
     assert openspiel.register() == openspiel.register() == [openspiel.short_name(g) for g in REGISTERED]
-    assert "skelly" in openspiel.EXCLUDED and "python_parlour_skelly" not in pyspiel.registered_names()
+    assert "python_parlour_skelly" in pyspiel.registered_names()
     assert "python_parlour_crazy_nines" in pyspiel.registered_names()
 
 
@@ -344,3 +344,38 @@ def test_rewards_per_deal(game_id):
     assert 0 < rewarded <= len(state.state.sheet.rows)
     with pytest.raises(ValueError, match="terminal rewards"):
         mcts_bot(game, 2, 0)
+
+
+def test_a_tarok_discard_is_chosen_in_steps_and_only_the_declarer_knows_them():
+    """Through OpenSpiel as through the environments: the discard's cards one by one, the same seat choosing, the
+    steps in its own strings and tensor only; the last step plays the discard."""
+    from parlour.bots import make
+
+    game = load("tarok")
+    state = deal(game.new_initial_state(), random.Random(3))
+    codec = state.pgame.codec
+    heuristic = {s: make("heuristic", state.pgame.parlour, s) for s in range(4)}
+    while state.state.phase != 4:  # the heuristic bids, calls and takes a talon group
+        assert not state.is_terminal()
+        seat = state.current_player()
+        legal = state.state.legal(seat)
+        state.apply_action(codec.index(heuristic[seat].choose(state.state.view(seat), legal), legal))
+    seat = state.current_player()
+    legal = state.state.legal(seat)
+    target = max(legal, key=lambda a: len(codec.steps(a, legal)))
+    steps = codec.steps(target, legal)
+    assert len(steps) > 1
+    other = (seat + 1) % 4
+    before = state.information_state_string(other)
+    for i, index in enumerate(steps):
+        assert index in state.legal_actions() and game.num_distinct_actions() - 1 not in state.legal_actions()
+        state.apply_action(index)
+        if i < len(steps) - 1:
+            assert state.current_player() == seat and state.state.phase == 4
+            assert json.loads(state.information_state_string(seat))["chosen"] == list(steps[:i + 1])
+            tensor = np.asarray(state.information_state_tensor(seat))
+            assert tensor[-codec.size:].nonzero()[0].tolist() == sorted(steps[:i + 1])
+            assert state.information_state_string(other) == before  # another seat sees nothing of it
+    laid = set(str(target).split()[1:])
+    assert state.state.phase != 4 and not laid & set(state.state.view(seat)["hand"])  # the cards were laid away
+    assert json.loads(state.information_state_string(seat))["chosen"] == []

@@ -128,4 +128,6 @@ def dealer_for(game: Game, deals: int) -> CardDeal | JieqiDeal | NoDeal:
         return NoDeal()
     if game.id == "jieqi":
         return JieqiDeal(game, deals) if not game.options["plain"] else NoDeal()
-    return CardDeal(game, deals)
+    cards = CardDeal(game, deals)
+    # a game of chance that deals no cards (Skelly: only who shoots first) leaves it all to the seed's node
+    return cards if cards.per_deal else NoDeal()

@@ -22,8 +22,8 @@ cards still out comes next, uniformly, two copies of a card twice as likely), an
 stacked deck (``game.new(deck=...)``), so every later draw of that deal is exact too. Jieqi's covered pieces are
 dealt the same way: each covered point in the engine's dealing order gets one of its side's pieces not yet placed
 (:mod:`parlour.ai.chance` deals them).
-Go and Rengo have no chance node. Skelly is not registered: its flicks are an angle and a power (continuous), so
-its actions are no fixed discrete set (its legal list is a sample).
+Go and Rengo have no chance node; in Skelly the seed's node decides who shoots first, and its physics is
+deterministic. Skelly's actions are its grid of flicks (72 directions by 10 powers: :mod:`parlour.games.skelly.ai`).
 
 Real-time and timed play (Spoons, the Claw, Kaboo's snap windows) is made sequential: of the seats that may act,
 the one after the last to act chooses first, as in the PettingZoo AEC env (:mod:`parlour.ai.aec`), so that seat
@@ -67,8 +67,6 @@ from .spaces import codec_for
 pyspiel = need("pyspiel")
 np = need("numpy")
 
-#: Games not registered, and why.
-EXCLUDED = {"skelly": "its flicks are continuous (an angle and a power): no fixed discrete action space"}
 REWARDS = ("match", "points", "deal")
 #: Bound on a ``reward="points"`` return: OpenSpiel asks for one; no parlour match total comes near it.
 POINTS_BOUND = 1e6
@@ -99,11 +97,9 @@ def short_params(game_id: str) -> dict[str, Any]:
 
 
 def register() -> list[str]:
-    """Register every parlour game (but :data:`EXCLUDED`) with OpenSpiel; idempotent. Returns their names."""
+    """Register every parlour game with OpenSpiel; idempotent. Returns their names."""
     names = []
     for game_id in games():
-        if game_id in EXCLUDED:
-            continue
         name = short_name(game_id)
         if name not in _registered and name not in pyspiel.registered_names():
             cls = game_class(game_id)
@@ -181,7 +177,7 @@ class ParlourGame(pyspiel.Game):
             max_chance_outcomes=max(self.dealer.size if self.dealer.steps else 0, self.seeds if self.seeds > 1 else 0),
             num_players=n, min_utility=-bound, max_utility=bound, utility_sum=0.0,
             # a timed window may take a wait from every seat before each action or timeout
-            max_game_length=cls.action_bound * (n + 1 if timed else 1) + self.chance_steps)
+            max_game_length=cls.action_bound * self.codec.most_steps * (n + 1 if timed else 1) + self.chance_steps)
         # reward="deal" gives rewards along the way: the game's type says so (OpenSpiel's MCTS then refuses it)
         super().__init__(_game_type(cls, per_step=self.reward == "deal"), info,
                          {k: v for k, v in merged.items() if k in spec})
@@ -201,7 +197,8 @@ class _Match:
     (here :meth:`State.clone`, the parlour state's own fast copy) and its ``serialize`` pickles them (here the
     game's name and the actions, replayed by :func:`_replay`)."""
 
-    __slots__ = ("name", "seed", "drawn", "state", "last", "seat", "actions", "waited", "waits", "start", "rewards")
+    __slots__ = ("name", "seed", "drawn", "state", "last", "seat", "actions", "waited", "waits", "start", "rewards",
+                 "chosen")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -218,6 +215,8 @@ class _Match:
         #: The match totals when the match started, and what the last action earned (``reward="deal"``).
         self.start: tuple[int, ...] = ()
         self.rewards: list[float] = []
+        #: The steps the seat to act has taken toward an action of several steps (a Tarok discard's cards).
+        self.chosen: list[int] = []
 
     def __deepcopy__(self, memo: Any) -> "_Match":
         copy = _Match(self.name)
@@ -227,6 +226,7 @@ class _Match:
         copy.waited = set(self.waited)
         copy.waits = {seat: list(w) for seat, w in self.waits.items()}
         copy.start, copy.rewards = self.start, list(self.rewards)
+        copy.chosen = list(self.chosen)
         return copy
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -305,8 +305,9 @@ class ParlourState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         legal = self.state.legal(player)
-        mask = sorted(self.pgame.codec.mask(legal))
-        return mask + [self.pgame.wait] if self.state.deadline is not None else mask
+        mask = sorted(self.pgame.codec.mask(legal, self.m.chosen))
+        # a seat half way through an action of several steps finishes it before it may let a window run
+        return mask + [self.pgame.wait] if self.state.deadline is not None and not self.m.chosen else mask
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._seed_pending():
@@ -338,7 +339,12 @@ class ParlourState(pyspiel.State):
             self._wait()
             return
         legal = m.state.legal(m.seat)
-        m.state.apply(m.seat, self.pgame.codec.action(action, legal))
+        chosen = self.pgame.codec.action(action, legal, m.chosen)
+        if chosen is None:  # a step with more to come (a Tarok discard's card): the same seat chooses again
+            m.chosen.append(action)
+            return
+        m.chosen = []
+        m.state.apply(m.seat, chosen)
         m.last = m.seat
         self._settle()
 
@@ -351,7 +357,8 @@ class ParlourState(pyspiel.State):
             return "wait"
         if self.state is not None and player == self.current_player():
             legal = self.state.legal(player)
-            return str(self.pgame.codec.action(action, legal))
+            chosen = self.pgame.codec.action(action, legal, self.m.chosen)
+            return f"step {action}" if chosen is None else str(chosen)
         return f"action {action}"
 
     def is_terminal(self) -> bool:
@@ -396,8 +403,13 @@ class ParlourObserver:
         self.game = game
         self.recall = iig_obs_type.perfect_recall
         self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
-        self.tensor = np.zeros(math.prod(game.shape), np.float32)
-        self.dict = {"observation": self.tensor.reshape(game.shape)}
+        # the game's observation, then (in a game of actions in steps) the steps the seat has taken so far
+        self.size = math.prod(game.shape)
+        steps = game.codec.size if game.codec.multistep else 0
+        self.tensor = np.zeros(self.size + steps, np.float32)
+        self.dict = {"observation": self.tensor[:self.size].reshape(game.shape)}
+        if steps:
+            self.dict["chosen"] = self.tensor[self.size:]
 
     def _seat(self, player: int) -> int | None:
         return player if self.private else None
@@ -413,16 +425,21 @@ class ParlourObserver:
             view = state.state.bot_view(seat)
         else:
             view = state.state.view(seat)
-        self.tensor[:] = self.game.codec.encode(view)
+        self.tensor[:self.size] = self.game.codec.encode(view)
+        if seat is not None and seat == state.m.seat:
+            self.tensor[self.size + np.asarray(state.m.chosen, dtype=int)] = 1.0
 
     def string_from(self, state: ParlourState, player: int) -> str:
         if state.state is None:
             return "dealing"
         seat = self._seat(player)
+        # the steps a seat has taken toward its action are its own: in its strings only
+        chosen = state.m.chosen if seat is not None and seat == state.m.seat else []
         if not self.recall:
-            return _json(state.state.view(seat))
+            view = state.state.view(seat)
+            return _json({"view": view, "chosen": chosen} if chosen else view)
         return _json({"seat": seat, "events": state.state.visible_events(seat), "view": state.state.view(seat),
-                      "waits": state.m.waits.get(seat, [])})
+                      "waits": state.m.waits.get(seat, []), "chosen": chosen})
 
 
 def _json(value: Any) -> str:
@@ -433,4 +450,4 @@ def _json(value: Any) -> str:
 # names its game, which must be known before the state can be read back.
 register()
 
-__all__ = ["EXCLUDED", "ParlourGame", "ParlourState", "register", "short_name", "short_params"]
+__all__ = ["ParlourGame", "ParlourState", "register", "short_name", "short_params"]

@@ -9,7 +9,8 @@ A game describes itself for learning programs in ``games/<pkg>/ai.py``, plain Py
 * ``action_steps(game, action) -> tuple[int, ...]`` (optional): for a game whose actions are too many to number
   one by one, an action chosen in several steps (a Tarok discard: its cards one by one, lowest first), each step an
   index of the space, or None for an action the space cannot name (a Kaboo slot beyond its room: left out of the
-  mask). Steps of one decision never make one legal action a prefix of another;
+  mask). Steps of one decision never make one legal action a prefix of another; ``MOST_STEPS`` says how many an
+  action may take at most;
 * ``any_action(game, index) -> Action`` (optional): for a game whose every index is legal whenever the seat may act
   (a Skelly flick: a grid of angles and powers), the action an index names; the mask is then all ones;
 * ``observation_shape(game) -> tuple`` and ``encode(game, view) -> list[float]`` (optional): a numeric encoding
@@ -70,6 +71,8 @@ class Codec:
         self._index = getattr(module, "action_index", None)
         self._steps = None if self._by_legal else getattr(module, "action_steps", None)
         self._any = None if self._by_legal else getattr(module, "any_action", None)
+        #: The most steps an action takes (``MOST_STEPS`` in the game's ``ai.py``; 1 without ``action_steps``).
+        self.most_steps = int(getattr(module, "MOST_STEPS", 1)) if self._steps is not None else 1
         self.shape: tuple[int, ...] | None = tuple(module.observation_shape(game)) \
             if module is not None and hasattr(module, "encode") else None
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from parlour.games.memory import ai as _memory
+from parlour.games.memory.ai import MOST_STEPS
 
 #: Penalty slots beyond the four the observation shows (a layout with more counts them in its size entry only).
 PENALTY_SLOTS = 4
 #: Slots the action space can name: the layout's four and 20 penalty cards (random play reached 14 in all).
 ACTION_ROOM = 24
 
-__all__ = ["action_count", "action_index", "action_steps", "observation_shape", "encode"]
+__all__ = ["MOST_STEPS", "action_count", "action_index", "action_steps", "observation_shape", "encode"]
 
 
 def action_count(game: Any) -> int:

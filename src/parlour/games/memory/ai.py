@@ -43,6 +43,9 @@ from parlour.core.cards import CODES
 
 from .actions import SHAPES, Move
 
+#: The most steps an action takes (jack and look: the own slot, then the place).
+MOST_STEPS = 2
+
 
 @lru_cache(maxsize=64)
 def _blocks(players: int, room: int) -> tuple[tuple[int, int], ...]:

@@ -64,6 +64,9 @@ for _kind, _size in _SIZES:
     _at += _size
 SIZE = _at
 
+#: The most steps an action takes (a discard of three cards).
+MOST_STEPS = 3
+
 
 def action_count(game: Any) -> int:
     return SIZE
