@@ -167,7 +167,6 @@ def measure(games: list[str], seconds: float, mcts_games: list[str], matches: in
 
 
 def main(argv: list[str]) -> int:
-    from parlour.ai import openspiel
     from parlour.core.registry import games as all_games
 
     p = argparse.ArgumentParser(prog="python -m bench openspiel", description=__doc__.split("\n\n")[0])

@@ -322,8 +322,6 @@ def test_cfr_and_mccfr_approach_equilibrium_on_a_tiny_gami():
 def test_rewards_per_deal(game_id):
     """``reward="deal"``: a reward as each deal is scored, each seat's points less the others' mean; they add up to
     the returns, which are the match points so far. The game's type says so (``REWARDS``), so MCTS refuses it."""
-    from open_spiel.python.algorithms import mcts
-
     game = load(game_id, reward="deal")
     assert game.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
