@@ -100,7 +100,7 @@ def test_bench_doctests(monkeypatch):
     import importlib
 
     monkeypatch.syspath_prepend(str(ROOT))
-    for name in ("bench", "bench.playouts", "bench.tarok", "bench.vector"):
+    for name in ("bench", "bench.openspiel", "bench.playouts", "bench.tarok", "bench.vector"):
         result = doctest.testmod(importlib.import_module(name))
         assert result.attempted > 0 and result.failed == 0, name
 

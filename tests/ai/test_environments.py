@@ -46,7 +46,12 @@ def test_a_whole_match_by_the_mask(game_id):
         view = json.loads(obs["view"])
         assert view["seat"] == env.possible_agents.index(agent)
         legal = np.flatnonzero(obs["action_mask"])
-        assert len(legal) == len(env.legal(agent)) > 0
+        texts = env.legal(agent)
+        assert len(legal) > 0 and texts
+        if not env.chosen:  # each listed action (its first step) is offered by the mask
+            assert {env.action_index(agent, t) for t in texts} <= set(legal)
+        if not (env.codec.multistep or env.codec.open_space):  # one index per action, and back
+            assert len(legal) == len(texts)
         env.step(int(rng.choice(legal)))
     state = env.state()
     assert state.over and not env.agents
@@ -62,7 +67,7 @@ def test_numeric_observations_follow_the_view():
     env.reset(seed=2)
     agent = env.agent_selection
     obs = env.observe(agent)
-    assert obs["observation"].shape == (4, 52) and obs["observation"].dtype == np.float32
+    assert obs["observation"].shape == (20, 52) and obs["observation"].dtype == np.float32
     assert obs["observation"][0].sum() == len(env.view(agent)["hand"])
     assert obs["observation"][1].sum() == len(env.view(agent)["table"])
 
@@ -71,7 +76,7 @@ def test_actions_by_text_and_clear_errors():
     env = ParlourEnv("tarok")
     env.reset(seed=1)
     agent = env.agent_selection
-    assert env.legal(agent)[0] in ("pass", "bid klop")
+    assert "pass" in env.legal(agent) and env.legal(agent) == sorted(env.legal(agent), key=lambda t: env.action_index(agent, t))
     index = env.action_index(agent, env.legal(agent)[-1])
     assert env.observe(agent)["action_mask"][index] == 1
     with pytest.raises(IllegalAction, match="not legal now"):
@@ -79,18 +84,63 @@ def test_actions_by_text_and_clear_errors():
     assert env.agent_selection == agent  # nothing changed
 
 
-def test_every_action_of_a_stacked_tarok_discard_has_its_own_index():
-    game = parlour.load("tarok")
-    codec = codec_for(game)
-    state = game.new(seed=3)
+def _discard_phase(game, seed: int):
+    from parlour.bots import make
+
+    state = game.new(seed=seed)
     while state.phase != 4:  # the discard phase of some deal
         seat = state.to_act[0]
-        from parlour.bots import make
         state.apply(seat, make("heuristic", game, seat).choose(state.view(seat), state.legal(seat)))
-    legal = state.legal(state.to_act[0])
-    indices = codec.mask(legal)
-    assert len(set(indices)) == len(legal) and all(0 <= i < codec.size for i in indices)
-    assert [codec.action(i, legal) for i in indices] == legal
+    return state
+
+
+def test_a_tarok_discard_is_chosen_card_by_card_and_every_path_ends_in_a_legal_discard():
+    game = parlour.load("tarok")
+    codec = codec_for(game)
+    assert codec.size == 180 and codec.multistep
+    state = _discard_phase(game, 3)
+    legal = list(state.legal(state.to_act[0]))
+
+    def walk(chosen):  # every sequence of offered steps, to the actions they end in
+        for index, action in codec.choices(legal, chosen).items():
+            assert 0 <= index < codec.size
+            if action is None:
+                yield from walk((*chosen, index))
+            else:
+                assert codec.action(index, legal, chosen) == action
+                yield (*chosen, index), action
+
+    paths = dict(walk(()))
+    assert sorted(paths.values()) == sorted(legal)  # each discard reached once, by its own steps
+    assert all(codec.steps(a, legal) == path for path, a in paths.items())
+    with pytest.raises(IllegalAction, match="does not follow the steps"):
+        codec.action(codec.size - 1, legal, next(iter(paths))[:1])
+
+
+def test_the_environments_take_a_discard_in_steps_and_show_them():
+    game = parlour.load("tarok")
+    env = ParlourEnv("tarok")
+    env.reset(seed=3)
+    from parlour.bots import make
+
+    while env.state().phase != 4:
+        seat = env.state().to_act[0]
+        state = env.state()
+        env.play(make("heuristic", game, seat).choose(state.view(seat), state.legal(seat)))
+    agent = env.agent_selection
+    legal = env.state().legal(int(agent[-1]))
+    target = max(legal, key=lambda a: len(env.codec.steps(a, legal)))
+    steps = env.codec.steps(target, legal)
+    played = env.steps
+    for i, index in enumerate(steps):
+        obs = env.observe(agent)
+        assert obs["chosen"].sum() == i and all(obs["chosen"][s] for s in steps[:i])
+        assert obs["action_mask"][index] == 1 and env.action_index(agent, str(target)) == index
+        env.step(index)
+        if i < len(steps) - 1:  # a step: nothing played, the same seat still choosing
+            assert env.agent_selection == agent and env.state().phase == 4 and env.steps == played
+    assert env.state().phase != 4 and env.steps == played + 1  # the last step laid the cards away
+    assert env.observe(agent)["chosen"].sum() == 0 and env.observe(agent)["action_mask"][steps[0]] == 0
 
 
 def test_a_game_without_ai_module_has_the_legal_index_space(monkeypatch):
@@ -171,3 +221,46 @@ def test_render_draws_the_table():
     env.reset(seed=1)
     text = env.render()
     assert "Table" in text or "table" in text
+
+
+@pytest.mark.parametrize("game_id", parlour.games())
+def test_every_legal_action_has_its_own_index_or_steps_and_they_lead_back_to_it(game_id):
+    """The mapping between actions and the action space both ways, over random play: each legal action's steps
+    are its own, and following the offered steps from nothing reaches exactly the legal actions."""
+    cls = parlour.core.game_class(game_id)
+    game = parlour.load(game_id, **{**cls.quick_options, **cls.random_options})
+    codec = codec_for(game)
+    rng = np.random.default_rng(7)
+    state = game.new(seed=7)
+    checked = 0
+    while not state.over and checked < 120:
+        if not state.to_act:
+            state.timeout()
+            continue
+        seat = state.to_act[0]
+        legal = list(state.legal(seat))
+        named = [a for a in legal if codec.names(a)]
+        paths: dict[tuple[int, ...], object] = {}
+
+        def walk(chosen):
+            for index, action in codec.choices(named, chosen).items() if codec.multistep else \
+                    ((i, codec.action(i, named)) for i in codec.mask(named)):
+                assert 0 <= index < codec.size
+                if action is None:
+                    walk((*chosen, index))
+                else:
+                    paths[(*chosen, index)] = action
+
+        walk(())
+        if codec.open_space:  # Skelly: every index a flick of its own, the listed ones among them
+            assert len(set(paths.values())) == codec.size and set(named) <= set(paths.values())
+            assert all(codec.index(a, named) == path[0] for path, a in paths.items())
+            checked += 1
+            state.apply(seat, legal[int(rng.integers(len(legal)))])
+            continue
+        assert sorted(map(int, paths.values())) == sorted(map(int, named)), game_id
+        assert all(codec.steps(a, named) == path for path, a in paths.items())
+        assert len(named) == len(legal)  # nothing out of the space's reach in this play
+        checked += 1
+        state.apply(seat, legal[int(rng.integers(len(legal)))])
+    assert checked

@@ -40,7 +40,9 @@ def play_out(game, seed: int, steps: int = 5000):
 # (game id, options) that each check below runs for; options keep a match short
 SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}, "kaboo": {"rounds": 2, "jokers": True},
          "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}, "spoons": {"word": "S", "false_grab": True},
-         "claw": {"contest": True, "caller": "rotating", "lost": 3}, "skelly": {"shots": 8}}
+         "claw": {"contest": True, "caller": "rotating", "lost": 3}, "skelly": {"shots": 8},
+         "giacomotto": {"target": 30}, "tarok": {"rounds": 1}, "zole": {"hands": 3},
+         "tysiac": {"deal_limit": 3}}
 
 
 @pytest.mark.parametrize("game_id", sorted(SHORT))
@@ -65,6 +67,32 @@ def test_the_environments_observation_is_a_box_of_the_shape(game_id):
     space = env.observation_space(agent)["observation"]
     assert space.shape == codec_for(env.game).shape and space.dtype == np.float32
     assert space.contains(env.observe(agent)["observation"])
+
+
+# other tables of the games whose tensors grew for issue 30 (other player counts, variants with more to show)
+TABLES = [("giacomotto", {"players": 4, "target": 30}), ("tarok", {"players": 3, "rounds": 1}),
+          ("zole", {"players": 4, "hands": 4}), ("zole", {"all_pass": "pules", "hands": 6}),
+          ("zole", {"all_pass": "table", "hands": 3, "small_zole": True}),
+          ("tysiac", {"barrel": True, "lines": True, "rospisat": True, "deal_limit": 4}),
+          ("go", {"size": 9, "scoring": "territory", "handicap": 3}),
+          ("rengo", {"size": 9, "players": 5, "all_pass": True}), ("rengo", {"size": 9, "players": 4, "pair_go": True})]
+
+
+@pytest.mark.parametrize("game_id, options", TABLES)
+def test_the_shape_holds_on_other_tables(game_id, options):
+    """As above, every seat's tensor at every step; Go's random moves never resign, so that a game is played."""
+    game = parlour.load(game_id, **options)
+    codec = codec_for(game)
+    rng = random.Random(2)
+    state, steps = game.new(seed=2), 0
+    while not state.over:
+        for seat in range(game.players):
+            encoded = codec.encode(state.view(seat))
+            assert len(encoded) == math.prod(codec.shape) and all(0.0 <= x <= 1.0 for x in encoded)
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice([a for a in state.legal(seat) if str(a) != "resign"]))
+        steps += 1
+    assert steps > 30
 
 
 def test_every_game_has_a_numeric_observation():
@@ -376,6 +404,351 @@ def test_skelly_hides_nothing_so_each_seat_sees_the_caps_rotated():
         assert (caps_a[[1, 2, 0]] == caps_b).all() and a[-2] == b[-2]
 
 
-def test_skelly_keeps_the_legal_index_action_space():
-    codec = codec_for(parlour.load("skelly"))
-    assert codec.by_legal_index and codec.shape == (4 * 22 + 2,)
+def test_skelly_flicks_on_a_fixed_grid_every_index_legal_when_to_shoot():
+    game = parlour.load("skelly")
+    codec = codec_for(game)
+    assert not codec.by_legal_index and codec.open_space and codec.size == 72 * 10 and codec.shape == (4 * 22 + 2,)
+    state = game.new(seed=1)
+    seat = state.to_act[0]
+    legal = state.legal(seat)
+    assert codec.mask(legal) == list(range(720)) and codec.mask(state.legal((seat + 1) % 4)) == []
+    flick = codec.action(18 * 10 + 4, legal)  # straight up the court at power 0.5
+    assert (flick.angle, flick.power) == (90.0, 0.5) and flick not in legal  # not in the listed sample: legal too
+    state.apply(seat, flick)
+    assert state.to_act != (seat,)
+
+
+# --- Giacomotto --------------------------------------------------------------------------------------------
+
+def giacomotto_deck():
+    from parlour.core.cards import CODES
+    first = "5C 6C KD AS  AC AD 2C 3C 4C 7C  8C 9C 10C JC QC KC".split()  # the table, seat 0's hand, seat 1's
+    return first + [c for c in CODES[:52] if c not in first]
+
+
+def test_giacomotto_mid_capture_plane_by_plane():
+    from parlour.core.cards import CODES
+    game = parlour.load("giacomotto", target=50)
+    state = game.new(seed=1, deck=giacomotto_deck())  # seed 1: seat 1 deals, seat 0 plays first
+    cards = lambda plane: sorted(CODES[i] for i in np.flatnonzero(plane))  # noqa: E731
+    p = planes(game, state.view(0))
+    assert p.shape == (20, 52) and cards(p[0]) == sorted("AC AD 2C 3C 4C 7C".split())
+    assert cards(p[1]) == sorted("5C 6C KD AS".split()) and p[2:8].sum() == 0
+    assert (p[12] == 36 / 48).all() and (p[15] == 1).all() and (p[16] == 0).all() and (p[17] == 1).all()
+    assert p[18:20].sum() == 0 and p[8:12].sum() == 0 and p[13:15].sum() == 0
+    state.apply(0, "capture AC")
+    state.apply(0, "take 5C")  # the open group: 5 + 6 makes 11, the ace counted high
+    p = planes(game, state.view(0))
+    assert cards(p[2]) == ["AC"] and p[3].sum() == 0 and cards(p[4]) == ["5C"]
+    assert np.flatnonzero(p[5]).tolist() == [1, 11] and "AC" not in cards(p[0])
+    state.apply(0, "take 6C")  # the group is complete; the ace is now 11 only
+    q = planes(game, state.view(1))  # all public: seat 1 sees the capture too, not seat 0's hand
+    p = planes(game, state.view(0))
+    assert cards(p[3]) == ["5C", "6C"] and p[4].sum() == 0 and np.flatnonzero(p[5]).tolist() == [11]
+    assert (q[2:6] == p[2:6]).all() and cards(q[0]) == sorted("8C 9C 10C JC QC KC".split())
+    assert (q[15] == 0).all() and (q[16] == 1).all() and (q[17] == 5 / 6).all()
+    state.apply(0, "take AS")
+    state.apply(0, "done")
+    p, q = planes(game, state.view(0)), planes(game, state.view(1))
+    assert cards(p[6]) == sorted("AC 5C 6C AS".split()) and p[7].sum() == 0 and cards(p[1]) == ["KD"]
+    assert (q[7] == p[6]).all() and q[6].sum() == 0
+    assert (p[13] == 1).all() and p[14].sum() == 0 and (q[14] == 1).all() and q[13].sum() == 0
+    assert p[2:6].sum() == 0 and (p[15] == 0).all() and (q[15] == 1).all()
+
+
+def test_giacomotto_scores_and_tablas_planes():
+    from parlour.core.cards import CODES
+    game = parlour.load("giacomotto", target=50)
+    first = "5C 6C 4D 7D  AC AD 2C 3C 4C 7C  8C 9C 10C JC QC KC".split()
+    state = game.new(seed=1, deck=first + [c for c in CODES[:52] if c not in first])
+    for move in ("capture AC", "take 5C", "take 6C", "take 4D", "take 7D", "done"):  # 5 + 6 and 4 + 7: a sweep
+        state.apply(0, move)
+    assert state.view(0)["tablas"] == [1, 0]
+    p, q = planes(game, state.view(0)), planes(game, state.view(1))
+    assert (p[10] == 1 / 10).all() and p[11].sum() == 0 and (q[11] == 1 / 10).all() and q[10].sum() == 0
+    view = next(s.view(1) for s in play_out(game, seed=1) if s.view(1)["scores"][0])  # after the first pack
+    p = planes(game, view)  # seat 1: its side is entry 1
+    assert (p[8] == view["scores"][1] / 50).all() and (p[9] == view["scores"][0] / 50).all() and p[9][0] > 0
+
+
+def test_giacomotto_the_other_hand_never_shows():
+    deck = giacomotto_deck()
+    other = list(deck)
+    other[10], other[-1] = other[-1], other[10]  # seat 1's 8C changed with the stock's last card
+    game = parlour.load("giacomotto")
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    for move in ("capture AC", "take 5C", "take 6C", "take AS", "done"):
+        assert (planes(game, a.view(0)) == planes(game, b.view(0))).all()
+        a.apply(0, move)
+        b.apply(0, move)
+    assert (planes(game, a.view(0)) == planes(game, b.view(0))).all()
+    assert (planes(game, a.view(1)) != planes(game, b.view(1))).any()
+
+
+# --- Go and Rengo ------------------------------------------------------------------------------------------
+
+KO = "E6 F6 D5 G5 E4 F4 A2 E5 B1 J9 F5".split()  # Black's F5 takes E5: a ko; A1 is suicide for White
+
+
+def test_go_a_ko_position_plane_by_plane():
+    from parlour.games.rengo.ai import point
+    game = parlour.load("go", size=9, komi=6.5)
+    state = game.new(seed=1)
+    for move in KO:
+        state.apply(state.to_act[0], f"play {move}")
+    at = lambda plane: sorted(int(i) for i in np.flatnonzero(plane))  # noqa: E731
+    w, b = planes(game, state.view(1)).reshape(18, 81), planes(game, state.view(0)).reshape(18, 81)
+    assert w.shape == (18, 81) and at(w[2]) == [point("E5", 9)] and at(w[3]) == [point("A1", 9)]
+    assert b[2:4].sum() == 0  # Black is not to play: no points barred for it
+    assert at(w[0]) == sorted(point(p, 9) for p in "F6 G5 F4 J9".split()) and (w[1] == b[0]).all()
+    assert at(w[4]) == at(b[4]) == [point("F5", 9)] and w[5].sum() == 0
+    assert (w[6] == 1).all() and (b[6] == 0).all() and (w[7] == 0).all() and (b[7] == 1).all()
+    assert (w[8] == 0).all() and w[9:11].sum() == 0 and (w[11] == 56.5 / 100).all()
+    assert (b[12] == 1 / 81).all() and b[13].sum() == 0 and (w[13] == 1 / 81).all() and w[12].sum() == 0
+    assert (w[14] == 1).all() and w[15].sum() == 0 and w[16:].sum() == 0
+    state.apply(1, "pass")
+    b = planes(game, state.view(0)).reshape(18, 81)
+    assert (b[10] == 1 / 2).all() and b[4].sum() == 0 and (b[8] == 1).all()
+    assert b[2].sum() == 0  # the ko is over for Black: E5 is no longer a repetition
+    state.apply(0, "pass")  # two passes: the scoring phase; White marks its stone on J9 dead
+    state.apply(1, "dead J9")
+    view = state.view(0)
+    b = planes(game, view).reshape(18, 81)
+    assert view["phase"] == "scoring" and (b[9] == 1).all() and at(b[5]) == [point("J9", 9)]
+    assert at(b[16]) == sorted(point(p, 9) for p in view["territory"]["black"]) and b[16].sum() > 0
+    assert at(b[17]) == sorted(point(p, 9) for p in view["territory"]["white"])
+
+
+def test_rengo_team_colour_and_the_partner_to_play():
+    game = parlour.load("rengo", size=9)
+    state = game.new(seed=1)  # Black: seats 0 and 2, White: 1 and 3; the order 0, 1, 2, 3
+    state.apply(0, "play E5")
+    p = {s: planes(game, state.view(s)).reshape(18, 81) for s in range(4)}
+    assert all(p[s][15][0] == 1 for s in range(4))
+    assert [p[s][7][0] for s in range(4)] == [1, 0, 1, 0]
+    assert [p[s][14][0] for s in range(4)] == [0, 1, 1, 0]  # Black's next stone is seat 2's, White's seat 1's
+    assert [p[s][6][0] for s in range(4)] == [0, 1, 0, 0]
+    assert (p[0][0] == p[2][0]).all() and (p[1][1] == p[0][0]).all() and p[0][0].sum() == 1
+
+
+# --- Tarok -------------------------------------------------------------------------------------------------
+
+TAROK_HANDS = {3: "T14 T15 T16 T17 T18 T19 T20 T21 4H 3H 7S 8S", 0: "KS QS NS JS T1 T2 T3 2H 1H JH NH QH",
+               1: "KH KD KC T4 T5 T6 4D 3D 2D 1D JD ND", 2: "SKIS T7 T8 T9 T10 T11 QD 9S 10S QC NC JC"}
+# seed 1: seat 1 deals, seat 2 is forehand; seat 3 bids Two and calls the king of spades, which seat 0 holds
+TAROK_AUCTION = [(3, "bid two"), (0, "pass"), (1, "pass"), (2, "pass"), (3, "contract two"), (3, "call king spades"),
+                 (3, "talon 0"), (3, "discard 4H 3H"), (2, "pass"), (3, "pass"), (0, "pass"), (1, "pass")]
+
+
+def tarok_deck(swap=()):
+    hands = {s: h.split() for s, h in TAROK_HANDS.items()}
+    for a, b in swap:  # cards changed between hands
+        for h in hands.values():
+            h[:] = [b if c == a else a if c == b else c for c in h]
+    talon = "T12 T13 7C 8C 9C 10C".split()
+    return talon + [c for r in (0, 1) for s in (2, 3, 0, 1) for c in hands[s][6 * r:6 * r + 6]]
+
+
+def test_tarok_the_auction_the_call_and_a_secret_partner_plane_by_plane():
+    from parlour.games.tarok.cards import CODES
+    from parlour.games.tarok.contracts import NAMES
+    game = parlour.load("tarok")
+    base = 12  # 3n for its 4 seats: the number planes follow the card planes
+    cards = lambda plane: sorted(CODES[i] for i in np.flatnonzero(plane))  # noqa: E731
+    state = game.new(seed=1, deck=tarok_deck())
+    steps = iter(TAROK_AUCTION)
+    for seat, action in steps:
+        state.apply(seat, action)
+        if action == "pass" and seat == 2:
+            break
+    p = planes(game, state.view(1))  # seat 1: seat 3 is two seats on, seat 0 three, seat 2 one
+    assert p.shape == (26, 54) and cards(p[0]) == sorted(TAROK_HANDS[1].split())
+    assert p[base + 7].sum() == 0 and np.flatnonzero(p[base + 8]).tolist() == [NAMES.index("two")]
+    assert np.flatnonzero(p[base + 9]).tolist() == [1]  # the contract phase: seat 3 names its game
+    flags = p[base + 10]
+    assert flags[0:4].tolist() == [0, 0, 0, 0] and flags[4:8].tolist() == [0, 0, 1, 0]  # declarer; high bidder
+    assert flags[8:12].tolist() == [1, 1, 0, 1] and flags[16:20].tolist() == [0, 0, 1, 0]  # passed; to act
+    assert flags[20:24].tolist() == [1, 0, 0, 0] and flags[24:28].tolist() == [0, 1, 0, 0]  # dealer; forehand
+    for seat, action in steps:
+        state.apply(seat, action)
+        if action.startswith("call"):
+            break
+    views = {s: planes(game, state.view(s)) for s in range(4)}
+    for s, p in views.items():
+        assert np.flatnonzero(p[base + 7]).tolist() == [NAMES.index("two")] and cards(p[base + 6]) == ["KS"]
+        assert p[base + 10][(3 - s) % 4] == 1  # the declarer
+    # the partner: seat 0 knows it is, the others do not know who it is
+    assert views[0][base + 10][12] == 1 and views[0][base + 13][1] == 1
+    assert all(views[s][base + 10][12:16].sum() == 0 and views[s][base + 13][1] == 0 for s in (1, 2, 3))
+    for seat, action in steps:  # the talon, the discard, the announcements (all pass)
+        state.apply(seat, action)
+    views = {s: planes(game, state.view(s)) for s in range(4)}
+    assert all(cards(p[base + 1]) == ["10C", "7C", "8C", "9C"] and cards(p[base + 2]) == ["T12", "T13"]
+               for p in views.values())
+    assert cards(views[3][base + 3]) == ["3H", "4H"] and all(views[s][base + 3].sum() == 0 for s in (0, 1, 2))
+    assert np.flatnonzero(views[1][base + 9]).tolist() == [7] and views[1][base + 10][28 + 1] == 1  # seat 2 leads
+    for seat, card in ((2, "9S"), (3, "7S"), (0, "KS")):  # the called king is played: seat 0 is the partner
+        state.apply(seat, f"play {card}")
+    p = planes(game, state.view(1))
+    assert cards(p[2]) == ["9S"] and cards(p[3]) == ["7S"] and cards(p[4]) == ["KS"] and p[1].sum() == 0
+    assert p[base + 10][12:16].tolist() == [0, 0, 0, 1] and p[base + 13][1] == 1 and p[base + 13][0] == 0
+    state.apply(1, "play T4")  # seat 1 has no spade: its tarok takes the trick
+    view = state.view(1)
+    p = planes(game, view)
+    assert p[1:5].sum() == 0 and cards(p[5]) == ["T4"] and cards(p[6]) == ["9S"] and cards(p[8]) == ["KS"]
+    assert cards(p[9]) == sorted("9S 7S KS T4".split()) and p[10:13].sum() == 0
+    numbers = p[base + 11]
+    assert numbers[0] == view["points_taken"][1] / 210 > 0 and numbers[4] == 1 / 12 and numbers[1:4].sum() == 0
+    assert numbers[8:12].tolist() == pytest.approx([11 / 15] * 4)  # 12 dealt (the declarer took 2, laid 2 away)
+    assert (numbers[12:16] == 0.5).all() and p[base + 13][4] == 1  # no totals yet; a normal deal
+
+
+def test_tarok_who_holds_the_called_king_never_shows_before_it_is_played():
+    game = parlour.load("tarok")
+    a = game.new(seed=1, deck=tarok_deck())
+    b = game.new(seed=1, deck=tarok_deck(swap=[("KS", "KD"), ("2H", "4D")]))  # seat 1 is the partner in b
+    for seat, action in TAROK_AUCTION + [(2, "play 9S"), (3, "play 7S")]:
+        for s in (2, 3):
+            assert (planes(game, a.view(s)) == planes(game, b.view(s))).all()
+        a.apply(seat, action)
+        b.apply(seat, action)
+    assert (planes(game, a.view(0)) != planes(game, b.view(0))).any()
+    assert (planes(game, a.view(2)) == planes(game, b.view(2))).all()
+
+
+# --- Zole --------------------------------------------------------------------------------------------------
+
+def test_zole_the_bid_the_talon_and_the_tricks_plane_by_plane():
+    from parlour.games.zole.cards import CODES
+    game = parlour.load("zole")
+    n = 3
+    cards = lambda plane: sorted(CODES[i] for i in np.flatnonzero(plane))  # noqa: E731
+    # seed 1: seat 2 deals; the talon 7D 8D; seat 0 holds the jacks and diamonds, seat 1 the queens and clubs
+    state = game.new(seed=1, deck=list(CODES))
+    p = planes(game, state.view(1))
+    assert p.shape == (16, 26) and cards(p[0]) == sorted("QC QS QH QD AC 10C KC 9C".split())
+    assert p[10:13].sum() == 0 and p[12 + 3].tolist()[4:8] == [1, 0, 0, 0]  # no bid yet; the bid phase
+    assert p[13][6:9].tolist() == [0, 0, 1] and p[13][9:12].tolist() == [0, 1, 0]  # seat 0 to act; seat 2 dealt
+    state.apply(0, "take")
+    views = {s: planes(game, state.view(s)) for s in range(3)}
+    assert cards(views[0][10]) == ["7D", "8D"] and views[1][10].sum() == 0 and views[2][10].sum() == 0
+    for s, p in views.items():
+        assert p[12][1 * n + (0 - s) % n] == 1 and p[12].sum() == 1  # seat 0 took, seen from each seat
+        assert p[13][(0 - s) % n] == 1 and p[15][0] == 1 and p[15][5] == 1  # the Big one; a big game; discarding
+    assert views[1][13][3:6].tolist() == [1, 1, 0]  # the small ones, seen from seat 1: itself and seat 2
+    state.apply(0, "discard 7D 8D")
+    views = {s: planes(game, state.view(s)) for s in range(3)}
+    assert cards(views[0][11]) == ["7D", "8D"] and views[1][11].sum() == 0
+    assert all(p[15][11] == 0 and p[15][12] == 1 and p[15][6] == 1 for p in views.values())
+    assert views[1][13][12 + 2] == 1  # seat 0 leads
+    for s, card in ((0, "JC"), (1, "QC")):
+        state.apply(s, f"play {card}")
+    p = planes(game, state.view(2))
+    assert cards(p[2]) == ["JC"] and cards(p[3]) == ["QC"] and p[1].sum() == 0
+    state.apply(2, "play AS")  # no trump: the QC takes the trick
+    view = state.view(2)
+    p = planes(game, view)
+    assert p[1:4].sum() == 0 and cards(p[4]) == ["AS"] and cards(p[5]) == ["JC"] and cards(p[6]) == ["QC"]
+    assert cards(p[9]) == ["AS", "JC", "QC"] and p[7:9].sum() == 0  # seat 1 (two seats on from seat 2) won it
+    assert p[14][2] == view["won_points"][1] / 120 == 16 / 120 and p[14][3 + 2] == 1 / 8
+    assert p[14][6:9].tolist() == [7 / 10] * 3 and (p[14][9:12] == 0.5).all()
+
+
+def test_zole_the_talon_and_other_hands_never_show():
+    from parlour.games.zole.cards import CODES
+    game = parlour.load("zole")
+    deck = list(CODES)
+    other = list(deck)
+    other[0], other[-1] = other[-1], other[0]  # the talon's 7D changed with seat 2's 9H
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    for seat, action in ((0, "take"), (0, "discard 8D 9D"), (0, "play JC"), (1, "play QC")):
+        assert (planes(game, a.view(1)) == planes(game, b.view(1))).all()
+        a.apply(seat, action)
+        b.apply(seat, action)
+    assert (planes(game, a.view(1)) == planes(game, b.view(1))).all()
+    assert (planes(game, a.view(0)) != planes(game, b.view(0))).any()  # the Big one saw the talon
+    other = list(deck)
+    other[17], other[25] = other[25], other[17]  # seat 1's 9C changed with seat 2's 9H: seat 0 sees no change
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    for seat, action in ((0, "take"), (0, "discard 8D 9D"), (0, "play JC"), (1, "play QC"), (2, "play AS")):
+        a.apply(seat, action)
+        b.apply(seat, action)
+        assert (planes(game, a.view(0)) == planes(game, b.view(0))).all()
+
+
+# --- Tysiąc ------------------------------------------------------------------------------------------------
+
+# seed 1: seat 2 deals, seat 0 bids first; the prikup 9S JS QS, then seat 0: KS 10S AS 9C JC QC KC, seat 1: 10C AC
+# 9D JD QD KD 10D, seat 2: AD 9H JH QH KH 10H AH
+TYSIAC_HAND = [(0, "bid 110"), (1, "bid 115"), (2, "pass"), (0, "bid 120"), (1, "pass"), (0, "give 9S to 1"),
+               (0, "give JS to 2"), (0, "contract 120"), (0, "play AS"), (1, "play 9S"), (2, "play JS"),
+               (0, "marry QC")]
+
+
+def test_tysiac_the_auction_the_gifts_and_a_marriage_plane_by_plane():
+    from parlour.games.tysiac.cards import CODES
+    game = parlour.load("tysiac")
+    cards = lambda plane: sorted(CODES[i] for i in np.flatnonzero(plane))  # noqa: E731
+    state = game.new(seed=1, deck=list(CODES))
+    steps = iter(TYSIAC_HAND)
+    for seat, action in steps:
+        state.apply(seat, action)
+        if action == "bid 120":
+            break
+    p = planes(game, state.view(1))  # seat 1: seat 2 is one seat on, seat 0 two
+    assert p.shape == (18, 24) and p[10].sum() == 0  # the prikup not shown yet
+    assert p[16][0:3].tolist() == [115 / 400, 0, 120 / 400]  # each seat's highest bid
+    assert p[15][0:3].tolist() == [0, 1, 0] and p[15][3:6].tolist() == [0, 0, 1]  # passed; the high bidder
+    assert p[15][9:12].tolist() == [1, 0, 0] and p[15][12:15].tolist() == [0, 1, 0]  # to act; the dealer
+    assert p[17][4] == 1 and p[17][10] == 120 / 400 and p[17][11] == 0  # the bid phase; no contract yet
+    for seat, action in steps:
+        state.apply(seat, action)
+        if action.startswith("contract"):
+            break
+    views = {s: planes(game, state.view(s)) for s in range(3)}
+    assert all(cards(p[10]) == ["9S", "JS", "QS"] and p[17][11] == 120 / 400 for p in views.values())
+    assert cards(views[0][11 + 1]) == ["9S"] and cards(views[0][11 + 2]) == ["JS"]  # the declarer knows both
+    assert cards(views[1][11]) == ["9S"] and views[1][12:14].sum() == 0  # seat 1 knows only its own
+    assert cards(views[2][11]) == ["JS"] and views[2][12:14].sum() == 0
+    assert all(p[15][6 + (0 - s) % 3] == 1 for s, p in views.items())  # seat 0 declares
+    for seat, action in steps:  # the first trick, then seat 0 leads the QC declaring the clubs marriage
+        state.apply(seat, action)
+    view = state.view(2)
+    p = planes(game, view)
+    assert cards(p[1 + 1]) == ["QC"] and cards(p[4 + 1]) == ["AS"] and cards(p[4 + 2]) == ["9S"]
+    assert cards(p[4]) == ["JS"] and cards(p[7 + 1]) == ["9S", "AS", "JS"] and p[7].sum() + p[9].sum() == 0
+    assert cards(p[14]) == ["KC", "QC"] and p[17][0:4].tolist() == [0, 1, 0, 0]  # clubs are trumps
+    assert p[16][12 + 1] == 60 / 280 and p[16][3 + 1] == view["points"][0] / 400 > 60 / 400  # the AS trick and 60
+    assert p[17][8] == 1 and p[15][18 + 1] == 1  # the play phase; seat 0 leads
+
+
+def test_tysiac_the_prikup_and_a_face_down_gift_never_show():
+    from parlour.games.tysiac.cards import CODES
+    game = parlour.load("tysiac")
+    deck = list(CODES)
+    other = list(deck)
+    other[0], other[-1] = other[-1], other[0]  # the prikup's 9S changed with seat 2's AH
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    for seat, action in TYSIAC_HAND[:4]:
+        assert (planes(game, a.view(1)) == planes(game, b.view(1))).all()
+        a.apply(seat, action)
+        b.apply(seat, action)
+    a.apply(1, "pass")
+    b.apply(1, "pass")
+    assert (planes(game, a.view(1)) != planes(game, b.view(1))).any()  # now the prikup is shown
+    # the card seat 0 gives seat 1 face down: seat 2 never learns which it was
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=deck)
+    for state, gift in ((a, "give 9S to 1"), (b, "give KS to 1")):
+        for seat, action in TYSIAC_HAND[:5] + [(0, gift), (0, "give JS to 2")]:
+            state.apply(seat, action)
+    assert (planes(game, a.view(2)) == planes(game, b.view(2))).all()
+    assert (planes(game, a.view(1)) != planes(game, b.view(1))).any()
+    # seat 1's 10D changed with seat 2's 10H: the declarer's tensor is the same all through
+    other = list(deck)
+    other[16], other[22] = other[22], other[16]
+    a, b = game.new(seed=1, deck=deck), game.new(seed=1, deck=other)
+    for seat, action in TYSIAC_HAND:
+        a.apply(seat, action)
+        b.apply(seat, action)
+        assert (planes(game, a.view(0)) == planes(game, b.view(0))).all()
+    assert (planes(game, a.view(1)) != planes(game, b.view(1))).any()

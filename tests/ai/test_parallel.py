@@ -121,6 +121,7 @@ def snap_race(seed: int) -> int | None:
     env.reset(seed=seed)
     state = env.state()
     rng = np.random.default_rng(seed)
+    pending: dict[str, int] = {}
     while env.agents:
         open_window = state.window and state.snap_rank >= 0
         right = {s: [a for a in state.legal(s)
@@ -131,9 +132,13 @@ def snap_race(seed: int) -> int | None:
             return next(e["seat"] for e in reversed(state.events) if e["type"] == "snap" and e["result"] == "valid")
         actions = {}
         for agent in env.active():
+            if env.chosen_by.get(agent):  # the second step of a jack or a look chosen last step
+                actions[agent] = pending[agent]
+                continue
             legal = state.legal(int(agent[5:]))
             calm = [a for a in legal if a.kind not in (SNAP, KNOCK)] or legal
-            actions[agent] = env.codec.index(calm[int(rng.integers(len(calm)))], legal)
+            steps = env.codec.steps(calm[int(rng.integers(len(calm)))], legal)
+            actions[agent], pending[agent] = steps[0], steps[-1]
         env.step(actions)
     return None
 
@@ -196,3 +201,30 @@ def test_claw_claims_of_the_called_card_have_no_priority_by_seat():
         assert len(right) == 1 and sum(info["dropped"] for info in infos.values()) == 2
         winners[right[0]] += 1
     assert all(even(winners[s], SEEDS, 1 / 3) for s in range(3)), winners
+
+
+def test_a_tarok_discard_takes_steps_in_the_parallel_env_too():
+    from parlour.bots import make
+
+    env = parlour.ai.parallel_env("tarok", rounds=1)
+    obs, infos = env.reset(seed=3)
+    game = env.game
+    while env.state().phase != 4:  # the heuristic bids and calls, through the env's indices
+        state = env.state()
+        seat = state.to_act[0]
+        legal = state.legal(seat)
+        action = make("heuristic", game, seat).choose(state.view(seat), legal)
+        obs, *_ = env.step({f"seat_{seat}": env.codec.index(action, legal)})
+    seat = env.state().to_act[0]
+    agent, legal = f"seat_{seat}", env.state().legal(seat)
+    target = max(legal, key=lambda a: len(env.codec.steps(a, legal)))
+    steps = env.codec.steps(target, legal)
+    assert len(steps) > 1
+    recorded = len(env.record.actions)
+    for i, index in enumerate(steps):
+        assert obs[agent]["action_mask"][index] == 1 and obs[agent]["chosen"].sum() == i
+        obs, rewards, terminations, truncations, infos = env.step({agent: index})
+        if i < len(steps) - 1:  # nothing played yet: the seat still active, nothing recorded
+            assert infos[agent]["active"] and env.state().phase == 4 and len(env.record.actions) == recorded
+            assert not obs[agent]["action_mask"][env.wait]  # no window: a step cannot be waited away
+    assert env.record.actions[-1]["action"] == str(target) and obs[agent]["chosen"].sum() == 0

@@ -116,3 +116,14 @@ def test_the_bounds_on_what_a_request_holds_are_stated_with_the_code_s_figures()
                    f"nested at most {sgf.MAX_NESTING} deep", f"kept for the {exports.KEEP} tables"):
         assert figure in text, figure
     assert api.MAX_SEATS == api.MAX_OPTIONS and api.MAX_SETUP == sgf.MAX_CHARS
+
+
+def test_a_bot_named_by_a_policy_file_is_refused(client, tmp_path):
+    """``policy:FILE`` names a trained policy for programs (the arena, the series): a table seats only the listed
+    bots, so that nobody can make the server read a file of its choosing."""
+    from parlour.ai.policy import Policy
+
+    path = tmp_path / "p.npz"
+    Policy.fresh(parlour.load("giacomotto"), hidden=4).save(path)
+    detail = refused(client, game="giacomotto", seats=[HUMAN, {"kind": "bot", "level": f"policy:{path}"}])
+    assert "no bot level" in detail and "the levels are: pimc, greedy" in detail

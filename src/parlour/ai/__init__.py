@@ -7,6 +7,8 @@
   (:mod:`parlour.ai.gym`);
 * :func:`parlour.ai.vector_env` — many copies of a ``SeatEnv`` as a Gymnasium vector environment (sync or async,
   :mod:`parlour.ai.vector`);
+* :mod:`parlour.ai.openspiel` — every game as an OpenSpiel game (``pyspiel.load_game("python_parlour_gami")``
+  once it is imported; it needs the ``open_spiel`` package);
 * :mod:`parlour.ai.arena` — many seat-rotated duplicate matches between bots, rated with openskill
   (``parlour arena``).
 

@@ -12,7 +12,11 @@ An observation is a dict:
 * ``action_mask``: 1 at the indices of the legal actions (int8, the size of the action space);
 * ``observation``: the game's numeric encoding of the view (float32), for games that have one
   (:mod:`parlour.ai.spaces`); of the bot view where a game gives its bots more than the view shows (the memory
-  games: the face-down cards the seat has seen and may remember), never more than the seat may know.
+  games: the face-down cards the seat has seen and may remember), never more than the seat may know;
+* ``chosen``, in a game whose actions may take several steps (Tarok's discards, card by card): 1 at the indices
+  of the steps the agent has taken toward its action so far (int8). A step that does not complete an action
+  changes nothing in the game and leaves the same agent to act, its mask offering only the steps that lead on to
+  a legal action; the last step plays the action.
 
 The action space is ``Discrete(n)``, fixed per game and player count (:mod:`parlour.ai.spaces`). Rewards come
 per deal (``reward="deal"``, the default: when a deal is scored, each seat's points less the others' mean, the
@@ -32,7 +36,7 @@ from __future__ import annotations
 
 import json
 import string
-from typing import Any
+from typing import Any, Sequence
 
 from parlour.core.errors import IllegalAction
 from parlour.core.game import State
@@ -84,9 +88,13 @@ class ParlourEnv(_pettingzoo.AECEnv):
                  "view": _spaces.Text(VIEW_CHARS, charset=string.printable)}
         if self.codec.shape is not None:
             parts["observation"] = _spaces.Box(0.0, 1.0, self.codec.shape, dtype=np.float32)
+        if self.codec.multistep:
+            parts["chosen"] = _spaces.Box(0, 1, (self.codec.size,), dtype=np.int8)
         self._observation_spaces = {a: _spaces.Dict(parts) for a in self.possible_agents}
         self._action_spaces = {a: _spaces.Discrete(self.codec.size) for a in self.possible_agents}
         self.state_: State | None = None
+        #: The steps the selected agent has taken toward an action of several steps (see the module docstring).
+        self.chosen: list[int] = []
         self._seeds = np.random.default_rng()
 
     def __str__(self) -> str:
@@ -116,6 +124,7 @@ class ParlourEnv(_pettingzoo.AECEnv):
         self.steps = 0
         self._scores = self.state_.scores
         self._last_seat = -1
+        self.chosen = []
         self._close_windows()
         self.agent_selection = self._select()
 
@@ -127,7 +136,13 @@ class ParlourEnv(_pettingzoo.AECEnv):
         state = self.state_
         assert state is not None
         seat = self.possible_agents.index(agent)
-        self.play(self.codec.action(int(action), state.legal(seat)))
+        chosen = self.codec.action(int(action), state.legal(seat), self.chosen)
+        if chosen is None:  # a step with more to come: nothing is played yet
+            self.chosen.append(int(action))
+            self._cumulative_rewards[agent] = 0.0
+            self.rewards = {a: 0.0 for a in self.agents}
+            return
+        self.play(chosen)
 
     def play(self, chosen: Any) -> None:
         """Step with an action itself (an action object or its text) rather than its index: what the bots of
@@ -137,6 +152,7 @@ class ParlourEnv(_pettingzoo.AECEnv):
         assert state is not None
         seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
+        self.chosen = []
         rows = len(state.sheet.rows)
         state.apply(seat, chosen)
         self.steps += 1
@@ -173,13 +189,17 @@ class ParlourEnv(_pettingzoo.AECEnv):
             known = view = state.view(seat)
         mask = np.zeros(self.codec.size, dtype=np.int8)
         legal = state.legal(seat)
+        chosen = self._steps_of(agent)
         if legal:
-            mask[self.codec.mask(legal)] = 1
+            mask[self.codec.mask(legal, chosen)] = 1
         obs: dict[str, Any] = {"action_mask": mask,
                                "view": json.dumps(view, ensure_ascii=True, separators=(",", ":"))}
         encoded = self.codec.encode(known)
         if encoded is not None:
             obs["observation"] = np.asarray(encoded, dtype=np.float32).reshape(self.codec.shape)
+        if self.codec.multistep:
+            obs["chosen"] = np.zeros(self.codec.size, dtype=np.int8)
+            obs["chosen"][chosen] = 1
         return obs
 
     def view(self, agent: str) -> dict[str, Any]:
@@ -191,16 +211,24 @@ class ParlourEnv(_pettingzoo.AECEnv):
         """The agent's legal actions as text, in the order of their indices."""
         assert self.state_ is not None
         legal = self.state_.legal(self.possible_agents.index(agent))
-        return [str(a) for a in sorted(legal, key=lambda a: self.codec.index(a, legal))]
+        named = [a for a in legal if self.codec.names(a)]  # all but, in Kaboo, a slot beyond the space's room
+        return [str(a) for a in sorted(named, key=lambda a: self.codec.index(a, named))]
 
     def action_index(self, agent: str, text: str) -> int:
-        """The index of the action written ``text`` for ``agent`` now (raises if it is not legal)."""
+        """The index of the action written ``text`` for ``agent`` now (raises if it is not legal); of its next
+        step, for an action of several steps (call again after each step)."""
         assert self.state_ is not None
         legal = self.state_.legal(self.possible_agents.index(agent))
         action = self.game.parse(text)
         if action not in legal:
             raise IllegalAction(f"{text!r} is not legal now; legal: {', '.join(map(str, legal))}")
-        return self.codec.index(legal[legal.index(action)], legal)
+        action = legal[legal.index(action)]
+        if not self.codec.multistep:
+            return self.codec.index(action, legal)
+        steps, chosen = self.codec.steps(action, legal), self._steps_of(agent)
+        if tuple(steps[:len(chosen)]) != tuple(chosen) or len(steps) <= len(chosen):
+            raise IllegalAction(f"{text!r} does not follow the steps chosen so far ({', '.join(map(str, chosen))})")
+        return steps[len(chosen)]
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the table as a spectator sees it, drawn as ``parlour play`` draws it."""
@@ -229,6 +257,10 @@ class ParlourEnv(_pettingzoo.AECEnv):
         assert self.state_ is not None
         close_windows(self.state_)
 
+    def _steps_of(self, agent: str) -> list[int]:
+        """The steps ``agent`` has taken toward an action of several steps (only the selected agent has any)."""
+        return self.chosen if agent == self.agent_selection else []
+
     def _select(self) -> str:
         state = self.state_
         assert state is not None
@@ -240,10 +272,19 @@ class ParlourEnv(_pettingzoo.AECEnv):
         return self.possible_agents[seat]
 
     def _relative(self, row: list[float]) -> list[float]:
-        n = len(row)
-        total = sum(row)
-        out = [r - (total - r) / (n - 1) for r in row] if n > 1 else [float(r) for r in row]
-        return [-v for v in out] if self.game.lowest_wins else out
+        return relative(row, self.game.lowest_wins)
+
+
+def relative(row: Sequence[float], lowest_wins: bool) -> list[float]:
+    """Each seat's points less the others' mean (the sign turned where the lowest total wins): they sum to zero.
+
+    >>> relative([10, 4, 4], lowest_wins=False), relative([3, 1], lowest_wins=True)
+    ([6.0, -3.0, -3.0], [-2.0, 2.0])
+    """
+    n = len(row)
+    total = sum(row)
+    out = [r - (total - r) / (n - 1) for r in row] if n > 1 else [float(r) for r in row]
+    return [-v for v in out] if lowest_wins else out
 
 
 __all__ = ["ParlourEnv"]

@@ -114,7 +114,8 @@ class SeatEnv(_gym.Env):
         self._reward = 0.0
         index = int(action)
         legal = self.aec.state().legal(self.seat)
-        indices = self.aec.codec.mask(legal) if legal else []  # the mask's ones, without building the view
+        # the mask's ones, without building the view
+        indices = self.aec.codec.mask(legal, self.aec.chosen) if legal else []
         if self.illegal != "raise" and index not in indices:
             if self.illegal in ("penalty", "terminate"):  # nothing played: the same observation, afresh
                 ended = self.illegal == "terminate"

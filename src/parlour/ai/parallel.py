@@ -5,8 +5,9 @@ of ``state.to_act`` (``infos[agent]["active"]``): one in a turn-based position, 
 snap, the Claw's call, the Spoons race). A team choosing as one (Rengo's count, ``state.together``) is one active
 agent, the seat the game names first, as a table lets one of them think for all.
 
-Observations are the AEC environment's (:mod:`parlour.ai.aec`: ``view``, ``action_mask``, ``observation``) with one
-more index at the end of the action space, :attr:`ParallelParlourEnv.wait` (``Discrete(n + 1)``):
+Observations are the AEC environment's (:mod:`parlour.ai.aec`: ``view``, ``action_mask``, ``observation``, and
+``chosen`` where an action may take several steps: a step with more to come plays nothing, and the agent stays
+active with its next steps offered) with one more index at the end of the action space, :attr:`ParallelParlourEnv.wait` (``Discrete(n + 1)``):
 
 * for a seat that may not act now it is the only legal index (a no-op: an agent left out of ``actions`` gets it);
 * for an active seat it is legal only while a timed window is open (``state.deadline``): it means "not now". A
@@ -72,9 +73,13 @@ class ParallelParlourEnv(_pettingzoo_env.ParallelEnv):
                  "view": _spaces.Text(VIEW_CHARS, charset=string.printable)}
         if self.codec.shape is not None:
             parts["observation"] = _spaces.Box(0.0, 1.0, self.codec.shape, dtype=np.float32)
+        if self.codec.multistep:
+            parts["chosen"] = _spaces.Box(0, 1, (self.codec.size,), dtype=np.int8)
         self._observation_spaces = {a: _spaces.Dict(parts) for a in self.possible_agents}
         self._action_spaces = {a: _spaces.Discrete(self.wait + 1) for a in self.possible_agents}
         self.state_: State | None = None
+        #: Per agent, the steps taken toward an action of several steps.
+        self.chosen_by: dict[str, list[int]] = {}
         self.record: Record | None = None
         self._rng = np.random.default_rng()
 
@@ -116,6 +121,7 @@ class ParallelParlourEnv(_pettingzoo_env.ParallelEnv):
         self.agents = list(self.possible_agents)
         self.steps = 0
         self._scores = self.state_.scores
+        self.chosen_by = {}
         self._close_windows()
         return self._observations(), self._infos(set())
 
@@ -125,6 +131,7 @@ class ParallelParlourEnv(_pettingzoo_env.ParallelEnv):
         active = self.active()
         timed = state.deadline is not None
         chosen: dict[int, Any] = {}
+        partial: dict[str, list[int]] = {}
         for agent in self.agents:  # every index is checked before anything is played
             index = actions.get(agent, self.wait)
             index = self.wait if index is None else int(index)
@@ -135,7 +142,15 @@ class ParallelParlourEnv(_pettingzoo_env.ParallelEnv):
                 continue
             if agent not in active:
                 raise IllegalAction(f"{agent} may not act now: its only legal index is {self.wait} (no action)")
-            chosen[seat] = self.codec.action(index, state.legal(seat))
+            steps = self._steps_of(agent)
+            action = self.codec.action(index, state.legal(seat), steps)
+            if action is None:  # a step with more to come: nothing played for this agent yet
+                partial[agent] = [*steps, index]
+            else:
+                chosen[seat] = action
+        for agent in partial.keys() | {self.possible_agents[s] for s in chosen}:
+            self.chosen_by.pop(agent, None)
+        self.chosen_by.update(partial)
         rows = len(state.sheet.rows)
         dropped: set[str] = set()
         if chosen:
@@ -151,9 +166,12 @@ class ParallelParlourEnv(_pettingzoo_env.ParallelEnv):
                 if state.over:
                     dropped |= {self.possible_agents[s] for s in order[order.index(seat) + 1:]}
                     break
-        else:  # every active seat waited: the window runs out
+        elif not partial:  # every active seat waited: the window runs out
             state.timeout()
             self.record.add(None, TIMEOUT, t=self.steps)  # type: ignore[union-attr]
+        if partial and not chosen:  # only steps were taken: nothing changed in the game
+            return self._observations(), {a: 0.0 for a in self.agents}, {a: False for a in self.agents}, \
+                {a: False for a in self.agents}, self._infos(set())
         self.steps += 1
         self._close_windows()
         rewards = self._rewards(rows)
@@ -175,6 +193,18 @@ class ParallelParlourEnv(_pettingzoo_env.ParallelEnv):
         """Close timed windows nobody may act in (as the AEC environment does), each written in the record."""
         assert self.state_ is not None
         close_windows(self.state_, lambda: self.record.add(None, TIMEOUT, t=self.steps))  # type: ignore[union-attr]
+
+    def _steps_of(self, agent: str) -> list[int]:
+        """The steps ``agent`` has taken toward an action of several steps, while they still lead somewhere (a
+        window that closed or a table that changed under them voids them)."""
+        steps = self.chosen_by.get(agent)
+        if not steps:
+            return []
+        seat = self.possible_agents.index(agent)
+        if agent not in self.active() or not self.codec.choices(self.state_.legal(seat), steps):  # type: ignore
+            del self.chosen_by[agent]
+            return []
+        return steps
 
     def _observations(self) -> dict[str, dict[str, Any]]:
         active = set(self.active())

@@ -65,8 +65,13 @@ def default(game: Game) -> str:
 
 
 def bot_class(name: str, game: Game) -> type[Bot]:
-    """A bot's class by name, ``NAME@BUDGET`` giving a search bot another budget; an unknown or uninstalled one
+    """A bot's class by name, ``NAME@BUDGET`` giving a search bot another budget, ``policy:FILE`` a trained policy
+    (:mod:`parlour.ai.policy`, for programs: the server seats only the listed bots); an unknown or uninstalled one
     raises :class:`BadOption` listing the playable ones."""
+    if name.startswith("policy:"):
+        from parlour.ai.policy import policy_bot_class
+
+        return policy_bot_class(name[len("policy:"):], game)
     bots = catalogue(game)
     base, at, spec = name.partition("@")
     if base not in bots:

@@ -29,7 +29,7 @@ PROGRESS_SECONDS = 10.0
 @click.command()
 @click.argument("game_id", metavar="GAME")
 @click.option("--bots", "bots", required=True, help="the bots to rate, by name, comma-separated (e.g. pimc,heuristic"
-              ",random; a search bot with its budget: pimc@2s)")
+              ",random; a search bot with its budget: pimc@2s; a trained policy: policy:FILE.npz)")
 @click.option("--matches", type=click.IntRange(1), default=100, show_default=True, help="matches in all")
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="matches played at once (processes; on Ray, at least the cluster's CPUs) [default: CPUs]")

@@ -1,12 +1,13 @@
 """Numeric encodings of views for learning programs (``games/<pkg>/ai.py`` uses them; no numpy here).
 
-:func:`card_planes` encodes a trick-taking or fishing game's view as planes over its deck: a 1 where a card is
-in the seat's hand, on the table, played by each seat so far this deal (counted from the seat itself), or
-shown in some other place the game names (the talon, the prikup).
+:func:`trick_planes` reads a trick-taking game's log into planes over its deck: the current trick's cards by who
+played them, the cards each seat played in earlier tricks, and the cards of the tricks each seat won, seats
+counted from the seat itself.
 
->>> view = {"seat": 1, "hand": ["B"], "trick": ["C"], "log": [{"type": "play", "seat": 0, "card": "A"}]}
->>> card_planes(view, {"A": 0, "B": 1, "C": 2}, 3, players=2, shown=())
-[0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0]
+>>> log = [{"type": "play", "seat": 0, "card": "A"}, {"type": "play", "seat": 1, "card": "B"},
+...        {"type": "trick", "winner": 1}, {"type": "play", "seat": 1, "card": "C"}]
+>>> trick_planes(log, {"A": 0, "B": 1, "C": 2}, 3, players=2, seat=1)
+[[0.0, 0.0, 1.0], [0.0, 0.0, 0.0], [0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 0.0, 0.0]]
 """
 
 from __future__ import annotations
@@ -14,21 +15,26 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 
-def card_planes(view: Mapping[str, Any], index: Mapping[str, int], cards: int, players: int,
-                shown: Iterable[str] = (), table: str = "trick") -> list[int]:
-    """Planes of ``cards`` entries, flattened: the hand, ``view[table]``, each seat's plays this deal from the
-    seat's own on (``players`` planes; a play is a log event with ``card``), then one plane per key of ``shown``
-    (a list of card codes in the view, or nothing)."""
-    seat = view.get("seat") or 0
-    planes = [[0] * cards for _ in range(2 + players + len(tuple(shown)))]
-    for code in view.get("hand") or ():
-        planes[0][index[code]] = 1
-    for code in view.get(table) or ():
-        planes[1][index[code if isinstance(code, str) else code["card"]]] = 1
-    for e in view.get("log") or ():
-        if e.get("type") == "play" and "card" in e and e.get("seat") is not None:
-            planes[2 + (e["seat"] - seat) % players][index[e["card"]]] = 1
-    for k, key in enumerate(shown):
-        for code in view.get(key) or ():
-            planes[2 + players + k][index[code]] = 1
-    return [x for plane in planes for x in plane]
+def trick_planes(log: Iterable[Mapping[str, Any]], index: Mapping[str, int], cards: int, players: int,
+                 seat: int | None) -> list[list[float]]:
+    """``3 × players`` planes of ``cards`` entries from a deal's log (``play`` events with ``seat`` and ``card``;
+    ``trick`` events with ``winner``, and ``talon`` for a card the trick brings, as in Klop): the current trick
+    by who played each card, then each seat's plays in earlier tricks, then the cards of each seat's tricks; seat
+    ``k`` of each group is ``k`` seats on from ``seat``."""
+    me = seat or 0
+    planes = [[0.0] * cards for _ in range(3 * players)]
+    plays: list[tuple[int, int]] = []  # the trick so far: (seat counted from me, card)
+    for e in log:
+        if e["type"] == "play" and e.get("card") is not None:
+            plays.append(((e["seat"] - me) % players, index[e["card"]]))
+        elif e["type"] == "trick":
+            won = planes[2 * players + (e["winner"] - me) % players]
+            for k, c in plays:
+                planes[players + k][c] = 1.0
+                won[c] = 1.0
+            if e.get("talon"):
+                won[index[e["talon"]]] = 1.0
+            plays = []
+    for k, c in plays:
+        planes[k][c] = 1.0
+    return planes

@@ -12,12 +12,26 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from parlour.games.memory import ai as _memory
-from parlour.games.memory.ai import action_count, action_index
+from parlour.games.memory.ai import MOST_STEPS
 
 #: Penalty slots beyond the four the observation shows (a layout with more counts them in its size entry only).
 PENALTY_SLOTS = 4
+#: Slots the action space can name: the layout's four and 20 penalty cards (random play reached 14 in all).
+ACTION_ROOM = 24
 
-__all__ = ["action_count", "action_index", "observation_shape", "encode"]
+__all__ = ["MOST_STEPS", "action_count", "action_index", "action_steps", "observation_shape", "encode"]
+
+
+def action_count(game: Any) -> int:
+    return _memory.action_count(game, ACTION_ROOM)
+
+
+def action_index(game: Any, action: Any) -> int:
+    return _memory.action_index(game, action, ACTION_ROOM)
+
+
+def action_steps(game: Any, action: Any) -> tuple[int, ...] | None:
+    return _memory.action_steps(game, action, ACTION_ROOM)
 
 
 def observation_shape(game: Any) -> tuple[int, ...]:

@@ -1,15 +1,20 @@
 """The memory games' fixed action space and numeric observation for learning programs (see
 :mod:`parlour.ai.spaces`).
 
-Each kind of action takes a block of indices as large as its places: one for ``draw``, one per own slot for
-``swap S``, one per seat and slot for ``snap T.U``, one per own slot, seat and slot for ``jack S T.U``. Slots
-are counted up to :data:`SLOTS` (penalty cards add slots; no layout gets near that).
+Each kind of action takes a block of indices as large as its places, slots counted up to the layout's size (the
+*room*; Kaboo's layouts grow by penalty cards, so it gives room for more): one for ``draw``, one per own slot for
+``swap S``, one per seat and slot for ``snap T.U``. ``jack S T.U`` and ``look S T.U`` are chosen in two steps
+(``action_steps``): the own slot, then the other place. A slot beyond the room cannot be named: such an action
+is left out of the mask (Kaboo's room of 24 slots is far more than any layout reached in random play, 14).
 
 >>> import parlour
 >>> from parlour.games.memory.actions import parse
 >>> game = parlour.load("kaboo", players=2)
->>> action_count(game), action_index(game, parse("draw")), action_index(game, parse("jack 3 1.2"))
-(16969, 1, 1032)
+>>> room = 24
+>>> action_count(game, room), action_index(game, parse("draw"), room), action_steps(game, parse("jack 3 1.2"), room)
+(369, 1, (225, 272))
+>>> action_steps(game, parse("swap 24"), room) is None    # beyond the room
+True
 
 The observation (:func:`encode`, one flat vector; docs/ai.md lists it slice by slice) holds, seat by seat from
 the seat itself on, each layout slot (room for the layout's cards and ``extra`` penalty slots): the card if the
@@ -31,39 +36,57 @@ not seen is only "a card": nothing of it is in the vector.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from parlour.core.cards import CODES
 
 from .actions import SHAPES, Move
 
-#: Slots per layout the action space has room for.
-SLOTS = 64
+#: The most steps an action takes (jack and look: the own slot, then the place).
+MOST_STEPS = 2
 
 
-def _blocks(players: int) -> list[tuple[int, int]]:
-    """Per kind: its first index and its block's size."""
+@lru_cache(maxsize=64)
+def _blocks(players: int, room: int) -> tuple[tuple[int, int], ...]:
+    """Per kind: its first index and its block's size (a two-step kind: the own slot's block, then the place's)."""
     out, start = [], 0
     for kind in range(len(SHAPES)):
         shape = SHAPES[kind][1]
-        size = {"": 1, "s": SLOTS, "t": players * SLOTS, "st": SLOTS * players * SLOTS}[shape]
+        size = {"": 1, "s": room, "t": players * room, "st": room + players * room}[shape]
         out.append((start, size))
         start += size
-    return out
+    return tuple(out)
 
 
-def action_count(game: Any) -> int:
-    start, size = _blocks(game.players)[-1]
+def action_count(game: Any, room: int | None = None) -> int:
+    start, size = _blocks(game.players, room or slots(game))[-1]
     return start + size
 
 
-def action_index(game: Any, action: Move) -> int:
+def action_steps(game: Any, action: Move, room: int | None = None) -> tuple[int, ...] | None:
+    """The action's indices, one per step (two for ``jack`` and ``look``); None if a slot is beyond the room."""
+    room = room or slots(game)
     kind, a, b, c = action.kind, action.a, action.b, action.c
-    start, _ = _blocks(game.players)[kind]
+    start, _ = _blocks(game.players, room)[kind]
     shape = SHAPES[kind][1]
-    if max(a, c) >= SLOTS:
-        raise ValueError(f"slot {max(a, c)} is beyond the {SLOTS} slots the action space has room for")
-    return start + {"": 0, "s": a, "t": b * SLOTS + c, "st": (a * game.players + b) * SLOTS + c}[shape]
+    if (shape in ("s", "st") and a >= room) or (shape in ("t", "st") and c >= room):
+        return None
+    if shape == "":
+        return (start,)
+    if shape == "s":
+        return (start + a,)
+    if shape == "t":
+        return (start + b * room + c,)
+    return (start + a, start + room + b * room + c)
+
+
+def action_index(game: Any, action: Move, room: int | None = None) -> int:
+    """The action's index (its first step's for ``jack`` and ``look``)."""
+    steps = action_steps(game, action, room)
+    if steps is None:
+        raise ValueError(f"{action} names a slot beyond the {room or slots(game)} the action space has room for")
+    return steps[0]
 
 
 # --- the observation --------------------------------------------------------------------------------------

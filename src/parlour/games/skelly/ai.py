@@ -1,7 +1,10 @@
 """Skelly for learning programs (see :mod:`parlour.ai.spaces`).
 
-A flick is any angle and power, too many for a fixed action space, so Skelly keeps the legal-index space (no
-``action_count``: the i-th of the listed flicks). Its observation is a flat vector: :data:`PER_CAP` numbers
+A flick is any angle and power; the action space is a grid of them with a fixed meaning, :data:`ANGLES` directions
+(every 5 degrees, 0 first) by :data:`POWERS` powers (0.1 to 1): index ``a * POWERS + p`` is the flick at
+``5 a`` degrees and power ``(p + 1) / 10``. Every index is legal whenever the seat is to shoot (``any_action``:
+the mask is all ones then), the listed sample (every 30 degrees at 0.3 and 0.7) among them; a bot may still
+flick between the grid's points through ``env.play``. Its observation is a flat vector: :data:`PER_CAP` numbers
 for each cap, from the seat's own on, then the shots played over the match's limit and whether the seat is to
 shoot. Everything on the court is in plain sight, so the vector is the whole position. A shot runs until every
 cap has stopped, so when a seat decides every cap is at rest: its velocity is always zero, and the vector leaves
@@ -20,17 +23,44 @@ box / 13; on the way back; the order it went out in (1 first) / seats; its seat'
 >>> vector = encode(game, state.view(0))
 >>> observation_shape(game), vector[PER_CAP + 1], round(vector[PER_CAP + 3], 3), round(vector[PER_CAP + 4], 3)
 ((90,), 1.0, 0.217, 0.56)
+>>> from parlour.games.skelly.actions import parse
+>>> action_count(game), str(any_action(game, 18 * POWERS + 2)), action_index(game, parse("flick 30 0.7"))
+(720, 'flick 90 0.3', 66)
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from .actions import Flick
 from .court import QUADRANTS
 from .state import STEPS  # targets a cap must make to become a killer: 30
 
 PER_CAP = 22
 KINDS = ("box", "run", "quadrant", "hunt")
+#: The action grid: directions every 5 degrees, powers 0.1 .. 1.
+ANGLES, POWERS = 72, 10
+
+
+def action_count(game: Any) -> int:
+    return ANGLES * POWERS
+
+
+def any_action(game: Any, index: int) -> Flick:
+    """The flick at ``index`` of the grid (see the module docstring)."""
+    if not 0 <= index < ANGLES * POWERS:
+        raise ValueError(f"skelly's actions are 0..{ANGLES * POWERS - 1}, not {index}")
+    a, p = divmod(index, POWERS)
+    return Flick.of(a * 50, (p + 1) * 100)
+
+
+def action_index(game: Any, action: Flick) -> int:
+    """A flick's index on the grid; ValueError for a flick between the grid's points."""
+    a, rest = divmod(action.tenths, 50)
+    p, off = divmod(action.thousandths, 100)
+    if rest or off or not 1 <= p <= POWERS:
+        raise ValueError(f"{action} lies between the action grid's points (every 5 degrees, powers 0.1 .. 1)")
+    return a * POWERS + p - 1
 
 
 def observation_shape(game: Any) -> tuple[int, ...]:
