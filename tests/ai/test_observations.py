@@ -39,7 +39,8 @@ def play_out(game, seed: int, steps: int = 5000):
 
 # (game id, options) that each check below runs for; options keep a match short
 SHORT = {"jieqi": {"quiet_plies": 10}, "gami": {"max_plies": 60}, "kaboo": {"rounds": 2, "jokers": True},
-         "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2}, "spoons": {"word": "S", "false_grab": True},
+         "golf6": {"rounds": 2}, "crazy-nines": {"rounds": 1}, "testoasa": {"rounds": 2},
+         "spoons": {"word": "S", "false_grab": True},
          "claw": {"contest": True, "caller": "rotating", "lost": 3}, "skelly": {"shots": 8},
          "giacomotto": {"target": 30}, "tarok": {"rounds": 1}, "zole": {"hands": 3},
          "tysiac": {"deal_limit": 3}}

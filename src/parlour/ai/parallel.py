@@ -7,7 +7,8 @@ agent, the seat the game names first, as a table lets one of them think for all.
 
 Observations are the AEC environment's (:mod:`parlour.ai.aec`: ``view``, ``action_mask``, ``observation``, and
 ``chosen`` where an action may take several steps: a step with more to come plays nothing, and the agent stays
-active with its next steps offered) with one more index at the end of the action space, :attr:`ParallelParlourEnv.wait` (``Discrete(n + 1)``):
+active with its next steps offered) with one more index at the end of the action space,
+:attr:`ParallelParlourEnv.wait` (``Discrete(n + 1)``):
 
 * for a seat that may not act now it is the only legal index (a no-op: an agent left out of ``actions`` gets it);
 * for an active seat it is legal only while a timed window is open (``state.deadline``): it means "not now". A

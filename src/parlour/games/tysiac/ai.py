@@ -77,7 +77,8 @@ def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
                                 s == view["nines"])):
             flags[f * n + k] = float(on)
         for f, x in enumerate((bids[s] / MAX_BID, view["points"][s] / MAX_BID, view["hands"][s] / 10,
-                               0.5 + view["scores"][s] / 2000, declared[s] / MARRIAGES, view["lines"][s] / 3, view["ps"][s] / 3, view["barrel"][s] is not None)):
+                               0.5 + view["scores"][s] / 2000, declared[s] / MARRIAGES, view["lines"][s] / 3,
+                               view["ps"][s] / 3, view["barrel"][s] is not None)):
             numbers[f * n + k] = max(0.0, min(1.0, float(x)))
     if view["trump"]:
         rest[SUIT_NAMES.index(view["trump"])] = 1.0
