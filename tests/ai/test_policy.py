@@ -28,7 +28,9 @@ def _batch(policy: Policy, n: int, seed: int):
         seat = state.to_act[0]
         legal = state.legal(seat)
         x, m = policy.inputs(state.bot_view(seat), legal, GAME)
-        obs.append(x), masks.append(m), actions.append(int(rng.choice(np.flatnonzero(m))))
+        obs.append(x)
+        masks.append(m)
+        actions.append(int(rng.choice(np.flatnonzero(m))))
         state.apply(seat, legal[int(rng.integers(len(legal)))])
     return np.stack(obs), np.stack(masks), np.asarray(actions), rng.normal(size=len(actions))
 

@@ -121,7 +121,9 @@ def train(game: Game, against: str = "random", seconds: float | None = None, dea
             x = flat(obs)
             mask = obs["action_mask"]
             action = policy.choose(x, mask, rng)
-            observations.append(x), masks.append(mask), actions.append(action)
+            observations.append(x)
+            masks.append(mask)
+            actions.append(action)
             rows = len(env.aec.state().sheet.rows)
             obs, reward, terminated, truncated, _ = env.step(action)
             done = terminated or truncated
