@@ -36,7 +36,9 @@ Actions are the game's fixed action space (:func:`~parlour.ai.spaces.codec_for`)
 information-state string adds every event it saw (``state.visible_events(seat)``: its own actions, the others',
 its private deals) and its waits, so that two histories it cannot tell apart give one string; both tensors are
 ``codec.encode`` of the seat's bot view (what the PettingZoo env observes; a summary of the information state, not
-all of it). A public observation (``private_info=NONE``) is the spectator's view.
+all of it). A public observation (``private_info=NONE``) is the spectator's view. Where an action is chosen in
+steps (a Tarok discard card by card, a Kaboo jack: ``codec.multistep``), a step with more to come leaves the same
+seat to choose; its strings then hold the steps it took (``"chosen"``) and its tensors end with them marked.
 
 >>> import pyspiel
 >>> names = register()
