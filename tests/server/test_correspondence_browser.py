@@ -11,14 +11,26 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from browser import _Server, open_seat, post_table, shot
 
 DAY = 86400.0
-#: Friday 4 December 2026, 12:00 UTC: the match's first day.
-FRIDAY = datetime(2026, 12, 4, 12, tzinfo=timezone.utc).timestamp()
+
+
+def _a_friday_ahead() -> float:
+    """Noon UTC of a Friday a week or more from now. The server's moved clock must stay ahead of the real time: a
+    restarted server starts at the real time, and had the simulated days already passed, the gap between the old
+    run's last sign of life and the new run's start would count as down time given back (the fixed 4 December 2026
+    of this test broke once the real date passed it)."""
+    day = datetime.now(timezone.utc).date() + timedelta(days=7)
+    day += timedelta(days=(4 - day.weekday()) % 7)
+    return datetime(day.year, day.month, day.day, 12, tzinfo=timezone.utc).timestamp()
+
+
+#: The match's first day: a Friday noon, ahead of the real time.
+FRIDAY = _a_friday_ahead()
 NAMES = {0: "Ana", 1: "Bo"}
 
 
