@@ -159,7 +159,8 @@ def test_the_grab_is_on_screen_before_it_can_be_lost_and_a_person_grabbing_then_
     page = open_seat(browser, parlour_server, table, 0, pace=1)  # the holds as people see them
     page.evaluate(FRAMES)
     round_no = play_until_a_bot_takes_the_first_spoon(page)
-    page.wait_for_function(f"window.parlour.ctx.view.round > {round_no}", timeout=60_000)
+    # the frames are sampled at each animation frame, after the view changes: wait for one of the next round
+    page.wait_for_function(f"window.frames_seen.some((f) => f.round > {round_no})", timeout=60_000)
     frames = page.evaluate("window.frames_seen")
     ended = next(i for i, f in enumerate(frames) if f["round"] > round_no)
     # painted before the round's end: the grab, with the button to press and the banner saying so
@@ -236,7 +237,8 @@ def test_the_first_spoon_stays_on_screen_when_the_rounds_end_arrives_with_it(par
     page.wait_for_function("window.parlour && window.parlour.ctx.view && document.querySelector('#board').children.length")
     page.evaluate(FRAMES)
     round_no = play_until_a_bot_takes_the_first_spoon(page)
-    page.wait_for_function(f"window.parlour.ctx.view.round > {round_no}", timeout=60_000)
+    # the frames are sampled at each animation frame, after the view changes: wait for one of the next round
+    page.wait_for_function(f"window.frames_seen.some((f) => f.round > {round_no})", timeout=60_000)
     frames = page.evaluate("window.frames_seen")
     ended = next(i for i, f in enumerate(frames) if f["round"] > round_no)
     grab = [f for f in frames[:ended] if f["round"] == round_no and f["phase"] == "grab"]
