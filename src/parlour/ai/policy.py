@@ -79,7 +79,11 @@ class Policy:
         """The input vector and the 0/1 mask of the legal actions, from a seat's bot view (and in a game of
         several steps a move, the steps ``chosen`` so far: they follow the observation in the input)."""
         codec = codec_for(game) if game is not None else self._codec()
-        obs = np.asarray(codec.encode(view), dtype=np.float64)
+        return self._with_steps(codec, np.asarray(codec.encode(view), dtype=np.float64), legal, chosen)
+
+    def _with_steps(self, codec: Any, obs: np.ndarray, legal: Sequence[Action], chosen: Sequence[int]
+                    ) -> tuple[np.ndarray, np.ndarray]:
+        """The input from an encoded view and the steps ``chosen``, and the mask of the next steps."""
         if codec.multistep:
             taken = np.zeros(codec.size)
             taken[list(chosen)] = 1.0
@@ -185,8 +189,9 @@ class PolicyBot(Bot):
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         chosen: list[int] = []
+        seen = np.asarray(self.codec.encode(view), dtype=np.float64)  # the view, encoded once for every step
         while True:  # one step for most games; a Tarok discard card by card
-            obs, mask = self.policy.inputs(view, legal, self.game, chosen)
+            obs, mask = self.policy._with_steps(self.codec, seen, legal, chosen)
             index = self.policy.choose(obs, mask)
             action = self.codec.action(index, legal, chosen)
             if action is not None:

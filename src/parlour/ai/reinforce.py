@@ -171,9 +171,10 @@ class Score(NamedTuple):
 def evaluate(game: Game, policy: Policy, against: str = "random", matches: int = 20, seed: int = 1) -> Score:
     """The policy's reward a deal (its most likely moves, no sampling) over ``matches``, seats alternated."""
     rewards: list[float] = []
+    envs = [SeatEnv(game.id, seat=s, opponents=against, players=game.players, illegal="raise", **game.options)
+            for s in range(game.players)]
     for i in range(matches):
-        seat = i % game.players
-        env = SeatEnv(game.id, seat=seat, opponents=against, players=game.players, illegal="raise", **game.options)
+        env = envs[i % game.players]
         obs, _ = env.reset(seed=seed + i)
         done = False
         while not done:

@@ -125,9 +125,10 @@ class Codec:
         depth = len(chosen)
         prefix = tuple(chosen)
         for a in legal:
-            if not self.names(a):
+            named = self._steps(self.game, a) if self._steps is not None else (self.index(a, legal),)
+            if named is None:  # beyond what the space can name (a Kaboo slot past its room)
                 continue
-            steps = self.steps(a, legal)
+            steps = tuple(named)
             if len(steps) > depth and steps[:depth] == prefix:
                 out[steps[depth]] = a if len(steps) == depth + 1 else out.get(steps[depth])
         return out

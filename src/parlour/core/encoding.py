@@ -15,6 +15,36 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 
+class CardPlanes:
+    """The start every trick-taking game's tensor shares: ``count`` planes over a deck of ``cards``, the seat's hand
+    in plane 0 and :func:`trick_planes` in planes 1 .. 3n; :meth:`mark` sets more, :meth:`rel` counts seats from
+    the seat itself.
+
+    >>> view = {"players": 2, "seat": 1, "hand": ["B"], "log": [{"type": "play", "seat": 0, "card": "A"}]}
+    >>> p = CardPlanes(view, {"A": 0, "B": 1, "C": 2}, 3, count=8)
+    >>> p.mark(7, ["C"]); p.planes[0], p.planes[2], p.planes[7], p.rel(0)
+    ([0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0], 1)
+    """
+
+    def __init__(self, view: Mapping[str, Any], index: Mapping[str, int], cards: int, count: int) -> None:
+        self.n: int = view["players"]
+        self.seat: int = view["seat"] or 0
+        self.index = index
+        self.planes = [[0.0] * cards for _ in range(count)]
+        self.mark(0, view["hand"])
+        self.planes[1:3 * self.n + 1] = trick_planes(view["log"], index, cards, self.n, self.seat)
+
+    def rel(self, seat: int) -> int:
+        """``seat`` counted from the seat itself."""
+        return (seat - self.seat) % self.n
+
+    def mark(self, plane: int, codes: Iterable[str] | None) -> None:
+        """1 in ``plane`` at each card of ``codes`` (none if ``codes`` is None)."""
+        row = self.planes[plane]
+        for code in codes or ():
+            row[self.index[code]] = 1.0
+
+
 def trick_planes(log: Iterable[Mapping[str, Any]], index: Mapping[str, int], cards: int, players: int,
                  seat: int | None) -> list[list[float]]:
     """``3 × players`` planes of ``cards`` entries from a deal's log (``play`` events with ``seat`` and ``card``;

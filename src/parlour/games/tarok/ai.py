@@ -45,7 +45,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, Mapping
 
-from parlour.core.encoding import trick_planes
+from parlour.core.encoding import CardPlanes
 from parlour.core.tricks import cards_in
 
 from .actions import (ANNOUNCE, BID, CALL, CONTRACT, DISCARD, EMPEROR, FORFEIT, KONTRA, PASS, PLAY, TALON, Move,
@@ -131,16 +131,8 @@ def called_card(called: Mapping[str, str]) -> int:
 
 def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
     n = view["players"]
-    seat = view["seat"] or 0
-    rel = lambda s: (s - seat) % n  # noqa: E731
-    planes = [[0.0] * 54 for _ in range(3 * n + 14)]
-
-    def mark(plane: int, cards: Any) -> None:
-        for code in cards or ():
-            planes[plane][BY_CODE[code]] = 1.0
-
-    mark(0, view["hand"])
-    planes[1:3 * n + 1] = trick_planes(view["log"], BY_CODE, 54, n, seat)
+    p = CardPlanes(view, BY_CODE, 54, 3 * n + 14)
+    rel, planes, mark = p.rel, p.planes, p.mark
     for e in view["log"]:
         if e["type"] == "take":
             mark(3 * n + 2, e["cards"])

@@ -27,7 +27,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, Mapping
 
-from parlour.core.encoding import trick_planes
+from parlour.core.encoding import CardPlanes
 
 from .actions import MAX_BID
 from .cards import BY_CODE, SUIT_LETTERS, SUIT_NAMES
@@ -47,16 +47,8 @@ def observation_shape(game: Any) -> tuple[int, ...]:
 
 def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
     n = view["players"]
-    seat = view["seat"] or 0
-    rel = lambda s: (s - seat) % n  # noqa: E731
-    planes = [[0.0] * 24 for _ in range(4 * n + 6)]
-
-    def mark(plane: int, cards: Any) -> None:
-        for code in cards or ():
-            planes[plane][BY_CODE[code]] = 1.0
-
-    mark(0, view["hand"])
-    planes[1:3 * n + 1] = trick_planes(view["log"], BY_CODE, 24, n, seat)
+    p = CardPlanes(view, BY_CODE, 24, 4 * n + 6)
+    rel, planes, mark = p.rel, p.planes, p.mark
     bids = [0] * n
     for e in view["log"]:
         if e["type"] == "bid" and e["action"].startswith("bid "):

@@ -29,7 +29,7 @@ from itertools import chain
 from math import comb
 from typing import Any, Mapping
 
-from parlour.core.encoding import trick_planes
+from parlour.core.encoding import CardPlanes
 from parlour.core.tricks import cards_in
 
 from .actions import DISCARD, Move
@@ -60,16 +60,8 @@ def observation_shape(game: Any) -> tuple[int, ...]:
 
 def encode(game: Any, view: Mapping[str, Any]) -> list[float]:
     n = view["players"]
-    seat = view["seat"] or 0
-    rel = lambda s: (s - seat) % n  # noqa: E731
-    planes = [[0.0] * 26 for _ in range(3 * n + 7)]
-
-    def mark(plane: int, cards: Any) -> None:
-        for code in cards or ():
-            planes[plane][BY_CODE[code]] = 1.0
-
-    mark(0, view["hand"])
-    planes[1:3 * n + 1] = trick_planes(view["log"], BY_CODE, 26, n, seat)
+    p = CardPlanes(view, BY_CODE, 26, 3 * n + 7)
+    rel, planes, mark = p.rel, p.planes, p.mark
     for e in view["log"]:
         if e["type"] == "talon":  # shown to the Big one only (the log holds what the seat was shown)
             mark(3 * n + 1, e["cards"])
