@@ -179,6 +179,9 @@ def listen(host: str, port: int) -> socket.socket:
               help="tables one client address (IPv6: one /64) may create per minute; 0: no limit")
 @click.option("--joins-per-minute", type=click.IntRange(0), default=Limits.joins_per_minute, show_default=True,
               help="seats of listed tables one client address (IPv6: one /64) may take per minute; 0: no limit")
+@click.option("--play-per-minute", type=click.IntRange(0), default=Limits.play_per_minute, show_default=True,
+              help="play-now requests (POST /api/play) one client address (IPv6: one /64) may make per minute; "
+                   "0: no limit")
 @click.option("--signups-per-minute", type=click.IntRange(0), default=Limits.signups_per_minute, show_default=True,
               help="account sign-ups and recovery-code sign-ins one client address (IPv6: one /64) may start per "
                    "minute; 0: no limit")
@@ -227,7 +230,7 @@ def listen(host: str, port: int) -> socket.socket:
               help="the server's address as people reach it (https://games.example): the base of the links in "
                    "notification mails; without it no mail is sent (pushes open the link on the page's own origin)")
 def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_seeds: bool, tables_per_minute: int,
-          joins_per_minute: int, signups_per_minute: int, signins_per_minute: int, max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
+          joins_per_minute: int, play_per_minute: int, signups_per_minute: int, signins_per_minute: int, max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
           reconnect_grace: float, redis_url: str | None, allowed_origins: tuple[str, ...], api_docs: bool,
           max_connections_per_address: int, max_sockets_per_address: int, max_sockets_per_seat: int,
           header_timeout: float, body_timeout: float, tls_cert: str | None, tls_key: str | None,
@@ -245,6 +248,7 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
 
     url = db_url(str(default_db()) if db is None else db)
     limits = Limits(tables_per_minute=tables_per_minute, joins_per_minute=joins_per_minute,
+                    play_per_minute=play_per_minute,
                     signups_per_minute=signups_per_minute, signins_per_minute=signins_per_minute,
                     open_tables=max_open_tables, min_move_clock=min_move_clock, idle_minutes=idle_minutes,
                     spectators=max_spectators, reconnect_grace=reconnect_grace,

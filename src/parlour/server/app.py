@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from . import accounts_api, api, notify_api, owner, people, static, ws
+from . import accounts_api, api, notify_api, owner, people, playnow_api, static, ws
 from .body import MAX_BODY, MAX_BODY_FIXED, BodyLimit
 from . import api_docs as api_docs_page
 from .bots import BotPool
@@ -27,6 +27,7 @@ from .headers import SecurityHeaders
 from .limits import Limits
 from .lobby import Lobby
 from .notify import Notifier, NotifyConfig
+from .playnow import MemoryQueue, PlayNow
 from .report import unexpected
 from .storage import Store
 
@@ -70,6 +71,11 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
                 from .cluster import Cluster
                 lobby.cluster = Cluster(redis_url)
                 await lobby.cluster.start(lobby)
+                from .playnow_redis import RedisQueue
+                app.state.playnow = PlayNow(lobby, RedisQueue(lobby.cluster.redis))
+            else:
+                app.state.playnow = PlayNow(lobby, MemoryQueue())
+            app.state.playnow.start()
             # What start-up built (modules, games, the pool) lives as long as the server: frozen, the collector never
             # walks it again, so its full collections (the pauses players would feel) cover only the tables' objects.
             gc.collect()
@@ -81,6 +87,7 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
             finally:
                 gc.set_threshold(*thresholds)
                 gc.unfreeze()
+                await app.state.playnow.close()
                 await lobby.close()
                 lobby.notifier.stop()
                 if lobby.cluster is not None:
@@ -122,6 +129,7 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
     app.include_router(people.router)
     app.include_router(accounts_api.router)
     app.include_router(notify_api.router)
+    app.include_router(playnow_api.router)
     if api_docs:
         api_docs_page.mount(app)
     app.include_router(ws.router)

@@ -23,6 +23,8 @@ class Limits:
     tables_per_minute: int = 20
     #: Seats of listed tables one client address may take per minute (``POST /api/tables/{id}/join``; IPv6: per /64).
     joins_per_minute: int = 10
+    #: Play-now requests one client address may make per minute (``POST /api/play``; IPv6: per /64).
+    play_per_minute: int = 10
     #: Account sign-ups (and recovery-code sign-ins) one client address may start per minute (IPv6: per /64).
     signups_per_minute: int = 5
     #: Passkey sign-ins one client address may start per minute (IPv6: per /64).

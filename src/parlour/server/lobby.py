@@ -109,7 +109,7 @@ class Lobby:
                      seconds_per_move: float | None = None, seed: int | None = None, setup: str | None = None,
                      address: str | None = None, settings: dict[str, Any] | None = None,
                      listed: bool = False, moves: list[tuple[int | None, str]] | None = None,
-                     stacked: str | None = None) -> Table:
+                     stacked: str | None = None, limited: bool = True) -> Table:
         """A new table; raises :class:`BadOption` (saying what is allowed) for a bad game, option or seat,
         :class:`~parlour.core.errors.IllegalAction` for a start position the game cannot read, and
         :class:`LimitReached` when ``address`` created too many tables this minute or the server is full.
@@ -122,6 +122,8 @@ class Lobby:
         ``(None, "timeout")``, played from the start before anyone connects, each checked as a seat's move is; the
         first one refused raises :class:`BadOption` naming it and why. ``stacked``: a lesson's start, its stacked
         deck or position as a table stores it (:func:`parlour.core.lesson.deck_text`), in place of ``setup``.
+        ``limited=False``: not counted against ``address``'s tables a minute (a play-now table: its people's queue
+        joins were counted, see :mod:`.playnow`).
         """
         game = load_with(game_id, players, options)  # an option named like a parameter ('players') is refused too
         if setup is not None and game.position_format is None:
@@ -156,7 +158,7 @@ class Lobby:
             raise BadOption("a listed table needs a seat for someone from the list: invite a person in a seat after "
                             "the first (the first human seat is its creator's)")
         key = address_key(address)
-        if not self._created.allow(key):
+        if limited and not self._created.allow(key):
             raise LimitReached(429, f"at most {self.limits.tables_per_minute} new tables a minute from one address; "
                                     "try again in a minute", self._created.retry_after(key))
         if not await self._make_room():
