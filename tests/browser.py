@@ -110,7 +110,7 @@ class _Server:
     def start(self) -> str:
         exe = shutil.which("parlour")
         args = ["serve", "--port", str(self.port), "--db", str(self.db), "--bot-workers", "1", "--fixed-seeds",
-                "--tables-per-minute", "0"]  # the whole session creates its tables from one address
+                "--tables-per-minute", "0", "--play-per-minute", "0"]  # the whole session asks from one address
         command = [exe, *args] if exe else [sys.executable, "-c", "import sys; from parlour.cli import main; "
                                                                "sys.exit(main())", *args]
         with open(self.log, "ab") as out:  # a new session: stopping the group stops the bot workers too

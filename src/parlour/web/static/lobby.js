@@ -1,6 +1,7 @@
 // The lobby: choose a game, its players and variant, who sits where; create the table; hand out the links.
 // Speaks GET /api/games, POST /api/tables, GET /api/tables?tokens=..., GET /api/open and POST /api/tables/{id}/join
-// (docs/protocol.md). "My tables" is this browser's own list (history.js); "Open tables" the ones listed publicly.
+// (docs/protocol.md); "Play now" is playnow.js. "My tables" is this browser's own list (history.js); "Open tables"
+// the ones listed publicly.
 
 import { getJSON, postJSON, tokens, remember, forget } from "./api.js";
 import { h, fill, toast, label } from "./util.js";
@@ -11,6 +12,7 @@ import { myList, rowsOf, statusOf } from "./mylist.js";
 import { linkRow } from "./copylink.js";
 import { mySecret, pageOf, secretOf } from "./mine.js";
 import { settingText } from "./turns.js";
+import { playNow } from "./playnow.js";
 
 const $ = (id) => document.getElementById(id);
 /** Seconds a deal's result waits for the people at the table before the next deal's clocks and bots go. */
@@ -387,6 +389,7 @@ async function start() {
   }
   await Promise.all(games.map(async (g) => { words[g.id] = await translator(`/games/${encodeURIComponent(g.id)}/`); }));
   renderGames();
+  playNow(games, titleOf, counts);
   // ?game=ID (a lesson's "Play a real game") opens the lobby with that game chosen
   const asked = new URLSearchParams(location.search).get("game");
   if (games.length) choose(games.find((g) => g.id === asked) || games[0]);
