@@ -127,3 +127,17 @@ def test_one_process_sees_a_person_leave_at_the_other(two_servers):
     cene, dan = ask(a.url, "Cene"), ask(b.url, "Dan")
     answers = [seated(base, t["ticket"]) for base, t in ((b.url, bora), (a.url, cene), (b.url, dan))]
     assert len({x["table"] for x in answers}) == 1
+
+
+def test_a_person_whose_page_stops_asking_leaves_the_queue_of_both_processes(two_servers):
+    a, b = two_servers
+    ana = ask(a.url, "Ana")  # and never asked after again: her tab was closed
+    bora = ask(b.url, "Bora")
+    assert get(f"{b.url}/api/play/{bora['ticket']}")["waiting"] == 2
+    deadline = time.monotonic() + 30  # a ticket lives 10 s without being asked after
+    while get(f"{b.url}/api/play/{bora['ticket']}")["waiting"] != 1:
+        assert time.monotonic() < deadline, "the silent ticket is still counted"
+        time.sleep(0.5)
+    with pytest.raises(urllib.error.HTTPError) as gone:
+        get(f"{a.url}/api/play/{ana['ticket']}")
+    assert gone.value.code == 404

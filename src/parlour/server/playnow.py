@@ -355,7 +355,7 @@ class PlayNow:
         specs = [SeatSpec("human", None, t.name) if t is not None else SeatSpec("bot", level, None) for t in order]
         rows = [SeatRow(i, s.kind, s.level, s.name, None) for i, s in enumerate(specs)]
         # wait: the clocks and bots start when everyone seated has opened her link (or someone presses start).
-        settings = {"wait": True, "play_now": True, **chosen(rows, None, None)}
+        settings = {"wait": True, **chosen(rows, None, None)}
         table = await self.lobby.create(first.game, first.players, dict(first.options), specs, settings=settings,
                                         limited=False)
         bots = sum(1 for t in order if t is None)

@@ -62,6 +62,8 @@ return 0
 """
 
 POOLS = "parlour:play:pools"
+#: Seconds a claimed ticket lives until its table is made (then :data:`~.playnow.KEEP_SEATED`).
+FORMING = 30.0
 
 
 def ticket_key(ticket_id: str) -> str:
@@ -145,7 +147,8 @@ class RedisQueue:
         return found
 
     async def claim(self, ids: list[str]) -> bool:
-        claimed = await self._call(self._claim(keys=[ticket_key(i) for i in ids], args=[int(KEEP_SEATED * 1000)]))
+        # A claimed ticket lives FORMING seconds: if its process dies before seating it, its page is told it left.
+        claimed = await self._call(self._claim(keys=[ticket_key(i) for i in ids], args=[int(FORMING * 1000)]))
         return bool(claimed)
 
     async def unclaim(self, ids: list[str]) -> None:
