@@ -47,6 +47,8 @@ KEEP_SEATED = 300.0
 #: The spread of ratings (μ, openskill's scale: a new person 25) that people may be seated together at once, and
 #: how much it widens per second that the longest-waiting of them has waited.
 SPREAD, GROWTH = 5.0, 0.5
+#: The most tickets of one pool a pass looks at (the longest-waiting): a pass holds the event loop for its length.
+LOOK_AT = 1000
 #: Seconds between two passes of a process over its queues (seats those whose wait ran out).
 SWEEP = 0.5
 #: openskill's default rating (Plackett-Luce): μ 25, σ 25/3.
@@ -119,13 +121,21 @@ def choose(pool: list[Ticket], players: int, now: float) -> list[Ticket] | None:
     >>> [x.id for x in choose([t(0, 10, wait=1), t(1, 25), t(2, 12)], 3, now=2.0)]  # 0's wait ran out
     ['0', '2', '1']
     """
-    waiting = sorted((x for x in pool if x.state == "waiting"), key=lambda x: (x.mu, x.joined))
+    waiting = [x for x in pool if x.state == "waiting"]
+    if len(waiting) > LOOK_AT:  # the longest-waiting first: the others wait for a later pass
+        waiting = sorted(waiting, key=lambda x: x.joined)[:LOOK_AT]
+    waiting.sort(key=lambda x: (x.mu, x.joined))
+    if not waiting:
+        return None
+    widest = allowed(min(waiting, key=lambda x: x.joined), now)  # no group may spread wider than this
+    mus = [x.mu for x in waiting]
     best_group: list[Ticket] | None = None
     for i in range(len(waiting) - players + 1):
+        spread = mus[i + players - 1] - mus[i]
+        if spread > widest or best_group is not None and spread >= best_group[-1].mu - best_group[0].mu:
+            continue  # the common case, decided without building the group
         group = waiting[i:i + players]
-        spread = group[-1].mu - group[0].mu
-        oldest = min(group, key=lambda x: x.joined)
-        if spread <= allowed(oldest, now) and (best_group is None or spread < best_group[-1].mu - best_group[0].mu):
+        if spread <= allowed(min(group, key=lambda x: x.joined), now):
             best_group = group
     if best_group is not None:
         return sorted(best_group, key=lambda x: x.joined)
@@ -186,11 +196,15 @@ class Queue(Protocol):
     async def keys(self) -> list[str]:
         """The pools with someone waiting (perhaps a few emptied a moment ago)."""
 
+    async def count(self, key: str) -> int:
+        """How many wait in one pool (those that stopped asking a moment ago may still count, until the next sweep)."""
+
     async def waiting(self, key: str, now: float) -> list[Ticket]:
         """The live tickets of one pool (those that stopped asking are dropped)."""
 
-    async def claim(self, ids: list[str]) -> bool:
-        """Mark every ticket of ``ids`` forming if all of them are still waiting; else change nothing."""
+    async def claim(self, key: str, ids: list[str]) -> bool:
+        """Mark every ticket of ``ids`` (of the pool ``key``) forming, out of the pool, if all of them are still
+        waiting; else change nothing."""
 
     async def unclaim(self, ids: list[str]) -> None:
         """Put claimed tickets back to waiting (their table could not be made)."""
@@ -232,13 +246,16 @@ class MemoryQueue:
             self._drop(ticket)
         return list(self.pools)
 
+    async def count(self, key: str) -> int:
+        return len(self.pools.get(key, ()))
+
     async def waiting(self, key: str, now: float) -> list[Ticket]:
         found = [self.tickets[i] for i in self.pools.get(key, ())]
         for ticket in [t for t in found if self._gone(t, now)]:
             self._drop(ticket)
         return [t for t in found if t.state == "waiting" and not self._gone(t, now)]
 
-    async def claim(self, ids: list[str]) -> bool:
+    async def claim(self, key: str, ids: list[str]) -> bool:
         tickets = [self.tickets.get(i) for i in ids]
         if any(t is None or t.state != "waiting" for t in tickets):
             return False
@@ -303,19 +320,16 @@ class PlayNow:
         ticket = Ticket(secrets.token_urlsafe(16), game.id, game.players, dict(game.options), name, float(mu),
                         float(sigma), now, now + wait)
         await self.queue.add(ticket)
-        await self.form(ticket.key)
+        await self.form(ticket.key)  # a full table at once, or this person at once if she waits 0 s
         return await self.queue.touch(ticket.id, time.time()) or ticket
 
     async def status(self, ticket_id: str) -> tuple[Ticket, int] | None:
-        """The ticket (its life renewed) and how many wait in its pool, after seating whoever can be now."""
+        """The ticket (its life renewed) and how many wait in its pool. Asking seats nobody: the joins and the sweep
+        do (a pool's pass costs its size, and each of its people asks every second)."""
         ticket = await self.queue.touch(ticket_id, time.time())
         if ticket is None:
             return None
-        if ticket.state == "waiting":
-            await self.form(ticket.key)
-            ticket = await self.queue.touch(ticket_id, time.time()) or ticket
-        count = len(await self.queue.waiting(ticket.key, time.time())) if ticket.state == "waiting" else 0
-        return ticket, count
+        return ticket, (await self.queue.count(ticket.key) if ticket.state == "waiting" else 0)
 
     async def form(self, key: str) -> None:
         """Seat every group of this pool that :func:`choose` finds now (one pass at a time in this process; across
@@ -331,7 +345,7 @@ class PlayNow:
                 if group is None:
                     break
                 ids = [t.id for t in group]
-                if not await self.queue.claim(ids):
+                if not await self.queue.claim(key, ids):
                     continue  # another process claimed some of them a moment ago: look again
                 try:
                     await self._seat(group)
@@ -339,7 +353,7 @@ class PlayNow:
                     await self.queue.unclaim(ids)
                     unexpected.report("a play-now table", e, f"{group[0].game}, {len(group)} people")
                     break
-        if not lock.locked() and key not in await self.queue.keys():
+        if not lock.locked() and not await self.queue.count(key):
             self._forming.pop(key, None)
 
     async def _seat(self, group: list[Ticket]) -> None:

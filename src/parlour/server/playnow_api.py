@@ -64,9 +64,9 @@ async def ask(body: Ask, request: Request) -> dict[str, Any]:
                             headers={"Retry-After": str(max(1, round(joins.retry_after(key))))})
     account = await signed_in(request)
     name = account.name if account is not None else body.name
-    ticket = await _play(request).join(game, name, account.id if account is not None else None, body.wait)
-    found = await _play(request).status(ticket.id)
-    ticket, count = found if found is not None else (ticket, 1)
+    play = _play(request)
+    ticket = await play.join(game, name, account.id if account is not None else None, body.wait)
+    count = await play.queue.count(ticket.key) if ticket.state == "waiting" else 0
     return described(ticket, count, time.time())
 
 

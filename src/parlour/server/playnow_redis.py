@@ -22,14 +22,16 @@ from typing import Any
 from .cluster import Unavailable
 from .playnow import HEARTBEAT, KEEP_SEATED, Ticket
 
-# KEYS: the group's tickets. ARGV[1]: the claimed tickets' time to live (ms). All waiting: claim all; else none.
+# KEYS[1]: the pool, then the group's tickets; ARGV[1]: the claimed tickets' time to live (ms), then their ids.
+# All of them waiting: claim all (and take them out of the pool); else none.
 _CLAIM = """
-for _, k in ipairs(KEYS) do
-  if redis.call('HGET', k, 'state') ~= 'waiting' then return 0 end
+for i = 2, #KEYS do
+  if redis.call('HGET', KEYS[i], 'state') ~= 'waiting' then return 0 end
 end
-for _, k in ipairs(KEYS) do
-  redis.call('HSET', k, 'state', 'forming')
-  redis.call('PEXPIRE', k, ARGV[1])
+for i = 2, #KEYS do
+  redis.call('HSET', KEYS[i], 'state', 'forming')
+  redis.call('PEXPIRE', KEYS[i], ARGV[1])
+  redis.call('SREM', KEYS[1], ARGV[i])
 end
 return 1
 """
@@ -127,6 +129,9 @@ class RedisQueue:
         pools = [_text(p) for p in await self._call(self.redis.smembers(POOLS))]
         return [p.removeprefix("parlour:play:pool:") for p in pools]
 
+    async def count(self, key: str) -> int:
+        return int(await self._call(self.redis.scard(pool_key(key))))
+
     async def waiting(self, key: str, now: float) -> list[Ticket]:
         ids = sorted(_text(i) for i in await self._call(self.redis.smembers(pool_key(key))))
         if not ids:
@@ -146,9 +151,10 @@ class RedisQueue:
             await self._call(self.redis.srem(pool_key(key), *gone))
         return found
 
-    async def claim(self, ids: list[str]) -> bool:
+    async def claim(self, key: str, ids: list[str]) -> bool:
         # A claimed ticket lives FORMING seconds: if its process dies before seating it, its page is told it left.
-        claimed = await self._call(self._claim(keys=[ticket_key(i) for i in ids], args=[int(FORMING * 1000)]))
+        claimed = await self._call(self._claim(keys=[pool_key(key), *map(ticket_key, ids)],
+                                               args=[int(FORMING * 1000), *ids]))
         return bool(claimed)
 
     async def unclaim(self, ids: list[str]) -> None:
