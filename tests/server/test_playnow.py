@@ -171,3 +171,22 @@ def test_one_address_asks_a_bounded_number_of_times_a_minute(db_url):
         assert ask(c, wait=1000).status_code == 422  # a bad request is refused for what it is, not counted
     with app(db_url, play_per_minute=0) as c:  # 0: no limit
         assert {ask(c, "Ana").status_code for _ in range(12)} == {201}
+
+
+def test_a_signed_in_person_is_seated_under_her_account_name_and_rated_by_her_account(db_url, monkeypatch):
+    from test_accounts import Authenticator, sign_up
+
+    asked = []
+
+    async def rating(account, name, game, players):
+        asked.append((account, name, game, players))
+        return playnow.DEFAULT_RATING
+
+    monkeypatch.setattr(playnow, "rating", rating)
+    with app(db_url, signups_per_minute=10) as c:
+        sign_up(c, Authenticator(), "Mojca")
+        got = seated(c, ask(c, "not my name", wait=0).json()["ticket"])
+        me = c.get("/api/account").json()
+        assert [s["name"] for s in table_of(c, got)["seats"] if s["kind"] == "human"] == ["Mojca"]
+        assert len(asked) == 1 and isinstance(asked[0][0], int) and asked[0][1:] == ("Mojca", "zole", 3)
+        assert me["name"] == "Mojca"
