@@ -380,13 +380,18 @@ class PlayNow:
                                                   "bot_level": level if bots else None})
 
     async def _sweep(self) -> None:
-        """Seat, now and then, those whose wait ran out while nobody asked (the page asks every second)."""
+        """Every :data:`SWEEP` seconds, seat what time made possible: a spread of ratings widened enough, a wait
+        that ran out (a join seats at once only what it completes)."""
+        from .cluster import Unavailable
+
         while True:
             await asyncio.sleep(SWEEP)
             try:
                 for key in await self.queue.keys():
                     await self.form(key)
-            except Exception as e:  # Redis away for a moment: the next pass tries again
+            except Unavailable:  # Redis away for a moment: the next pass tries again
+                pass
+            except Exception as e:
                 unexpected.report("the play-now sweep", e, "")
 
 
