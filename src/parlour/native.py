@@ -16,7 +16,7 @@ last install, a different Python), or ``PARLOUR_PURE=1`` is set, nothing is load
 It is all or nothing because compiled modules use each other's C types (Tarok's ``state.pxd`` is cimported by
 ``play.pxd``): a compiled ``play`` beside a pure ``state`` would not work.
 
->>> str(Engine(compiled=False, modules=0, why="PARLOUR_PURE=1 is set"))
+>>> str(Engine(compiled=False, reason="asked"))
 'pure Python (PARLOUR_PURE=1 is set)'
 >>> compiled_name("parlour.games.tarok.state", "3f0c9a1e77d2b415", ".cpython-311-x86_64-linux-gnu.so")
 'state.3f0c9a1e77d2b415.cpython-311-x86_64-linux-gnu.so'
@@ -90,16 +90,39 @@ def built_files(name: str, root: Path = ROOT) -> list[Path]:
 
 @dataclass(frozen=True)
 class Engine:
-    """Which engine runs: compiled (how many modules) or pure Python, and why."""
+    """Which engine runs: compiled (how many modules), or pure Python and why.
+
+    ``reason`` is ``"asked"`` (``PARLOUR_PURE=1``), ``"not built"`` (installed without Cython or a C compiler) or
+    ``"changed"`` (``changed`` names the sources edited since they were compiled).
+    """
 
     compiled: bool
-    modules: int
-    why: str = ""
+    modules: int = 0
+    reason: str = ""
+    changed: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         if self.compiled:
             return f"compiled ({self.modules} modules built by Cython)"
-        return f"pure Python ({self.why})"
+        if self.reason == "asked":
+            return "pure Python (PARLOUR_PURE=1 is set)"
+        if self.reason == "changed":
+            return f"pure Python ({', '.join(self.changed)} changed since compiled: pip install -e . compiles it again)"
+        return "pure Python (not compiled: pip install . compiles it where a C compiler is found)"
+
+
+def check(root: Path = ROOT) -> tuple[Engine, dict[str, Path]]:
+    """Which engine the sources under ``root`` would run, and the compiled file of each module if compiled."""
+    if os.environ.get("PARLOUR_PURE") == "1":
+        return Engine(False, reason="asked"), {}
+    files = {name: compiled_file(name, root) for name in MODULES}
+    missing = [name for name, file in files.items() if not file.exists()]
+    if not missing:
+        return Engine(True, len(files)), files
+    if not any(built_files(name, root) for name in MODULES):
+        return Engine(False, reason="not built"), {}
+    changed = tuple(source_of(name, root).relative_to(root).as_posix() for name in missing)
+    return Engine(False, reason="changed", changed=changed), {}
 
 
 class _CompiledFinder(importlib.abc.MetaPathFinder):
@@ -127,25 +150,10 @@ def install(root: Path = ROOT) -> Engine:
     first answer.
     """
     global _engine
-    if _engine is not None:
-        return _engine
-    if os.environ.get("PARLOUR_PURE") == "1":
-        _engine = Engine(False, 0, "PARLOUR_PURE=1 is set")
-        return _engine
-    files = {name: compiled_file(name, root) for name in MODULES}
-    missing = [name for name, file in files.items() if not file.exists()]
-    if len(missing) == len(files):
-        built = any(built_files(name, root) for name in MODULES)
-        why = ("the compiled modules were built from older sources: pip install -e . builds them again" if built
-               else "not compiled: pip install . compiles it where a C compiler and Cython are found")
-        _engine = Engine(False, 0, why)
-    elif missing:
-        changed = ", ".join(source_of(name, root).relative_to(root).as_posix() for name in missing[:3])
-        more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
-        _engine = Engine(False, 0, f"{changed}{more} changed since it was compiled: pip install -e . builds it again")
-    else:
-        sys.meta_path.insert(0, _CompiledFinder(files))
-        _engine = Engine(True, len(files))
+    if _engine is None:
+        _engine, files = check(root)
+        if _engine.compiled:
+            sys.meta_path.insert(0, _CompiledFinder(files))
     return _engine
 
 
