@@ -10,7 +10,7 @@ printed for that game but the difference.
     git archive main | (mkdir -p /tmp/main && tar -x -C /tmp/main)
     python -m bench compare --base /tmp/main/src --seeds 0-49 --repeat 5
     python -m bench compare giacomotto --base /tmp/main/src
-    python -m bench compare --base src --this /tmp/compiled/src     # the compiled build against the pure one
+    python -m bench compare --base src --pure-base                  # the compiled engine against the pure one
 """
 
 from __future__ import annotations
@@ -41,13 +41,16 @@ from bench.playouts import timed_run
 game_id, players, options, seeds, mode = json.loads(sys.argv[1])
 game = parlour.load(game_id, players=players, **options)
 run = timed_run(game, seeds, mode, lambda: None, "cpu")
-print(json.dumps({"seconds": run.seconds, "actions": run.actions, "file": parlour.__file__}))
+native = getattr(parlour, "native", None)  # checkouts before the compiled engine was the default have none
+print(json.dumps({"seconds": run.seconds, "actions": run.actions, "file": parlour.__file__,
+                  "engine": str(native.engine()) if native else "as built"}))
 """
 
 
-def one_run(src: Path, game_id: str, players: int, options: dict[str, Any], seeds: list[int], mode: str) -> dict:
-    """One run of every seed with the parlour of ``src``, in a fresh process."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(src), str(ROOT)]))
+def one_run(src: Path, game_id: str, players: int, options: dict[str, Any], seeds: list[int], mode: str,
+            pure: bool = False) -> dict:
+    """One run of every seed with the parlour of ``src``, in a fresh process (its pure Python engine if ``pure``)."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(src), str(ROOT)]), PARLOUR_PURE="1" if pure else "0")
     done = subprocess.run([sys.executable, "-c", CHILD, json.dumps([game_id, players, options, seeds, mode])],
                           env=env, capture_output=True, text=True, cwd=ROOT)
     if done.returncode:
@@ -59,23 +62,25 @@ def one_run(src: Path, game_id: str, players: int, options: dict[str, Any], seed
 
 
 def compare(game_id: str, players: int | None, base: Path, seeds: list[int], repeat: int, mode: str,
-            advance: Any, this: Path = THIS) -> dict[str, Any]:
+            advance: Any, this: Path = THIS, pure_base: bool = False) -> dict[str, Any]:
     cls = parlour.core.game_class(game_id)
     players = players or cls.default_players
     options = dict(cls.random_options)
     rates: dict[str, list[float]] = {"base": [], "this": []}
     actions: dict[str, list[int]] = {}
+    engines: dict[str, str] = {}
     for _ in range(repeat):
         for name, src in (("base", base), ("this", this)):
-            run = one_run(src, game_id, players, options, seeds, mode)
+            run = one_run(src, game_id, players, options, seeds, mode, pure=pure_base and name == "base")
             rates[name].append(sum(run["actions"]) / run["seconds"])
             actions[name] = run["actions"]
+            engines[name] = run["engine"]
             advance()
     ratios = [t / b for t, b in zip(rates["this"], rates["base"])]
     return {"game": game_id, "players": players, "same_matches": actions["base"] == actions["this"],
             "decisions_per_s": {k: statistics.median(v) for k, v in rates.items()},
             "ratio": {"median": statistics.median(ratios), "low": min(ratios), "high": max(ratios)},
-            "ratios": ratios}
+            "ratios": ratios, "engines": engines}
 
 
 def main(argv: list[str]) -> int:
@@ -90,6 +95,9 @@ def main(argv: list[str]) -> int:
                    help="engine: legal+apply (default); bots: view+legal+apply")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--pure-base", action="store_true",
+                   help="run the base on its pure Python engine (PARLOUR_PURE=1): --base src then races the "
+                        "compiled engine against the pure one")
     args = p.parse_args(argv)
     args.base, args.this = args.base.resolve(), args.this.resolve()
     for src in (args.base, args.this):
@@ -104,12 +112,13 @@ def main(argv: list[str]) -> int:
         for gid in games:
             progress.update(task, description=gid)
             results.append(compare(gid, args.players, args.base, seeds, args.repeat, args.mode,
-                                   lambda: progress.advance(task), args.this))
+                                   lambda: progress.advance(task), args.this, args.pure_base))
     if args.json:
         print(json.dumps({"benchmark": "compare", "base": str(args.base), "this": str(args.this), "seeds": args.seeds, "mode": args.mode,
                           "repeat": args.repeat, "clock": "cpu", "results": results}, indent=2))
         return 0
-    t = Table(title=f"{args.this} ÷ {args.base}: random play-outs ({args.mode}), seeds {args.seeds}, CPU clock, "
+    engines = results[0]["engines"] if results else {}
+    t = Table(title=f"{args.this} ({engines.get('this')}) ÷ {args.base} ({engines.get('base')}): random play-outs ({args.mode}), seeds {args.seeds}, CPU clock, "
                     f"median (lowest–highest) of {args.repeat}")
     for col in ("game", "seats", "base decisions/s", "this decisions/s", "this ÷ base", "same matches"):
         t.add_column(col, justify="left" if col == "game" else "right")

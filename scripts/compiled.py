@@ -1,24 +1,18 @@
-"""parlour's optional compiled build: the hot modules compiled by Cython from the same Python source.
+"""A compiled copy of a checkout, beside the one installed: what ``python -m bench compare`` races.
 
-The Python source stays the one source of truth and parlour runs without a C compiler; compiling the modules
-below as they are (Cython reads plain Python) makes random play-outs about 1.4-1.6 times as fast
-(``bench/README.md``, "The compiled build"). Tarok's engine goes further, in Cython's pure-Python mode: a ``.pxd``
-file beside a module (``games/tarok/state.pxd``, ``play.pxd``, ``actions.pxd``) makes its state an extension type
-with C integer fields and its card play C functions, and ``@cython.locals`` types the locals of its hot functions
-(and of ``core/rng.py``'s shuffle); Python never reads the ``.pxd`` files, and without Cython installed
-``parlour.core.cyshim`` stands in for the ``cython`` module. Two ways to use it:
+Every install compiles the engine already (``setup.py``, ``parlour/native.py``). This script is for comparing
+builds: it copies a checkout's ``src/``, ``setup.py`` and ``pyproject.toml`` to ``DEST``, compiles the copy in place
+with the Python running it (which needs Cython and setuptools: the ``test`` extra has them), checks that the copy
+runs its compiled engine, and prints the copy's ``src`` folder, for ``PYTHONPATH``::
 
-    pip install cython setuptools && PARLOUR_COMPILE=1 pip install --no-build-isolation .   # an installed copy
-    python scripts/compiled.py /tmp/parlour-compiled       # a compiled copy of src/ there; prints its src folder
-
-The second is what ``scripts/test`` does to run the records, the conformance harness and the compiled games'
-tests against the compiled build, and what ``python -m bench compare --base`` measures. Never compile in place
-in a working tree installed with ``pip install -e .``: Python would import the compiled modules and ignore
-every later edit of their source.
+    python scripts/compiled.py /tmp/parlour-compiled                 # this checkout
+    python scripts/compiled.py /tmp/base-compiled --tree /tmp/base   # another checkout of this layout
+    PYTHONPATH=/tmp/parlour-compiled/src python -m bench tarok
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import subprocess
@@ -27,59 +21,35 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: The modules compiled, relative to ``src/``: the engines' hot paths and the core they call at every step.
-COMPILED = (
-    "parlour/core/game.py", "parlour/core/rng.py", "parlour/core/sheet.py", "parlour/core/tricks.py",
-    "parlour/games/tarok/state.py", "parlour/games/tarok/play.py", "parlour/games/tarok/actions.py",
-    "parlour/games/tarok/scoring.py", "parlour/games/tarok/cards.py",
-    "parlour/games/giacomotto/state.py", "parlour/games/giacomotto/captures.py",
-    "parlour/games/giacomotto/actions.py",
-    "parlour/games/memory/state.py", "parlour/games/memory/actions.py", "parlour/games/memory/rules.py",
-    "parlour/games/kaboo/state.py",
-    "parlour/games/gami/state.py", "parlour/games/gami/cards.py", "parlour/games/gami/actions.py",
-    "parlour/games/claw/state.py", "parlour/games/claw/actions.py",
-)
-#: Cython's settings: Python 3 semantics, functions that behave as Python's do where the tests can tell, and
-#: annotations read as Python reads them (as hints: a wrong argument gets the engine's own error, not a TypeError).
-DIRECTIVES = {"language_level": 3, "binding": True, "embedsignature": True, "annotation_typing": False}
 
-
-def extensions(src: Path) -> list:
-    """The Cython extension modules of :data:`COMPILED` under ``src`` (Cython must be installed)."""
-    from Cython.Build import cythonize
-
-    return cythonize([str(src / m) for m in COMPILED], compiler_directives=DIRECTIVES, quiet=True,
-                     build_dir=str(src.parent / "build" / "cython"))
-
-
-def build(dest: Path) -> Path:
-    """A copy of ``src/`` at ``dest/src`` with :data:`COMPILED` compiled in place; returns that ``src``."""
+def build(dest: Path, tree: Path = ROOT) -> Path:
+    """A copy of ``tree``'s sources at ``dest`` with the engine compiled in place; returns the copy's ``src``."""
     src = dest / "src"
     if src.exists():
         shutil.rmtree(src)
-    shutil.copytree(ROOT / "src", src, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c"))
-    code = ("import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
-            "from compiled import extensions; from setuptools import setup; "
-            "setup(name='parlour-compiled', ext_modules=extensions(Path(sys.argv[2])), "
-            "script_args=['build_ext', '--inplace', '--build-temp', sys.argv[3]])")
-    done = subprocess.run([sys.executable, "-c", code, str(ROOT / "scripts"), str(src), str(dest / "build" / "temp")],
-                          cwd=src, capture_output=True, text=True)
-    if done.returncode:  # the compiler's many warnings are shown only when the build fails
-        sys.exit(f"the compiled build failed:\n{done.stdout[-5000:]}\n{done.stderr[-5000:]}")
-    check(src)
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(tree / "src", src, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.c", "*.egg-info"))
+    for name in ("setup.py", "pyproject.toml"):
+        shutil.copy(tree / name, dest / name)
+    done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=dest, capture_output=True,
+                          text=True, env=dict(os.environ, PARLOUR_PURE="0"))
+    check(src, done)
     return src
 
 
-def check(src: Path) -> None:
-    """Every module of :data:`COMPILED` under ``src`` imports as a compiled extension."""
-    names = [m[:-3].replace("/", ".") for m in COMPILED]
-    code = ("import importlib, sys; bad = [n for n in sys.argv[1:] if importlib.import_module(n).__file__"
-            ".endswith('.py')]; sys.exit(f'not compiled: {bad}' if bad else 0)")
-    env = dict(os.environ, PYTHONPATH=str(src))
-    subprocess.run([sys.executable, "-c", code, *names], env=env, check=True, cwd=src.parent)
+def check(src: Path, done: subprocess.CompletedProcess | None = None) -> None:
+    """The copy at ``src`` runs its compiled engine, or the script stops with the build's last words."""
+    code = "import sys, parlour; e = parlour.native.engine(); print(e); sys.exit(0 if e.compiled else 1)"
+    ran = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, PYTHONPATH=str(src), PARLOUR_PURE="0"),
+                         cwd=src.parent, capture_output=True, text=True)
+    if ran.returncode:
+        build_said = f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}" if done else ""
+        sys.exit(f"the compiled build did not take: {ran.stdout.strip()} {ran.stderr.strip()[-2000:]}\n{build_said}")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.exit("usage: python scripts/compiled.py DEST   (builds DEST/src, a compiled copy of src/)")
-    print(build(Path(sys.argv[1]).resolve()))
+    parser = argparse.ArgumentParser(description=__doc__.partition("\n")[0])
+    parser.add_argument("dest", type=Path, help="where the copy goes (its src/ is printed)")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout to copy (default: this one)")
+    args = parser.parse_args()
+    print(build(args.dest.resolve(), args.tree.resolve()))

@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PYTHON = """#!/bin/sh
 echo "python3 $*" >> "$CALLS"
 case "$1 $2" in
+    "-c "*engine*) exit "${ENGINE_STATUS:-0}" ;;
     "-c "*) exit "${SYSTEM_PYTHON:-0}" ;;
     "-m pytest") exit "${PYTEST_STATUS:-0}" ;;
 esac
@@ -32,7 +33,7 @@ def run_script(tmp_path: Path, **env: str) -> tuple[subprocess.CompletedProcess,
     bin_ = tmp_path / "bin"
     bin_.mkdir()
     for name, body in {"python3": PYTHON, "chromium": "#!/bin/sh\n", "gnugo": "#!/bin/sh\n",
-                       "redis-server": "#!/bin/sh\n", "initdb": "#!/bin/sh\n",
+                       "redis-server": "#!/bin/sh\n", "cc": "#!/bin/sh\n", "initdb": "#!/bin/sh\n",
                        "apt-get": '#!/bin/sh\necho "apt-get $*" >> "$CALLS"\n'}.items():
         (bin_ / name).write_text(body)
         (bin_ / name).chmod(stat.S_IRWXU)
@@ -44,17 +45,26 @@ def run_script(tmp_path: Path, **env: str) -> tuple[subprocess.CompletedProcess,
     return done, calls.read_text().splitlines()
 
 
-def test_a_failing_pytest_says_so_and_that_the_compiled_builds_tests_did_not_run(tmp_path):
+def test_a_failing_pytest_says_so_and_that_the_pure_engines_tests_did_not_run(tmp_path):
     done, calls = run_script(tmp_path, PYTEST_STATUS="3")
     assert done.returncode == 3, done.stderr  # pytest's own exit status
-    assert "scripts/test: pytest failed (exit status 3); the compiled build's tests (below) did not run" in done.stderr
-    assert not [c for c in calls if "compiled.py" in c]
+    assert ("scripts/test: pytest failed (exit status 3); the pure Python engine's tests (below) did not run"
+            in done.stderr)
+    assert len([c for c in calls if c.startswith("python3 -m pytest")]) == 1
 
 
-def test_a_passing_pytest_goes_on_to_the_compiled_build(tmp_path):
+def test_a_passing_pytest_goes_on_to_the_pure_engine(tmp_path):
     done, calls = run_script(tmp_path)
     assert "pytest failed" not in done.stderr
-    assert [c for c in calls if "scripts/compiled.py" in c]
+    assert len([c for c in calls if c.startswith("python3 -m pytest")]) == 2
+    assert "PARLOUR_PURE=1" in done.stdout
+
+
+def test_an_install_that_did_not_compile_the_engine_stops_before_the_tests(tmp_path):
+    done, calls = run_script(tmp_path, ENGINE_STATUS="1")
+    assert done.returncode == 1
+    assert "the install did not compile the engine; pip install -v -e . shows why" in done.stderr
+    assert not [c for c in calls if c.startswith("python3 -m pytest")]
 
 
 def test_the_systems_python_is_refused_with_what_to_do_before_anything_is_installed(tmp_path):

@@ -12,6 +12,10 @@ True
 True
 """
 
+from . import native
+
+native.install()  # first: the compiled engine's modules, if they are built and current (parlour/native.py)
+
 from . import games  # the package of games, callable: parlour.games() lists their ids
 from .core import (Action, BadOption, Game, IllegalAction, ParlourError, Record, RecordError, Rng, State,
                    UnknownGame, load)

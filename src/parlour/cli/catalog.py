@@ -16,6 +16,7 @@ from parlour.core.i18n import LANGUAGES, decimal, game_translator, language, rul
 from parlour.core.game import Game
 from parlour.core.registry import game_class, games as game_ids, load
 from parlour.core.terminal import value_text
+from parlour.native import Engine, engine
 
 from .setup import game_type
 
@@ -94,7 +95,22 @@ def options_table(description: dict[str, Any]) -> Table:
 @lang_option
 def games() -> None:
     """List the games you can play."""
-    Console().print(games_table())
+    console = Console()
+    console.print(games_table())
+    console.print(engine_line(engine()), style="dim", soft_wrap=True)
+
+
+def engine_line(running: Engine) -> str:
+    """One line: which engine runs (compiled or pure Python) and, if pure, why and what compiles it."""
+    if running.compiled:
+        return tr.tn("engine: compiled ({n} module built by Cython)", "engine: compiled ({n} modules built by Cython)",
+                     running.modules)
+    if running.reason == "asked":
+        return tr.t("engine: pure Python (PARLOUR_PURE=1 is set)")
+    if running.reason == "changed":
+        return tr.t("engine: pure Python ({files} changed since compiled; pip install -e . compiles it again)",
+                    files=", ".join(running.changed[:3]) + (" …" if len(running.changed) > 3 else ""))
+    return tr.t("engine: pure Python (not compiled: installed without a C compiler)")
 
 
 @click.command()

@@ -18,7 +18,10 @@ from pathlib import Path
 
 import click
 
+from parlour.native import engine
 from parlour.server.limits import Limits
+
+from .catalog import engine_line
 
 
 def default_db(environ: dict[str, str] | None = None) -> Path:
@@ -301,6 +304,7 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
         linked = f"; one of a cluster through {redis_url}" if redis_url else ""
         where = url.partition(":///")[2] if url.startswith("sqlite") else url
         raised = f" (raised from {before:,})" if files > before else ""
+        click.echo(engine_line(engine()))
         click.echo(f"open files: up to {files:,}{raised}, at most {max_connections_per_address or files:,} "
                    "connections per client address")
         click.echo(f"parlour serves {'https' if tls else 'http'}://{shown}:{bound}/  (tables kept in {where}{linked}; Ctrl-C stops)", err=False)

@@ -1,6 +1,6 @@
 """What an engine module needs of Cython's pure-Python mode when Cython is not installed.
 
-The hot modules of the optional compiled build (``scripts/compiled.py``) are plain Python that Cython can also
+The hot modules of the compiled engine (``parlour/native.py``) are plain Python that Cython can also
 read with C types: a class decorated ``@cython.cclass`` becomes an extension type whose fields declared with
 ``cython.declare`` are C integers, and ``@cython.locals`` types a function's locals. Run as Python, all of that
 means nothing: the decorators hand back what they decorate, ``declare`` gives the class a default, the types are

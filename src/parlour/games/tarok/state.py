@@ -111,7 +111,7 @@ FIELDS = (
 class _TarokBase:
     """The fields of a :class:`TarokState` and the engine that changes them: the deal, the contract, the card play.
 
-    In the compiled build (``scripts/compiled.py``) this is an extension type, declared in ``state.pxd``: the
+    In the compiled engine (``parlour/native.py``) this is an extension type, declared in ``state.pxd``: the
     integer fields are C integers (card masks 64-bit) and the card play below runs on them in C. As Python it is
     an ordinary base class with slots; ``state.pxd`` is not read.
     """
