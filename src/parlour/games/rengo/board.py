@@ -23,11 +23,17 @@ False
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
+
 from parlour.core.i18n import Message
 
 from .points import BLACK, EMPTY, STONE_CHARS, WHITE, Geometry, geometry
 
 
+@cython.locals(top=cython.Py_ssize_t, i=cython.Py_ssize_t)
 def bit_list(mask: int) -> list[int]:
     """The indices of the set bits of ``mask`` as a list, lowest first (faster than :func:`bits` on many)."""
     out = []
@@ -41,16 +47,23 @@ def bit_list(mask: int) -> list[int]:
     return out
 
 
+@cython.cclass
 class Board:
-    """A position with its history of hashes. :meth:`clone` is cheap; nothing here knows about teams."""
+    """A position with its history of hashes. :meth:`clone` is cheap; nothing here knows about teams.
+
+    In the compiled build (``scripts/compiled.py``) this is an extension type declared in ``board.pxd``: the
+    point and chain indices of the moves below are C integers, the hash a 64-bit one; the masks stay Python ints.
+    """
 
     __slots__ = ("geo", "colour", "head", "stones", "libs", "keys", "masks", "heads", "hash", "seen", "counts",
-                 "captures")
+                 "captures", "neighbours", "around", "zobrist", "size")
 
     def __init__(self, size: int) -> None:
         geo = geometry(size)
         n = geo.points
         self.geo: Geometry = geo
+        # The geometry's tables the moves read, kept here: one attribute lookup instead of two.
+        self.size, self.neighbours, self.around, self.zobrist = geo.size, geo.neighbours, geo.around, geo.zobrist
         self.colour: list[int] = [EMPTY] * n
         self.head: list[int] = [-1] * n
         self.stones: list[int] = [0] * n
@@ -71,6 +84,7 @@ class Board:
     def clone(self) -> "Board":
         b = Board.__new__(Board)
         b.geo = self.geo
+        b.size, b.neighbours, b.around, b.zobrist = self.size, self.neighbours, self.around, self.zobrist
         b.colour, b.head = self.colour[:], self.head[:]
         b.stones, b.libs, b.keys = self.stones[:], self.libs[:], self.keys[:]
         b.masks, b.captures = self.masks[:], self.captures[:]
@@ -101,21 +115,24 @@ class Board:
 
     # --- moves ---------------------------------------------------------------------------------------------------
 
+    @cython.locals(q=cython.int, cq=cython.int, h=cython.int, base=cython.int,
+                   s=cython.int, taken=cython.int, best=cython.Py_ssize_t, n=cython.Py_ssize_t, key=cython.ulonglong,
+                   own_key=cython.ulonglong, colour=list, head=list, stones=list, libs=list, keys=list, masks=list,
+                   friends=list, enemies=list)
     def _put(self, p: int, c: int) -> int:
         """Set a stone of colour ``c`` on ``p``: join its chains, take liberties, capture. Returns stones taken."""
-        geo = self.geo
         bit = 1 << p
         colour, head, stones, libs, keys = self.colour, self.head, self.stones, self.libs, self.keys
         masks = self.masks
         colour[p] = c
         masks[0] ^= bit
         masks[c] |= bit
-        key = geo.zobrist[c][p]
+        key = self.zobrist[c][p]
         self.hash ^= key
         # Join the friendly chains around p into the biggest one; the new stone joins it too.
         friends = []
         enemies = []
-        for q in geo.neighbours[p]:
+        for q in self.neighbours[p]:
             cq = colour[q]
             if cq == c:
                 h = head[q]
@@ -123,13 +140,17 @@ class Board:
                     friends.append(h)
             elif cq:
                 enemies.append(head[q])
-        own_libs = geo.around[p] & masks[0]
+        own_libs = self.around[p] & masks[0]
         own_stones = bit
         own_key = key
         if friends:
             base = friends[0]
             if len(friends) > 1:
-                base = max(friends, key=lambda h: stones[h].bit_count())
+                best = -1
+                for h in friends:  # the first of the biggest, as max() would pick it
+                    n = stones[h].bit_count()
+                    if n > best:
+                        best, base = n, h
                 for h in friends:
                     if h != base:  # relabel the smaller chains into the biggest
                         own_stones |= stones[h]
@@ -157,9 +178,10 @@ class Board:
                 taken += self._remove(h)
         return taken
 
+    @cython.locals(c=cython.int, s=cython.int, q=cython.int, hq=cython.int, count=cython.int,
+                   colour=list, head=list, libs=list)
     def _remove(self, h: int) -> int:
         """Take the chain with head ``h`` off the board; its neighbours gain the freed points as liberties."""
-        geo = self.geo
         colour, head, libs = self.colour, self.head, self.libs
         mask = self.stones[h]
         c = colour[h]
@@ -173,15 +195,17 @@ class Board:
         libs[h] = 0
         self.heads[c].discard(h)
         # Every chain touching the captured stones gains them as liberties.
-        border = geo.spread(mask) & ~mask
+        around = self.around
+        border = self.geo.spread(mask) & ~mask
         for q in bit_list(border):
             hq = head[q]
             if hq >= 0:
-                libs[hq] |= mask & geo.around[q]
+                libs[hq] |= mask & around[q]
         count = mask.bit_count()
         self.captures[3 - c] += count
         return count
 
+    @cython.locals(taken=cython.int)
     def play(self, p: int, c: int) -> int:
         """Play a legal move (the caller checked it); returns the stones captured."""
         taken = self._put(p, c)
@@ -190,7 +214,8 @@ class Board:
         return taken
 
     def count_key(self) -> int:
-        return self.masks[1].bit_count() << 10 | self.masks[2].bit_count()
+        masks = self.masks
+        return masks[1].bit_count() << 10 | masks[2].bit_count()
 
     def play_named(self, name: str, c: int) -> int:
         """Play at a point given by name, checking legality (for tests and doctests)."""
@@ -201,26 +226,27 @@ class Board:
 
     # --- legality -------------------------------------------------------------------------------------------------
 
+    @cython.locals(q=cython.int, cq=cython.int, hq=cython.int, h=cython.ulonglong,
+                   alive=cython.bint, colour=list, head=list, libs=list)
     def result_hash(self, p: int, c: int) -> int | None:
         """The hash after ``c`` plays on the empty point ``p``, or ``None`` if the stone would have no liberty."""
-        geo = self.geo
         bit = 1 << p
         colour, head, libs = self.colour, self.head, self.libs
-        h = self.hash ^ geo.zobrist[c][p]
-        alive = geo.around[p] & self.masks[0]
+        h = self.hash ^ self.zobrist[c][p]
+        alive = (self.around[p] & self.masks[0]) != 0
         taken = 0
-        for q in geo.neighbours[p]:
+        for q in self.neighbours[p]:
             cq = colour[q]
             if cq:
                 hq = head[q]
                 lib = libs[hq]
                 if cq == c:
                     if lib != bit:
-                        alive = 1
+                        alive = True
                 elif lib == bit and not taken >> hq & 1:
                     taken |= 1 << hq
                     h ^= self.keys[hq]
-                    alive = 1
+                    alive = True
         return h if alive else None
 
     def why_not(self, p: int, c: int) -> str | None:
@@ -242,11 +268,13 @@ class Board:
         h = self.result_hash(p, c)
         return h is not None and h not in self.seen
 
+    @cython.locals(n=cython.int, h=cython.int, p=cython.int, key=cython.int, h0=cython.ulonglong,
+                   libs=list, seen=set, zc=tuple)
     def legal_mask(self, c: int) -> int:
         """The mask of every point ``c`` may play on."""
         geo = self.geo
         empty = self.masks[0]
-        n = geo.size
+        n = self.size
         # A stone next to an empty point, or joining a chain of its own with another liberty, lives.
         alive = (empty << n | empty >> n | (empty & geo.not_last_col) << 1 | (empty & geo.not_first_col) >> 1)
         libs = self.libs
@@ -263,15 +291,15 @@ class Board:
         legal = empty & alive & ~captures
         key = self.count_key() + (1 << 10 if c == BLACK else 1)
         if key in self.counts:  # some earlier position had one more stone of this colour: look closer
-            seen, h0, zc = self.seen, self.hash, geo.zobrist[c]
+            seen, h0, zc = self.seen, self.hash, self.zobrist[c]
             for p in geo.list_points(legal):
                 if h0 ^ zc[p] in seen:
                     legal ^= 1 << p
         if captures:
             seen = self.seen
             for p in geo.list_points(captures):
-                h = self.result_hash(p, c)
-                if h is not None and h not in seen:
+                h1 = self.result_hash(p, c)
+                if h1 is not None and h1 not in seen:
                     legal |= 1 << p
         return legal
 
