@@ -32,6 +32,9 @@ from parlour.core.i18n import Message
 
 from .points import BLACK, EMPTY, STONE_CHARS, WHITE, Geometry, geometry
 
+#: A Python int: ``ONE << p`` stays a Python int (a mask of up to 361 bits) where ``p`` is a C int.
+ONE = 1
+
 
 @cython.locals(top=cython.Py_ssize_t, i=cython.Py_ssize_t)
 def bit_list(mask: int) -> list[int]:
@@ -121,7 +124,7 @@ class Board:
                    friends=list, enemies=list)
     def _put(self, p: int, c: int) -> int:
         """Set a stone of colour ``c`` on ``p``: join its chains, take liberties, capture. Returns stones taken."""
-        bit = 1 << p
+        bit = ONE << p
         colour, head, stones, libs, keys = self.colour, self.head, self.stones, self.libs, self.keys
         masks = self.masks
         colour[p] = c
@@ -230,7 +233,7 @@ class Board:
                    alive=cython.bint, colour=list, head=list, libs=list)
     def result_hash(self, p: int, c: int) -> int | None:
         """The hash after ``c`` plays on the empty point ``p``, or ``None`` if the stone would have no liberty."""
-        bit = 1 << p
+        bit = ONE << p
         colour, head, libs = self.colour, self.head, self.libs
         h = self.hash ^ self.zobrist[c][p]
         alive = (self.around[p] & self.masks[0]) != 0
@@ -244,7 +247,7 @@ class Board:
                     if lib != bit:
                         alive = True
                 elif lib == bit and not taken >> hq & 1:
-                    taken |= 1 << hq
+                    taken |= ONE << hq
                     h ^= self.keys[hq]
                     alive = True
         return h if alive else None
@@ -294,13 +297,13 @@ class Board:
             seen, h0, zc = self.seen, self.hash, self.zobrist[c]
             for p in geo.list_points(legal):
                 if h0 ^ zc[p] in seen:
-                    legal ^= 1 << p
+                    legal ^= ONE << p
         if captures:
             seen = self.seen
             for p in geo.list_points(captures):
                 h1 = self.result_hash(p, c)
                 if h1 is not None and h1 not in seen:
-                    legal |= 1 << p
+                    legal |= ONE << p
         return legal
 
     def legal_points(self, c: int) -> list[int]:

@@ -22,10 +22,9 @@ from typing import Any, Sequence
 
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action, Game, State
-from parlour.core.i18n import Message
 from parlour.core.sheet import ScoreSheet, Teams
 
-from .actions import ACCEPT, ALIVE, DEAD, PASS, PLAY, RESIGN, RESUME, WORD, Move, move
+from .actions import ACCEPT, ALIVE, DEAD, PASS, PLAY, RESIGN, RESUME, TEXTS, WORD, Move, move
 from .board import Board
 from .points import BLACK, Lister, handicap_points
 from .rules import Rules
@@ -39,6 +38,7 @@ COLOUR_LETTERS = "BW"
 LOG_TAIL = 12
 
 _PASS_RESIGN = [Move(PASS), Move(RESIGN)]
+_NONE: frozenset[int] = frozenset()
 _LISTERS: dict[tuple[int, int], Lister[Move]] = {}
 
 
@@ -110,7 +110,9 @@ class RengoState(State):
         """After every change: who acts now (kept, as every check asks), and no legal list yet."""
         self._legal = self._mask = None
         if self.phase == PLAYING:
-            self._to_act = (self.rot.to_move,)
+            rot = self.rot
+            colour = rot.colour
+            self._to_act = (rot.lineup.teams[colour][rot.next[colour]],)  # rot.to_move, without the calls
         elif self.phase == SCORING:
             # the team agrees as one: any of its players may mark and accept for it, its active player first
             team = self.proposer if self.step != ANSWER else 1 - self.proposer
@@ -134,8 +136,10 @@ class RengoState(State):
             return []
         if self._legal is None:
             if self.phase == PLAYING:
-                self._mask = mask = self.board.legal_mask(self.colour)
-                self._legal = lister(self.rules.size, PLAY)(mask) + _PASS_RESIGN
+                self._mask = mask = self.board.legal_mask(self.rot.colour + 1)
+                legal = lister(self.rules.size, PLAY)(mask)
+                legal += _PASS_RESIGN
+                self._legal = legal
             elif self.step == CONFIRM:
                 self._legal = [Move(ACCEPT), Move(RESUME), Move(RESIGN)]
             else:
@@ -158,22 +162,24 @@ class RengoState(State):
         if kind == WORD:
             if action & 1023 > 3:
                 raise IllegalAction("{action} is not a Go action", action=int(action))
-        elif action.row >= size or action.col >= size:
+        elif (action >> 5 & 31) >= size or (action & 31) >= size:
             raise IllegalAction("{point} is not on the {size}×{size} board", point=action.point_name, size=size)
+        if type(action) is not Move:  # a subclass's object: the game's own is returned
+            action = Move(action)
         if action == RESIGN:
-            return Move(action)
+            return action
         if self.phase == PLAYING:
             if kind == PLAY:
-                p = action.point(size)
+                p = (action >> 5 & 31) * size + (action & 31)
                 if self._mask is not None and self._mask >> p & 1:  # the legal list was asked for: it says
-                    return Move(action)
-                why = self.board.why_not(p, self.colour)
+                    return action
+                why = self.board.why_not(p, self.rot.colour + 1)
                 if why:
                     raise IllegalAction(why)
             elif action != PASS:
                 raise IllegalAction("{action} is for the count, once play has stopped: now play a stone, pass or "
                                     "resign", action=str(action))
-            return Move(action)
+            return action
         # scoring
         if kind == PLAY or action == PASS:
             raise IllegalAction("play has stopped: the teams are marking the dead stones. To play on, 'resume'")
@@ -194,13 +200,13 @@ class RengoState(State):
             if marked != (kind == ALIVE):
                 raise IllegalAction("the chain on {point} is already marked dead", point=name) if marked else \
                     IllegalAction("the chain on {point} is already marked alive", point=name)
-        return Move(action)
+        return action
 
     def _apply(self, seat: int, action: Move) -> None:  # type: ignore[override]
-        self.actions.append(str(action))
+        self.actions.append(TEXTS[action])  # the action's text (str(action)) without the call
         kind = action >> 10
         if kind == PLAY:
-            self._play(seat, action.point(self.rules.size))
+            self._play(seat, (action >> 5 & 31) * self.rules.size + (action & 31))
         elif action == PASS:
             self._pass(seat)
         elif action == RESIGN:
@@ -220,18 +226,17 @@ class RengoState(State):
 
     def _play(self, seat: int, p: int) -> None:
         board = self.board
-        c = self.colour
+        rot = self.rot
+        c = rot.colour + 1
         before = board.masks[3 - c]
-        board.play(p, c)
         event: dict[str, Any] = {"type": "move", "seat": seat, "colour": COLOUR_LETTERS[c - 1],
                                  "point": board.geo.names[p]}
-        taken = before & ~board.masks[3 - c]
-        if taken:
-            event["captured"] = self._names(taken)
+        if board.play(p, c):
+            event["captured"] = self._names(before & ~board.masks[3 - c])
         self.events.append(event)
         self.last = event
-        self.passes, self.passed = 0, frozenset()
-        self.rot.after_move()
+        self.passes, self.passed = 0, _NONE
+        rot.after_move()
 
     def _pass(self, seat: int) -> None:
         event = {"type": "pass", "seat": seat, "colour": COLOUR_LETTERS[self.rot.colour]}

@@ -76,7 +76,8 @@ class Rotation:
 
     @property
     def to_move(self) -> int:
-        return self.active(self.colour)
+        colour = self.colour
+        return self.lineup.teams[colour][self.next[colour]]
 
     def step(self, team: int) -> None:
         """The next player of ``team`` still in the game becomes the team's active player."""
@@ -90,9 +91,12 @@ class Rotation:
 
     def after_move(self) -> int:
         """The seat to move now; then its team steps on and the other colour is to move."""
-        seat = self.to_move
-        self.step(self.colour)
-        self.colour = 1 - self.colour
+        colour = self.colour
+        seats = self.lineup.teams[colour]
+        seat = seats[self.next[colour]]
+        if len(seats) > 1:  # a team of one (Go) keeps its only player
+            self.step(colour)
+        self.colour = 1 - colour
         return seat
 
     def left(self, team: int) -> list[int]:
