@@ -12,12 +12,15 @@ cdef class Board:
     cdef public list heads
     cdef public unsigned long long hash
     cdef public set seen
-    cdef public set counts
+    cdef public dict counts
     cdef public list captures
     cdef public tuple neighbours
     cdef public tuple around
     cdef public tuple zobrist
     cdef public int size
+    cdef public list atari
+    cdef public list nstones
+    cdef public tuple zpoint
 
     cpdef int _put(self, int p, int c) except -1
     cpdef int _remove(self, int h) except -1

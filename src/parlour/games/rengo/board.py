@@ -59,7 +59,7 @@ class Board:
     """
 
     __slots__ = ("geo", "colour", "head", "stones", "libs", "keys", "masks", "heads", "hash", "seen", "counts",
-                 "captures", "neighbours", "around", "zobrist", "size")
+                 "captures", "neighbours", "around", "zobrist", "size", "atari", "nstones", "zpoint")
 
     def __init__(self, size: int) -> None:
         geo = geometry(size)
@@ -67,6 +67,7 @@ class Board:
         self.geo: Geometry = geo
         # The geometry's tables the moves read, kept here: one attribute lookup instead of two.
         self.size, self.neighbours, self.around, self.zobrist = geo.size, geo.neighbours, geo.around, geo.zobrist
+        self.zpoint = geo.zobrist_points
         self.colour: list[int] = [EMPTY] * n
         self.head: list[int] = [-1] * n
         self.stones: list[int] = [0] * n
@@ -76,11 +77,15 @@ class Board:
         self.masks: list[int] = [geo.full, 0, 0]
         #: The heads of the chains of each colour (index 0 unused).
         self.heads: list[set[int]] = [set(), set(), set()]
+        #: The heads of the chains of each colour that have one liberty left (in atari).
+        self.atari: list[set[int]] = [set(), set(), set()]
+        #: The stones of each colour on the board (index 0 unused).
+        self.nstones: list[int] = [0, 0, 0]
         self.hash = 0
         self.seen: set[int] = {0}
-        #: ``black << 10 | white``, the stone counts of every position seen: a move that adds a stone without
-        #: capturing can repeat a position only if some earlier one had these counts after it.
-        self.counts: set[int] = {0}
+        #: The hashes of the positions seen by their stone counts, ``black << 10 | white``: a move that adds a
+        #: stone without capturing can repeat only a position with its counts after it.
+        self.counts: dict[int, list[int]] = {0: [0]}
         #: Stones captured by each colour (index BLACK: white stones Black took).
         self.captures: list[int] = [0, 0, 0]
 
@@ -92,9 +97,12 @@ class Board:
         b.stones, b.libs, b.keys = self.stones[:], self.libs[:], self.keys[:]
         b.masks, b.captures = self.masks[:], self.captures[:]
         b.heads = [set(), set(self.heads[1]), set(self.heads[2])]
+        b.atari = [set(), set(self.atari[1]), set(self.atari[2])]
+        b.nstones = self.nstones[:]
+        b.zpoint = self.zpoint
         b.hash = self.hash
         b.seen = set(self.seen)
-        b.counts = set(self.counts)
+        b.counts = {key: hashes[:] for key, hashes in self.counts.items()}
         return b
 
     # --- setting up ----------------------------------------------------------------------------------------------
@@ -113,8 +121,12 @@ class Board:
         self._put(point, colour)
         if not self.libs[self.head[point]]:
             raise ValueError(f"the stone on {name} would have no liberty")
+        self.start_history()
+
+    def start_history(self) -> None:
+        """The position as it stands is the first of the game's (after a setup)."""
         self.seen = {self.hash}
-        self.counts = {self.count_key()}
+        self.counts = {self.count_key(): [self.hash]}
 
     # --- moves ---------------------------------------------------------------------------------------------------
 
@@ -163,6 +175,7 @@ class Board:
                             head[s] = base
                         stones[h] = libs[h] = keys[h] = 0
                         self.heads[c].discard(h)
+                        self.atari[c].discard(h)
             own_stones |= stones[base]
             own_libs |= libs[base]
             own_key ^= keys[base]
@@ -171,14 +184,23 @@ class Board:
             self.heads[c].add(p)
         head[p] = base
         stones[base] = own_stones
-        libs[base] = own_libs & ~bit
+        own_libs &= ~bit
+        libs[base] = own_libs
         keys[base] = own_key
+        self.nstones[c] += 1
+        if own_libs and not own_libs & (own_libs - 1):
+            self.atari[c].add(base)
+        else:  # two liberties or more (or none until the captures below give some)
+            self.atari[c].discard(base)
         taken = 0
         for h in enemies:
             left = libs[h] & ~bit
             libs[h] = left
-            if not left and stones[h]:
-                taken += self._remove(h)
+            if not left:
+                if stones[h]:
+                    taken += self._remove(h)
+            elif not left & (left - 1):
+                self.atari[3 - c].add(h)
         return taken
 
     @cython.locals(c=cython.int, s=cython.int, q=cython.int, hq=cython.int, count=cython.int,
@@ -197,14 +219,22 @@ class Board:
         self.stones[h] = self.keys[h] = 0
         libs[h] = 0
         self.heads[c].discard(h)
+        self.atari[c].discard(h)
         # Every chain touching the captured stones gains them as liberties.
         around = self.around
+        atari = self.atari[3 - c]
         border = self.geo.spread(mask) & ~mask
         for q in bit_list(border):
             hq = head[q]
             if hq >= 0:
-                libs[hq] |= mask & around[q]
+                lib = libs[hq] | mask & around[q]
+                libs[hq] = lib
+                if lib & (lib - 1):
+                    atari.discard(hq)
+                else:
+                    atari.add(hq)
         count = mask.bit_count()
+        self.nstones[c] -= count
         self.captures[3 - c] += count
         return count
 
@@ -213,12 +243,17 @@ class Board:
         """Play a legal move (the caller checked it); returns the stones captured."""
         taken = self._put(p, c)
         self.seen.add(self.hash)
-        self.counts.add(self.count_key())
+        key = self.count_key()
+        same = self.counts.get(key)
+        if same is None:
+            self.counts[key] = [self.hash]
+        else:
+            same.append(self.hash)
         return taken
 
     def count_key(self) -> int:
-        masks = self.masks
-        return masks[1].bit_count() << 10 | masks[2].bit_count()
+        nstones = self.nstones
+        return nstones[1] << 10 | nstones[2]
 
     def play_named(self, name: str, c: int) -> int:
         """Play at a point given by name, checking legality (for tests and doctests)."""
@@ -271,33 +306,41 @@ class Board:
         h = self.result_hash(p, c)
         return h is not None and h not in self.seen
 
-    @cython.locals(n=cython.int, h=cython.int, p=cython.int, key=cython.int, h0=cython.ulonglong,
-                   libs=list, seen=set, zc=tuple)
+    @cython.locals(n=cython.int, h=cython.int, p=cython.int, q=cython.int, key=cython.int, h0=cython.ulonglong,
+                   libs=list, colour=list, head=list, neighbours=tuple, seen=set, same=list, zp=dict)
     def legal_mask(self, c: int) -> int:
         """The mask of every point ``c`` may play on."""
         geo = self.geo
         empty = self.masks[0]
         n = self.size
-        # A stone next to an empty point, or joining a chain of its own with another liberty, lives.
-        alive = (empty << n | empty >> n | (empty & geo.not_last_col) << 1 | (empty & geo.not_first_col) >> 1)
         libs = self.libs
-        for h in self.heads[c]:
-            lib = libs[h]
-            if lib & (lib - 1):  # two liberties or more
-                alive |= lib
+        # A stone next to an empty point lives.
+        near = empty << n | empty >> n | (empty & geo.not_last_col) << 1 | (empty & geo.not_first_col) >> 1
         # A stone on the last liberty of an enemy chain captures it: the hash changes by more than the stone.
         captures = 0
-        for h in self.heads[3 - c]:
-            lib = libs[h]
-            if lib & (lib - 1) == 0:
-                captures |= lib
-        legal = empty & alive & ~captures
+        for h in self.atari[3 - c]:
+            captures |= libs[h]
+        free = empty & ~captures
+        legal = free & near
+        # An empty point without an empty neighbour (an eye, mostly) lives if it joins a chain of its own that
+        # has another liberty.
+        lonely = free & ~near
+        if lonely:
+            colour, head, neighbours = self.colour, self.head, self.neighbours
+            for p in geo.list_points(lonely):
+                bit = ONE << p
+                for q in neighbours[p]:
+                    if colour[q] == c and libs[head[q]] != bit:
+                        legal |= bit
+                        break
         key = self.count_key() + (1 << 10 if c == BLACK else 1)
-        if key in self.counts:  # some earlier position had one more stone of this colour: look closer
-            seen, h0, zc = self.seen, self.hash, self.zobrist[c]
-            for p in geo.list_points(legal):
-                if h0 ^ zc[p] in seen:
-                    legal ^= ONE << p
+        same = self.counts.get(key)
+        if same is not None:  # earlier positions had one more stone of this colour: the move that recreates one
+            h0, zp = self.hash, self.zpoint[c]
+            for h1 in same:
+                q = zp.get(h0 ^ h1, -1)  # the point whose key turns this position's hash into that one's
+                if q >= 0:
+                    legal &= ~(ONE << q)
         if captures:
             seen = self.seen
             for p in geo.list_points(captures):
@@ -347,4 +390,7 @@ class Board:
         assert key == self.hash
         for c in (BLACK, WHITE):
             assert self.heads[c] == {h for p, h in enumerate(self.head) if h >= 0 and self.colour[p] == c}
-        assert self.hash in self.seen and self.count_key() in self.counts
+            assert self.atari[c] == {h for h in self.heads[c] if self.libs[h].bit_count() == 1}
+            assert self.nstones[c] == self.masks[c].bit_count()
+        assert self.hash in self.seen and self.hash in self.counts[self.count_key()]
+        assert sum(map(len, self.counts.values())) >= len(self.seen)

@@ -77,6 +77,8 @@ class Geometry:
     by_name: dict[str, int]
     #: ``list_points(mask)``: the points of a mask, lowest first.
     list_points: Lister[int]
+    #: ``zobrist_points[colour][key]``: the point whose Zobrist key for ``colour`` is ``key``.
+    zobrist_points: tuple[dict[int, int], ...]
 
     def name(self, point: int) -> str:
         return self.names[point]
@@ -132,8 +134,10 @@ def geometry(size: int) -> Geometry:
     rng = Rng(ZOBRIST_SEED + size)
     zobrist = ((0,) * count, tuple(rng.next64() for _ in range(count)), tuple(rng.next64() for _ in range(count)))
     names = tuple(f"{LETTERS[p % n]}{p // n + 1}" for p in range(count))
+    assert all(len(set(keys)) == count for keys in zobrist[1:]), "the Zobrist keys of a colour are distinct"
     return Geometry(n, count, tuple(neighbours), around, full, full & ~last_col, full & ~first_col, zobrist, names,
-                    {name: p for p, name in enumerate(names)}, Lister(range(count)))
+                    {name: p for p, name in enumerate(names)}, Lister(range(count)),
+                    tuple({key: p for p, key in enumerate(keys)} for keys in zobrist))
 
 
 def handicap_points(size: int, stones: int) -> list[int]:

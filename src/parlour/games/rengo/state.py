@@ -20,6 +20,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
+
 from parlour.core.errors import IllegalAction
 from parlour.core.game import Action, Game, State
 from parlour.core.sheet import ScoreSheet, Teams
@@ -51,60 +56,28 @@ def lister(size: int, kind: int) -> Lister[Move]:
     return found
 
 
-class RengoState(State):
-    __slots__ = ("game", "seed", "rules", "board", "rot", "phase", "passes", "passed", "dead", "step", "proposer",
-                 "proposal", "events", "actions", "sheet", "count", "resigned", "winning", "last", "setup",
-                 "handicap", "_legal", "_mask", "_to_act")
+def _counting(state: "_RengoBase") -> tuple[int, ...]:
+    """Who acts at the count: the team agrees as one, any of its players may mark and accept for it, its active
+    player first."""
+    team = state.proposer if state.step != ANSWER else 1 - state.proposer
+    active = state.rot.active(team)
+    return (active, *(s for s in state.rot.left(team) if s != active))
 
-    # --- setting up -------------------------------------------------------------------------------------------
 
-    @classmethod
-    def start(cls, game: Game, seed: int, deck: Sequence[Any] | str | None) -> "RengoState":
-        from .sgf import start_position
+#: The fields of a state, in the order ``state.pxd`` declares them for the compiled build.
+FIELDS = ("game", "seed", "rules", "board", "rot", "phase", "passes", "passed", "dead", "step", "proposer",
+          "proposal", "events", "actions", "sheet", "count", "resigned", "winning", "last", "setup", "handicap",
+          "_legal", "_mask", "_to_act", "_plays")
 
-        self = cls.__new__(cls)
-        rules: Rules = game.go_rules  # type: ignore[attr-defined]
-        self.game, self.seed, self.rules = game, seed, rules
-        self.rot = Rotation(rules.lineup)
-        self.events, self.actions = [], []
-        self.sheet = ScoreSheet(list(COLOUR_NAMES))
-        self.phase, self.passes, self.passed = PLAYING, 0, frozenset()
-        self.dead, self.step, self.proposer, self.proposal = 0, MARK, 0, -1
-        self.count: Count | None = None
-        self.resigned: int | None = None
-        self.winning: tuple[int, ...] = ()
-        self.last: dict[str, Any] | None = None
-        self._legal: list[Move] | None = None
-        self._mask: int | None = None
-        if deck is None:
-            self.setup = None
-            self.board = Board(rules.size)
-            self.handicap = handicap_points(rules.size, rules.handicap)
-            for p in self.handicap:
-                self.board.place(p, BLACK)
-            if self.handicap:
-                # Black's first player set the stones: that was Black's turn, White's first player moves now.
-                self.rot.after_move()
-        else:
-            if not isinstance(deck, str):
-                raise IllegalAction("a Go game starts from a position given as SGF text (a string)")
-            if rules.handicap:
-                raise IllegalAction("a game set up from a position takes its stones from the position: "
-                                    "leave the handicap option at 0")
-            self.setup = deck
-            self.board, to_move, self.handicap = start_position(deck, rules.size)
-            if to_move != BLACK:
-                self.rot.after_move()
-        self.events.append({"type": "start", "handicap": [self.board.geo.name(p) for p in self.handicap],
-                            "first": self.rot.to_move, "colour": COLOUR_LETTERS[self.rot.colour]})
-        self._turn()
-        return self
 
-    # --- the contract -----------------------------------------------------------------------------------------
+class _RengoBase:
+    """The fields of a :class:`RengoState` and the moves of play that change them, the hot path of a game.
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return self._to_act
+    In the compiled build (``scripts/compiled.py``) this is an extension type declared in ``state.pxd``, its
+    board and rotation typed, so that these methods reach them in C. As Python it is a base class with slots.
+    """
+
+    __slots__ = FIELDS
 
     def _turn(self) -> None:
         """After every change: who acts now (kept, as every check asks), and no legal list yet."""
@@ -114,22 +87,9 @@ class RengoState(State):
             colour = rot.colour
             self._to_act = (rot.lineup.teams[colour][rot.next[colour]],)  # rot.to_move, without the calls
         elif self.phase == SCORING:
-            # the team agrees as one: any of its players may mark and accept for it, its active player first
-            team = self.proposer if self.step != ANSWER else 1 - self.proposer
-            active = self.rot.active(team)
-            self._to_act = (active, *(s for s in self.rot.left(team) if s != active))
+            self._to_act = _counting(self)
         else:
             self._to_act = ()
-
-    @property
-    def together(self) -> tuple[int, ...]:
-        """At the count, the acting team's players: one marking and one acceptance for the whole team."""
-        return self._to_act if self.phase == SCORING and len(self._to_act) > 1 else ()
-
-    @property
-    def colour(self) -> int:
-        """The colour to move: BLACK (1) or WHITE (2)."""
-        return self.rot.colour + 1
 
     def legal(self, seat: int) -> list[Move]:
         if seat not in self._to_act:
@@ -137,7 +97,7 @@ class RengoState(State):
         if self._legal is None:
             if self.phase == PLAYING:
                 self._mask = mask = self.board.legal_mask(self.rot.colour + 1)
-                legal = lister(self.rules.size, PLAY)(mask)
+                legal = self._plays(mask)
                 legal += _PASS_RESIGN
                 self._legal = legal
             elif self.step == CONFIRM:
@@ -224,6 +184,7 @@ class RengoState(State):
                                 "next": self.rot.to_move})
         self._turn()
 
+    @cython.locals(c=cython.int)
     def _play(self, seat: int, p: int) -> None:
         board = self.board
         rot = self.rot
@@ -252,6 +213,76 @@ class RengoState(State):
         if done:
             self.phase, self.step, self.proposer, self.proposal, self.dead = SCORING, MARK, self.rot.colour, -1, 0
             self.events.append({"type": "stop", "marker": self.rot.active(self.proposer), "team": self.proposer})
+
+    def _names(self, mask: int) -> list[str]:
+        names = self.board.geo.names
+        return [names[p] for p in self.board.geo.list_points(mask)]
+
+
+
+class RengoState(_RengoBase, State):
+    __slots__ = ()
+
+    # --- setting up -------------------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, game: Game, seed: int, deck: Sequence[Any] | str | None) -> "RengoState":
+        from .sgf import start_position
+
+        self = cls.__new__(cls)
+        rules: Rules = game.go_rules  # type: ignore[attr-defined]
+        self.game, self.seed, self.rules = game, seed, rules
+        self.rot = Rotation(rules.lineup)
+        self.events, self.actions = [], []
+        self.sheet = ScoreSheet(list(COLOUR_NAMES))
+        self.phase, self.passes, self.passed = PLAYING, 0, frozenset()
+        self.dead, self.step, self.proposer, self.proposal = 0, MARK, 0, -1
+        self.count: Count | None = None
+        self.resigned: int | None = None
+        self.winning: tuple[int, ...] = ()
+        self.last: dict[str, Any] | None = None
+        self._legal: list[Move] | None = None
+        self._mask: int | None = None
+        self._plays = lister(rules.size, PLAY)
+        if deck is None:
+            self.setup = None
+            self.board = Board(rules.size)
+            self.handicap = handicap_points(rules.size, rules.handicap)
+            for p in self.handicap:
+                self.board.place(p, BLACK)
+            if self.handicap:
+                # Black's first player set the stones: that was Black's turn, White's first player moves now.
+                self.rot.after_move()
+        else:
+            if not isinstance(deck, str):
+                raise IllegalAction("a Go game starts from a position given as SGF text (a string)")
+            if rules.handicap:
+                raise IllegalAction("a game set up from a position takes its stones from the position: "
+                                    "leave the handicap option at 0")
+            self.setup = deck
+            self.board, to_move, self.handicap = start_position(deck, rules.size)
+            if to_move != BLACK:
+                self.rot.after_move()
+        self.events.append({"type": "start", "handicap": [self.board.geo.name(p) for p in self.handicap],
+                            "first": self.rot.to_move, "colour": COLOUR_LETTERS[self.rot.colour]})
+        self._turn()
+        return self
+
+    # --- the contract -----------------------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
+    @property
+    def together(self) -> tuple[int, ...]:
+        """At the count, the acting team's players: one marking and one acceptance for the whole team."""
+        return self._to_act if self.phase == SCORING and len(self._to_act) > 1 else ()
+
+    @property
+    def colour(self) -> int:
+        """The colour to move: BLACK (1) or WHITE (2)."""
+        return self.rot.colour + 1
 
     def _accept(self, seat: int) -> None:
         team = self.rules.lineup.side[seat]
@@ -290,10 +321,6 @@ class RengoState(State):
         self.winning = tuple(range(self.game.players)) if team is None else self.rules.lineup.teams[team]
         self.events.append({"type": "end", "winners": list(self.winners), "scores": list(self.scores),
                             "result": result})
-
-    def _names(self, mask: int) -> list[str]:
-        names = self.board.geo.names
-        return [names[p] for p in self.board.geo.list_points(mask)]
 
     def clock_out(self, seat: int) -> str | None:
         """Time is up: the player resigns (strict Rengo and Go: the team loses; casual: the player drops out and
@@ -337,7 +364,7 @@ class RengoState(State):
     def clone(self) -> "RengoState":
         c = RengoState.__new__(RengoState)
         for name in ("game", "seed", "rules", "phase", "passes", "passed", "dead", "step", "proposer", "proposal",
-                     "count", "resigned", "winning", "last", "setup", "handicap", "_legal", "_mask", "_to_act"):
+                     "count", "resigned", "winning", "last", "setup", "handicap", "_legal", "_mask", "_to_act", "_plays"):
             setattr(c, name, getattr(self, name))
         c.board = self.board.clone()
         c.rot = self.rot.copy()
