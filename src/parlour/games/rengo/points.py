@@ -19,6 +19,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Generic, Sequence, TypeVar
 
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
+
 from parlour.core.errors import IllegalAction
 from parlour.core.rng import Rng
 
@@ -47,14 +52,17 @@ class Lister(Generic[T]):
         self.table = [[tuple(items[8 * i + o] for o in _BYTE_BITS[v] if 8 * i + o < len(items)) for v in range(256)]
                       for i in range(self.size)]
 
+    @cython.locals(i=cython.Py_ssize_t, v=cython.int, data=bytes, table=list, out=list)
     def __call__(self, mask: int) -> list[T]:
         if not mask:
             return []
-        out: list[T] = []
+        out = []
         table = self.table
-        for i, v in enumerate(mask.to_bytes(self.size, "little")):
+        data = mask.to_bytes(self.size, "little")
+        for i in range(len(data)):
+            v = data[i]
             if v:
-                out += table[i][v]
+                out.extend(table[i][v])
         return out
 
 

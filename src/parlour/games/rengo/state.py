@@ -112,25 +112,27 @@ class _RengoBase:
                 self._legal = marks + [Move(ACCEPT), Move(RESUME), Move(RESIGN)]
         return list(self._legal)
 
+    @cython.locals(code=cython.int, kind=cython.int, size=cython.int, p=cython.int)
     def check(self, seat: int, action: Action) -> Move:
         """Check an action directly (a legal list is built only when asked for)."""
-        size = self.rules.size
+        size = self.board.size
         if not isinstance(action, Move) or not 0 <= action < 4 << 10:
             raise IllegalAction("{action} is not a Go action: write 'play D4', 'pass', 'resign', 'dead D4', 'alive D4', "
                                 "'accept' or 'resume'", action=repr(action))
-        kind = action >> 10
+        code = action
+        kind = code >> 10
         if kind == WORD:
-            if action & 1023 > 3:
+            if code & 1023 > 3:
                 raise IllegalAction("{action} is not a Go action", action=int(action))
-        elif (action >> 5 & 31) >= size or (action & 31) >= size:
+        elif (code >> 5 & 31) >= size or (code & 31) >= size:
             raise IllegalAction("{point} is not on the {size}×{size} board", point=action.point_name, size=size)
         if type(action) is not Move:  # a subclass's object: the game's own is returned
             action = Move(action)
-        if action == RESIGN:
+        if code == RESIGN:
             return action
         if self.phase == PLAYING:
             if kind == PLAY:
-                p = (action >> 5 & 31) * size + (action & 31)
+                p = (code >> 5 & 31) * size + (code & 31)
                 if self._mask is not None and self._mask >> p & 1:  # the legal list was asked for: it says
                     return action
                 why = self.board.why_not(p, self.rot.colour + 1)
@@ -162,11 +164,13 @@ class _RengoBase:
                     IllegalAction("the chain on {point} is already marked alive", point=name)
         return action
 
+    @cython.locals(code=cython.int, kind=cython.int)
     def _apply(self, seat: int, action: Move) -> None:  # type: ignore[override]
-        self.actions.append(TEXTS[action])  # the action's text (str(action)) without the call
-        kind = action >> 10
+        code = action
+        self.actions.append(TEXTS[code])  # the action's text (str(action)) without the call
+        kind = code >> 10
         if kind == PLAY:
-            self._play(seat, (action >> 5 & 31) * self.rules.size + (action & 31))
+            self._play(seat, (code >> 5 & 31) * self.board.size + (code & 31))
         elif action == PASS:
             self._pass(seat)
         elif action == RESIGN:
