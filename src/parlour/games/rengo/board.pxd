@@ -21,6 +21,8 @@ cdef class Board:
     cdef public list atari
     cdef public list nstones
     cdef public tuple zpoint
+    cdef public tuple cols
+    cdef public object points_of
 
     cpdef int _put(self, int p, int c) except -1
     cpdef int _remove(self, int h) except -1

@@ -59,7 +59,8 @@ class Board:
     """
 
     __slots__ = ("geo", "colour", "head", "stones", "libs", "keys", "masks", "heads", "hash", "seen", "counts",
-                 "captures", "neighbours", "around", "zobrist", "size", "atari", "nstones", "zpoint")
+                 "captures", "neighbours", "around", "zobrist", "size", "atari", "nstones", "zpoint", "cols",
+                 "points_of")
 
     def __init__(self, size: int) -> None:
         geo = geometry(size)
@@ -68,6 +69,7 @@ class Board:
         # The geometry's tables the moves read, kept here: one attribute lookup instead of two.
         self.size, self.neighbours, self.around, self.zobrist = geo.size, geo.neighbours, geo.around, geo.zobrist
         self.zpoint = geo.zobrist_points
+        self.cols, self.points_of = (geo.not_last_col, geo.not_first_col), geo.list_points
         self.colour: list[int] = [EMPTY] * n
         self.head: list[int] = [-1] * n
         self.stones: list[int] = [0] * n
@@ -99,7 +101,7 @@ class Board:
         b.heads = [set(), set(self.heads[1]), set(self.heads[2])]
         b.atari = [set(), set(self.atari[1]), set(self.atari[2])]
         b.nstones = self.nstones[:]
-        b.zpoint = self.zpoint
+        b.zpoint, b.cols, b.points_of = self.zpoint, self.cols, self.points_of
         b.hash = self.hash
         b.seen = set(self.seen)
         b.counts = {key: hashes[:] for key, hashes in self.counts.items()}
@@ -307,15 +309,16 @@ class Board:
         return h is not None and h not in self.seen
 
     @cython.locals(n=cython.int, h=cython.int, p=cython.int, q=cython.int, key=cython.int, h0=cython.ulonglong,
-                   libs=list, colour=list, head=list, neighbours=tuple, seen=set, same=list, zp=dict)
+                   libs=list, colour=list, head=list, neighbours=tuple, seen=set, same=list, zp=dict, cols=tuple)
     def legal_mask(self, c: int) -> int:
         """The mask of every point ``c`` may play on."""
-        geo = self.geo
         empty = self.masks[0]
         n = self.size
         libs = self.libs
+        cols = self.cols
+        points_of = self.points_of
         # A stone next to an empty point lives.
-        near = empty << n | empty >> n | (empty & geo.not_last_col) << 1 | (empty & geo.not_first_col) >> 1
+        near = empty << n | empty >> n | (empty & cols[0]) << 1 | (empty & cols[1]) >> 1
         # A stone on the last liberty of an enemy chain captures it: the hash changes by more than the stone.
         captures = 0
         for h in self.atari[3 - c]:
@@ -327,7 +330,7 @@ class Board:
         lonely = free & ~near
         if lonely:
             colour, head, neighbours = self.colour, self.head, self.neighbours
-            for p in geo.list_points(lonely):
+            for p in points_of(lonely):
                 bit = ONE << p
                 for q in neighbours[p]:
                     if colour[q] == c and libs[head[q]] != bit:
@@ -343,7 +346,7 @@ class Board:
                     legal &= ~(ONE << q)
         if captures:
             seen = self.seen
-            for p in geo.list_points(captures):
+            for p in points_of(captures):
                 h1 = self.result_hash(p, c)
                 if h1 is not None and h1 not in seen:
                     legal |= ONE << p

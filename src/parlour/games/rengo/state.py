@@ -79,6 +79,10 @@ class _RengoBase:
 
     __slots__ = FIELDS
 
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return self._to_act
+
     def _turn(self) -> None:
         """After every change: who acts now (kept, as every check asks), and no legal list yet."""
         self._legal = self._mask = None
@@ -273,10 +277,6 @@ class RengoState(_RengoBase, State):
         return self
 
     # --- the contract -----------------------------------------------------------------------------------------
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return self._to_act
 
     @property
     def together(self) -> tuple[int, ...]:
