@@ -308,48 +308,50 @@ class Board:
         h = self.result_hash(p, c)
         return h is not None and h not in self.seen
 
-    @cython.locals(n=cython.int, h=cython.int, p=cython.int, q=cython.int, key=cython.int, h0=cython.ulonglong,
-                   libs=list, colour=list, head=list, neighbours=tuple, seen=set, same=list, zp=dict, cols=tuple)
+    @cython.locals(n=cython.int, h=cython.int, q=cython.int, key=cython.int, h0=cython.ulonglong, libs=list,
+                   stones=list, keys=list, seen=set, same=list, zp=dict, zc=tuple, cols=tuple, takes=dict)
     def legal_mask(self, c: int) -> int:
         """The mask of every point ``c`` may play on."""
         empty = self.masks[0]
         n = self.size
-        libs = self.libs
+        libs, stones, keys = self.libs, self.stones, self.keys
         cols = self.cols
-        points_of = self.points_of
         # A stone next to an empty point lives.
         near = empty << n | empty >> n | (empty & cols[0]) << 1 | (empty & cols[1]) >> 1
-        # A stone on the last liberty of an enemy chain captures it: the hash changes by more than the stone.
-        captures = 0
+        # A stone on the last liberty of enemy chains takes them: by liberty, the XOR of their keys.
+        takes = {}
         for h in self.atari[3 - c]:
-            captures |= libs[h]
+            lib = libs[h]
+            takes[lib] = takes.get(lib, 0) ^ keys[h]
+        captures = 0
+        for lib in takes:
+            captures |= lib
         free = empty & ~captures
         legal = free & near
         # An empty point without an empty neighbour (an eye, mostly) lives if it joins a chain of its own that
-        # has another liberty.
+        # has another liberty: one not in atari.
         lonely = free & ~near
         if lonely:
-            colour, head, neighbours = self.colour, self.head, self.neighbours
-            for p in points_of(lonely):
-                bit = ONE << p
-                for q in neighbours[p]:
-                    if colour[q] == c and libs[head[q]] != bit:
-                        legal |= bit
-                        break
+            weak = 0
+            for h in self.atari[c]:
+                weak |= stones[h]
+            strong = self.masks[c] & ~weak
+            legal |= lonely & (strong << n | strong >> n | (strong & cols[0]) << 1 | (strong & cols[1]) >> 1)
+        h0 = self.hash
+        zc = self.zobrist[c]
         key = self.count_key() + (1 << 10 if c == BLACK else 1)
         same = self.counts.get(key)
         if same is not None:  # earlier positions had one more stone of this colour: the move that recreates one
-            h0, zp = self.hash, self.zpoint[c]
+            zp = self.zpoint[c]
             for h1 in same:
                 q = zp.get(h0 ^ h1, -1)  # the point whose key turns this position's hash into that one's
                 if q >= 0:
                     legal &= ~(ONE << q)
-        if captures:
+        if takes:  # a capture is legal unless the position after it was seen
             seen = self.seen
-            for p in points_of(captures):
-                h1 = self.result_hash(p, c)
-                if h1 is not None and h1 not in seen:
-                    legal |= ONE << p
+            for lib, taken in takes.items():
+                if h0 ^ zc[lib.bit_length() - 1] ^ taken not in seen:
+                    legal |= lib
         return legal
 
     def legal_points(self, c: int) -> list[int]:
