@@ -240,17 +240,18 @@ class Board:
         self.captures[3 - c] += count
         return count
 
-    @cython.locals(taken=cython.int)
+    @cython.locals(taken=cython.int, key=cython.int)
     def play(self, p: int, c: int) -> int:
         """Play a legal move (the caller checked it); returns the stones captured."""
         taken = self._put(p, c)
-        self.seen.add(self.hash)
+        h = self.hash  # one Python int for both books
+        self.seen.add(h)
         key = self.count_key()
         same = self.counts.get(key)
         if same is None:
-            self.counts[key] = [self.hash]
+            self.counts[key] = [h]
         else:
-            same.append(self.hash)
+            same.append(h)
         return taken
 
     def count_key(self) -> int:

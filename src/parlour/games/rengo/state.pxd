@@ -33,5 +33,7 @@ cdef class _RengoBase:
     cdef public object _plays
 
     cpdef _turn(self)
+    cpdef check(self, seat, action)
+    cpdef _apply(self, seat, action)
     cpdef _play(self, int seat, int p)
     cpdef _pass(self, int seat)

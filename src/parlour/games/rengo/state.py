@@ -83,6 +83,15 @@ class _RengoBase:
     def to_act(self) -> tuple[int, ...]:
         return self._to_act
 
+    def apply(self, seat: int, action: Action | str) -> Action:
+        """:meth:`State.apply`, its common case first: a seat that may act and a :class:`Move` (a play-out's step)
+        go straight to the check; anything else takes the contract's own way, with its errors."""
+        if type(seat) is int and type(action) is Move and seat in self._to_act:
+            action = self.check(seat, action)
+            self._apply(seat, action)
+            return action
+        return State.apply(self, seat, action)
+
     def _turn(self) -> None:
         """After every change: who acts now (kept, as every check asks), and no legal list yet."""
         self._legal = self._mask = None
