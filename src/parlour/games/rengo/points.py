@@ -59,10 +59,9 @@ class Lister(Generic[T]):
         out = []
         table = self.table
         data = mask.to_bytes(self.size, "little")
-        for i in range(len(data)):
-            v = data[i]
+        for i, v in enumerate(data):
             if v:
-                out.extend(table[i][v])
+                out += table[i][v]
         return out
 
 
