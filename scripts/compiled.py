@@ -5,8 +5,10 @@ below as they are (Cython reads plain Python) makes random play-outs about 1.4-1
 (``bench/README.md``, "The compiled build"). Tarok's engine goes further, in Cython's pure-Python mode: a ``.pxd``
 file beside a module (``games/tarok/state.pxd``, ``play.pxd``, ``actions.pxd``) makes its state an extension type
 with C integer fields and its card play C functions, and ``@cython.locals`` types the locals of its hot functions
-(and of ``core/rng.py``'s shuffle); Python never reads the ``.pxd`` files, and without Cython installed
-``parlour.core.cyshim`` stands in for the ``cython`` module. Two ways to use it:
+(and of ``core/rng.py``'s shuffle); Go's engine likewise (``games/rengo/board.pxd``: the board an extension
+type with C point indices and a 64-bit hash; ``state.pxd``, ``teams.pxd``). Python never reads the ``.pxd``
+files, and without Cython installed ``parlour.core.cyshim`` stands in for the ``cython`` module. Two ways to use
+it:
 
     pip install cython setuptools && PARLOUR_COMPILE=1 pip install --no-build-isolation .   # an installed copy
     python scripts/compiled.py /tmp/parlour-compiled       # a compiled copy of src/ there; prints its src folder

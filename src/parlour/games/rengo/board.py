@@ -6,6 +6,11 @@ Chains live in flat lists indexed by a *head* point (any stone of the chain): ``
 capture changes the position's hash in one step. ``seen`` holds the hash of every position the game has
 had: a move that would bring one back is illegal (positional superko; simple ko is the commonest case).
 
+The legal points come from a few mask operations (:meth:`Board.legal_mask`): an empty point next to an empty
+one lives; one without (an eye) lives if it touches a chain of its own not in ``atari``; a point that takes a
+chain in ``atari`` is legal unless the position after it was seen; and a plain move can repeat only a position
+with the same stone counts after it, found in ``counts`` with the point that would make it.
+
 >>> b = Board(9)
 >>> for name, c in (("E5", WHITE), ("D5", BLACK), ("E6", BLACK), ("F5", BLACK), ("E4", BLACK)):
 ...     _ = b.play_named(name, c)
