@@ -194,3 +194,26 @@ def test_vector_counts_env_steps_of_one_env_and_of_the_vectors():
     assert set(data["steps_per_s"]) == {"one", "sync", "async"} and set(data["over_one"]) == {"sync", "async"}
     for r in data["steps_per_s"].values():
         assert 0 < r["low"] <= r["median"] <= r["high"]
+
+
+def test_compare_with_a_pure_base_names_each_sides_engine():
+    done = bench("compare", "zole", "--base", str(ROOT / "src"), "--pure-base", "--seeds", "0-1", "--repeat", "1",
+                 "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    [r] = json.loads(done.stdout)["results"]
+    assert r["same_matches"] and r["engines"]["base"] == "pure Python (PARLOUR_PURE=1 is set)"
+    assert r["engines"]["this"] == str(parlour.native.engine())
+
+
+def test_engines_gives_tarok_against_openspiel_for_both_engines():
+    done = bench("engines", "--only", "tarok", "--quick", "--json")
+    if not parlour.native.engine().compiled:
+        assert done.returncode == 1 and "the compiled engine does not run here" in done.stderr
+        return
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert set(data["figures"]) == {"tarok mix", "tarok klop"}
+    for figure in data["figures"].values():
+        assert figure["compiled"] > 0 and figure["pure"] > 0
+    done = bench("engines", "--only", "chess")
+    assert done.returncode == 2 and "unknown part(s) chess; the parts are tarok, go, jieqi" in done.stderr

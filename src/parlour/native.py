@@ -45,6 +45,8 @@ MODULES: tuple[str, ...] = (
     "parlour.games.kaboo.state",
     "parlour.games.gami.state", "parlour.games.gami.cards", "parlour.games.gami.actions",
     "parlour.games.claw.state", "parlour.games.claw.actions",
+    "parlour.games.rengo.board", "parlour.games.rengo.state", "parlour.games.rengo.actions",
+    "parlour.games.rengo.points", "parlour.games.rengo.teams",
 )
 
 #: Cython's settings: Python 3 semantics, functions that behave as Python's do where the tests can tell, and

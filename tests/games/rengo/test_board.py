@@ -182,6 +182,8 @@ def test_the_kept_books_match_a_recount_over_random_games():
                 if k < len(legal):
                     board.play(legal[k], colour)
                 colour = 3 - colour
+                if size == 9:  # the books (atari chains, stone counts too) after every move
+                    board.check()
             board.check()
 
 

@@ -60,7 +60,7 @@ class Move(Action):
         return (self >> 5 & 31) * size + (self & 31)
 
     def __str__(self) -> str:
-        return _TEXTS[self] if 0 <= self < len(_TEXTS) else f"action {int(self)}"
+        return TEXTS[self] if 0 <= self < len(TEXTS) else f"action {int(self)}"
 
 
 def _text(code: int) -> str:
@@ -73,7 +73,7 @@ def _text(code: int) -> str:
 
 
 #: The text of every action code, built once: views list hundreds of moves.
-_TEXTS = [_text(code) for code in range(4 << 10)]
+TEXTS = [_text(code) for code in range(4 << 10)]
 
 
 def move(kind: int, point: int, size: int) -> Move:

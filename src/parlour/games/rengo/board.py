@@ -6,6 +6,11 @@ Chains live in flat lists indexed by a *head* point (any stone of the chain): ``
 capture changes the position's hash in one step. ``seen`` holds the hash of every position the game has
 had: a move that would bring one back is illegal (positional superko; simple ko is the commonest case).
 
+The legal points come from a few mask operations (:meth:`Board.legal_mask`): an empty point next to an empty
+one lives; one without (an eye) lives if it touches a chain of its own not in ``atari``; a point that takes a
+chain in ``atari`` is legal unless the position after it was seen; and a plain move can repeat only a position
+with the same stone counts after it, found in ``counts`` with the point that would make it.
+
 >>> b = Board(9)
 >>> for name, c in (("E5", WHITE), ("D5", BLACK), ("E6", BLACK), ("F5", BLACK), ("E4", BLACK)):
 ...     _ = b.play_named(name, c)
@@ -23,11 +28,20 @@ False
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
+
 from parlour.core.i18n import Message
 
 from .points import BLACK, EMPTY, STONE_CHARS, WHITE, Geometry, geometry
 
+#: A Python int: ``ONE << p`` stays a Python int (a mask of up to 361 bits) where ``p`` is a C int.
+ONE = 1
 
+
+@cython.locals(top=cython.Py_ssize_t, i=cython.Py_ssize_t)
 def bit_list(mask: int) -> list[int]:
     """The indices of the set bits of ``mask`` as a list, lowest first (faster than :func:`bits` on many)."""
     out = []
@@ -41,16 +55,26 @@ def bit_list(mask: int) -> list[int]:
     return out
 
 
+@cython.cclass
 class Board:
-    """A position with its history of hashes. :meth:`clone` is cheap; nothing here knows about teams."""
+    """A position with its history of hashes. :meth:`clone` is cheap; nothing here knows about teams.
+
+    In the compiled build (``scripts/compiled.py``) this is an extension type declared in ``board.pxd``: the
+    point and chain indices of the moves below are C integers, the hash a 64-bit one; the masks stay Python ints.
+    """
 
     __slots__ = ("geo", "colour", "head", "stones", "libs", "keys", "masks", "heads", "hash", "seen", "counts",
-                 "captures")
+                 "captures", "neighbours", "around", "zobrist", "size", "atari", "nstones", "zpoint", "cols",
+                 "points_of")
 
     def __init__(self, size: int) -> None:
         geo = geometry(size)
         n = geo.points
         self.geo: Geometry = geo
+        # The geometry's tables the moves read, kept here: one attribute lookup instead of two.
+        self.size, self.neighbours, self.around, self.zobrist = geo.size, geo.neighbours, geo.around, geo.zobrist
+        self.zpoint = geo.zobrist_points
+        self.cols, self.points_of = (geo.not_last_col, geo.not_first_col), geo.list_points
         self.colour: list[int] = [EMPTY] * n
         self.head: list[int] = [-1] * n
         self.stones: list[int] = [0] * n
@@ -60,24 +84,32 @@ class Board:
         self.masks: list[int] = [geo.full, 0, 0]
         #: The heads of the chains of each colour (index 0 unused).
         self.heads: list[set[int]] = [set(), set(), set()]
+        #: The heads of the chains of each colour that have one liberty left (in atari).
+        self.atari: list[set[int]] = [set(), set(), set()]
+        #: The stones of each colour on the board (index 0 unused).
+        self.nstones: list[int] = [0, 0, 0]
         self.hash = 0
         self.seen: set[int] = {0}
-        #: ``black << 10 | white``, the stone counts of every position seen: a move that adds a stone without
-        #: capturing can repeat a position only if some earlier one had these counts after it.
-        self.counts: set[int] = {0}
+        #: The hashes of the positions seen by their stone counts, ``black << 10 | white``: a move that adds a
+        #: stone without capturing can repeat only a position with its counts after it.
+        self.counts: dict[int, list[int]] = {0: [0]}
         #: Stones captured by each colour (index BLACK: white stones Black took).
         self.captures: list[int] = [0, 0, 0]
 
     def clone(self) -> "Board":
         b = Board.__new__(Board)
         b.geo = self.geo
+        b.size, b.neighbours, b.around, b.zobrist = self.size, self.neighbours, self.around, self.zobrist
         b.colour, b.head = self.colour[:], self.head[:]
         b.stones, b.libs, b.keys = self.stones[:], self.libs[:], self.keys[:]
         b.masks, b.captures = self.masks[:], self.captures[:]
         b.heads = [set(), set(self.heads[1]), set(self.heads[2])]
+        b.atari = [set(), set(self.atari[1]), set(self.atari[2])]
+        b.nstones = self.nstones[:]
+        b.zpoint, b.cols, b.points_of = self.zpoint, self.cols, self.points_of
         b.hash = self.hash
         b.seen = set(self.seen)
-        b.counts = set(self.counts)
+        b.counts = {key: hashes[:] for key, hashes in self.counts.items()}
         return b
 
     # --- setting up ----------------------------------------------------------------------------------------------
@@ -96,26 +128,33 @@ class Board:
         self._put(point, colour)
         if not self.libs[self.head[point]]:
             raise ValueError(f"the stone on {name} would have no liberty")
+        self.start_history()
+
+    def start_history(self) -> None:
+        """The position as it stands is the first of the game's (after a setup)."""
         self.seen = {self.hash}
-        self.counts = {self.count_key()}
+        self.counts = {self.count_key(): [self.hash]}
 
     # --- moves ---------------------------------------------------------------------------------------------------
 
+    @cython.locals(q=cython.int, cq=cython.int, h=cython.int, base=cython.int,
+                   s=cython.int, taken=cython.int, best=cython.Py_ssize_t, n=cython.Py_ssize_t, key=cython.ulonglong,
+                   own_key=cython.ulonglong, colour=list, head=list, stones=list, libs=list, keys=list, masks=list,
+                   friends=list, enemies=list)
     def _put(self, p: int, c: int) -> int:
         """Set a stone of colour ``c`` on ``p``: join its chains, take liberties, capture. Returns stones taken."""
-        geo = self.geo
-        bit = 1 << p
+        bit = ONE << p
         colour, head, stones, libs, keys = self.colour, self.head, self.stones, self.libs, self.keys
         masks = self.masks
         colour[p] = c
         masks[0] ^= bit
         masks[c] |= bit
-        key = geo.zobrist[c][p]
+        key = self.zobrist[c][p]
         self.hash ^= key
         # Join the friendly chains around p into the biggest one; the new stone joins it too.
         friends = []
         enemies = []
-        for q in geo.neighbours[p]:
+        for q in self.neighbours[p]:
             cq = colour[q]
             if cq == c:
                 h = head[q]
@@ -123,13 +162,17 @@ class Board:
                     friends.append(h)
             elif cq:
                 enemies.append(head[q])
-        own_libs = geo.around[p] & masks[0]
+        own_libs = self.around[p] & masks[0]
         own_stones = bit
         own_key = key
         if friends:
             base = friends[0]
             if len(friends) > 1:
-                base = max(friends, key=lambda h: stones[h].bit_count())
+                best = -1
+                for h in friends:  # the first of the biggest, as max() would pick it
+                    n = stones[h].bit_count()
+                    if n > best:
+                        best, base = n, h
                 for h in friends:
                     if h != base:  # relabel the smaller chains into the biggest
                         own_stones |= stones[h]
@@ -139,6 +182,7 @@ class Board:
                             head[s] = base
                         stones[h] = libs[h] = keys[h] = 0
                         self.heads[c].discard(h)
+                        self.atari[c].discard(h)
             own_stones |= stones[base]
             own_libs |= libs[base]
             own_key ^= keys[base]
@@ -147,19 +191,29 @@ class Board:
             self.heads[c].add(p)
         head[p] = base
         stones[base] = own_stones
-        libs[base] = own_libs & ~bit
+        own_libs &= ~bit
+        libs[base] = own_libs
         keys[base] = own_key
+        self.nstones[c] += 1
+        if own_libs and not own_libs & (own_libs - 1):
+            self.atari[c].add(base)
+        else:  # two liberties or more (or none until the captures below give some)
+            self.atari[c].discard(base)
         taken = 0
         for h in enemies:
             left = libs[h] & ~bit
             libs[h] = left
-            if not left and stones[h]:
-                taken += self._remove(h)
+            if not left:
+                if stones[h]:
+                    taken += self._remove(h)
+            elif not left & (left - 1):
+                self.atari[3 - c].add(h)
         return taken
 
+    @cython.locals(c=cython.int, s=cython.int, q=cython.int, hq=cython.int, count=cython.int,
+                   colour=list, head=list, libs=list)
     def _remove(self, h: int) -> int:
         """Take the chain with head ``h`` off the board; its neighbours gain the freed points as liberties."""
-        geo = self.geo
         colour, head, libs = self.colour, self.head, self.libs
         mask = self.stones[h]
         c = colour[h]
@@ -172,25 +226,42 @@ class Board:
         self.stones[h] = self.keys[h] = 0
         libs[h] = 0
         self.heads[c].discard(h)
+        self.atari[c].discard(h)
         # Every chain touching the captured stones gains them as liberties.
-        border = geo.spread(mask) & ~mask
+        around = self.around
+        atari = self.atari[3 - c]
+        border = self.geo.spread(mask) & ~mask
         for q in bit_list(border):
             hq = head[q]
             if hq >= 0:
-                libs[hq] |= mask & geo.around[q]
+                lib = libs[hq] | mask & around[q]
+                libs[hq] = lib
+                if lib & (lib - 1):
+                    atari.discard(hq)
+                else:
+                    atari.add(hq)
         count = mask.bit_count()
+        self.nstones[c] -= count
         self.captures[3 - c] += count
         return count
 
+    @cython.locals(taken=cython.int, key=cython.int)
     def play(self, p: int, c: int) -> int:
         """Play a legal move (the caller checked it); returns the stones captured."""
         taken = self._put(p, c)
-        self.seen.add(self.hash)
-        self.counts.add(self.count_key())
+        h = self.hash  # one Python int for both books
+        self.seen.add(h)
+        key = self.count_key()
+        same = self.counts.get(key)
+        if same is None:
+            self.counts[key] = [h]
+        else:
+            same.append(h)
         return taken
 
     def count_key(self) -> int:
-        return self.masks[1].bit_count() << 10 | self.masks[2].bit_count()
+        nstones = self.nstones
+        return nstones[1] << 10 | nstones[2]
 
     def play_named(self, name: str, c: int) -> int:
         """Play at a point given by name, checking legality (for tests and doctests)."""
@@ -201,26 +272,27 @@ class Board:
 
     # --- legality -------------------------------------------------------------------------------------------------
 
+    @cython.locals(q=cython.int, cq=cython.int, hq=cython.int, h=cython.ulonglong,
+                   alive=cython.bint, colour=list, head=list, libs=list)
     def result_hash(self, p: int, c: int) -> int | None:
         """The hash after ``c`` plays on the empty point ``p``, or ``None`` if the stone would have no liberty."""
-        geo = self.geo
-        bit = 1 << p
+        bit = ONE << p
         colour, head, libs = self.colour, self.head, self.libs
-        h = self.hash ^ geo.zobrist[c][p]
-        alive = geo.around[p] & self.masks[0]
+        h = self.hash ^ self.zobrist[c][p]
+        alive = (self.around[p] & self.masks[0]) != 0
         taken = 0
-        for q in geo.neighbours[p]:
+        for q in self.neighbours[p]:
             cq = colour[q]
             if cq:
                 hq = head[q]
                 lib = libs[hq]
                 if cq == c:
                     if lib != bit:
-                        alive = 1
+                        alive = True
                 elif lib == bit and not taken >> hq & 1:
-                    taken |= 1 << hq
+                    taken |= ONE << hq
                     h ^= self.keys[hq]
-                    alive = 1
+                    alive = True
         return h if alive else None
 
     def why_not(self, p: int, c: int) -> str | None:
@@ -242,37 +314,50 @@ class Board:
         h = self.result_hash(p, c)
         return h is not None and h not in self.seen
 
+    @cython.locals(n=cython.int, h=cython.int, q=cython.int, key=cython.int, h0=cython.ulonglong, libs=list,
+                   stones=list, keys=list, seen=set, same=list, zp=dict, zc=tuple, cols=tuple, takes=dict)
     def legal_mask(self, c: int) -> int:
         """The mask of every point ``c`` may play on."""
-        geo = self.geo
         empty = self.masks[0]
-        n = geo.size
-        # A stone next to an empty point, or joining a chain of its own with another liberty, lives.
-        alive = (empty << n | empty >> n | (empty & geo.not_last_col) << 1 | (empty & geo.not_first_col) >> 1)
-        libs = self.libs
-        for h in self.heads[c]:
+        n = self.size
+        libs, stones, keys = self.libs, self.stones, self.keys
+        cols = self.cols
+        # A stone next to an empty point lives.
+        near = empty << n | empty >> n | (empty & cols[0]) << 1 | (empty & cols[1]) >> 1
+        # A stone on the last liberty of enemy chains takes them: by liberty, the XOR of their keys.
+        takes = {}
+        for h in self.atari[3 - c]:
             lib = libs[h]
-            if lib & (lib - 1):  # two liberties or more
-                alive |= lib
-        # A stone on the last liberty of an enemy chain captures it: the hash changes by more than the stone.
+            takes[lib] = takes.get(lib, 0) ^ keys[h]
         captures = 0
-        for h in self.heads[3 - c]:
-            lib = libs[h]
-            if lib & (lib - 1) == 0:
-                captures |= lib
-        legal = empty & alive & ~captures
+        for lib in takes:
+            captures |= lib
+        free = empty & ~captures
+        legal = free & near
+        # An empty point without an empty neighbour (an eye, mostly) lives if it joins a chain of its own that
+        # has another liberty: one not in atari.
+        lonely = free & ~near
+        if lonely:
+            weak = 0
+            for h in self.atari[c]:
+                weak |= stones[h]
+            strong = self.masks[c] & ~weak
+            legal |= lonely & (strong << n | strong >> n | (strong & cols[0]) << 1 | (strong & cols[1]) >> 1)
+        h0 = self.hash
+        zc = self.zobrist[c]
         key = self.count_key() + (1 << 10 if c == BLACK else 1)
-        if key in self.counts:  # some earlier position had one more stone of this colour: look closer
-            seen, h0, zc = self.seen, self.hash, geo.zobrist[c]
-            for p in geo.list_points(legal):
-                if h0 ^ zc[p] in seen:
-                    legal ^= 1 << p
-        if captures:
+        same = self.counts.get(key)
+        if same is not None:  # earlier positions had one more stone of this colour: the move that recreates one
+            zp = self.zpoint[c]
+            for h1 in same:
+                q = zp.get(h0 ^ h1, -1)  # the point whose key turns this position's hash into that one's
+                if q >= 0:
+                    legal &= ~(ONE << q)
+        if takes:  # a capture is legal unless the position after it was seen
             seen = self.seen
-            for p in geo.list_points(captures):
-                h = self.result_hash(p, c)
-                if h is not None and h not in seen:
-                    legal |= 1 << p
+            for lib, taken in takes.items():
+                if h0 ^ zc[lib.bit_length() - 1] ^ taken not in seen:
+                    legal |= lib
         return legal
 
     def legal_points(self, c: int) -> list[int]:
@@ -316,4 +401,7 @@ class Board:
         assert key == self.hash
         for c in (BLACK, WHITE):
             assert self.heads[c] == {h for p, h in enumerate(self.head) if h >= 0 and self.colour[p] == c}
-        assert self.hash in self.seen and self.count_key() in self.counts
+            assert self.atari[c] == {h for h in self.heads[c] if self.libs[h].bit_count() == 1}
+            assert self.nstones[c] == self.masks[c].bit_count()
+        assert self.hash in self.seen and self.hash in self.counts[self.count_key()]
+        assert sum(map(len, self.counts.values())) >= len(self.seen)

@@ -19,6 +19,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Generic, Sequence, TypeVar
 
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
+
 from parlour.core.errors import IllegalAction
 from parlour.core.rng import Rng
 
@@ -47,12 +52,14 @@ class Lister(Generic[T]):
         self.table = [[tuple(items[8 * i + o] for o in _BYTE_BITS[v] if 8 * i + o < len(items)) for v in range(256)]
                       for i in range(self.size)]
 
+    @cython.locals(i=cython.Py_ssize_t, v=cython.int, data=bytes, table=list, out=list)
     def __call__(self, mask: int) -> list[T]:
         if not mask:
             return []
-        out: list[T] = []
+        out = []
         table = self.table
-        for i, v in enumerate(mask.to_bytes(self.size, "little")):
+        data = mask.to_bytes(self.size, "little")
+        for i, v in enumerate(data):
             if v:
                 out += table[i][v]
         return out
@@ -77,6 +84,8 @@ class Geometry:
     by_name: dict[str, int]
     #: ``list_points(mask)``: the points of a mask, lowest first.
     list_points: Lister[int]
+    #: ``zobrist_points[colour][key]``: the point whose Zobrist key for ``colour`` is ``key``.
+    zobrist_points: tuple[dict[int, int], ...]
 
     def name(self, point: int) -> str:
         return self.names[point]
@@ -132,8 +141,10 @@ def geometry(size: int) -> Geometry:
     rng = Rng(ZOBRIST_SEED + size)
     zobrist = ((0,) * count, tuple(rng.next64() for _ in range(count)), tuple(rng.next64() for _ in range(count)))
     names = tuple(f"{LETTERS[p % n]}{p // n + 1}" for p in range(count))
+    assert all(len(set(keys)) == count for keys in zobrist[1:]), "the Zobrist keys of a colour are distinct"
     return Geometry(n, count, tuple(neighbours), around, full, full & ~last_col, full & ~first_col, zobrist, names,
-                    {name: p for p, name in enumerate(names)}, Lister(range(count)))
+                    {name: p for p, name in enumerate(names)}, Lister(range(count)),
+                    tuple({key: p for p, key in enumerate(keys)} for keys in zobrist))
 
 
 def handicap_points(size: int, stones: int) -> list[int]:

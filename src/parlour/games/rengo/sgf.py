@@ -143,7 +143,8 @@ def start_position(text: str, size: int) -> tuple[Board, int, list[int]]:
     if any(not board.libs[board.head[p]] for _, p in stones if board.colour[p] != EMPTY) or \
             sum(board.colour[p] != EMPTY for _, p in stones) != len(stones):
         raise IllegalAction("the SGF's setup stones include a chain without a liberty")
-    board.seen, board.counts, board.captures = {board.hash}, {board.count_key()}, [0, 0, 0]
+    board.start_history()
+    board.captures = [0, 0, 0]
     black_setup = [p for c, p in stones if c == "b"]
     try:
         handicap_stones = game.get_handicap() or 0

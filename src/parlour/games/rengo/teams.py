@@ -16,6 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
+
 from parlour.core.errors import BadOption
 
 BLACK_TEAM, WHITE_TEAM = 0, 1
@@ -54,7 +59,8 @@ class Lineup:
 class Rotation:
     """Whose turn it is: the colour to move and, per team, which of its players is next.
 
-    Players who dropped out (casual Rengo) are skipped; a team with nobody left cannot move.
+    Players who dropped out (casual Rengo) are skipped; a team with nobody left cannot move. In the compiled
+    build this is an extension type (``teams.pxd``), so that the state's moves reach it in C.
     """
 
     __slots__ = ("lineup", "colour", "next", "out")
@@ -76,23 +82,30 @@ class Rotation:
 
     @property
     def to_move(self) -> int:
-        return self.active(self.colour)
+        colour = self.colour
+        return self.lineup.teams[colour][self.next[colour]]
 
+    @cython.locals(i=cython.Py_ssize_t, k=cython.Py_ssize_t, n=cython.Py_ssize_t)
     def step(self, team: int) -> None:
         """The next player of ``team`` still in the game becomes the team's active player."""
         seats = self.lineup.teams[team]
         i = self.next[team]
-        for _ in range(len(seats)):
-            i = (i + 1) % len(seats)
+        n = len(seats)
+        for k in range(n):
+            i = (i + 1) % n
             if seats[i] not in self.out:
                 break
         self.next[team] = i
 
+    @cython.locals(colour=cython.int, seat=cython.int)
     def after_move(self) -> int:
         """The seat to move now; then its team steps on and the other colour is to move."""
-        seat = self.to_move
-        self.step(self.colour)
-        self.colour = 1 - self.colour
+        colour = self.colour
+        seats = self.lineup.teams[colour]
+        seat = seats[self.next[colour]]
+        if len(seats) > 1:  # a team of one (Go) keeps its only player
+            self.step(colour)
+        self.colour = 1 - colour
         return seat
 
     def left(self, team: int) -> list[int]:
