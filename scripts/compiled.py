@@ -38,7 +38,8 @@ COMPILED = (
     "parlour/games/kaboo/state.py",
     "parlour/games/gami/state.py", "parlour/games/gami/cards.py", "parlour/games/gami/actions.py",
     "parlour/games/claw/state.py", "parlour/games/claw/actions.py",
-    "parlour/games/jieqi/board.py", "parlour/games/jieqi/movegen.py",
+    "parlour/games/jieqi/board.py", "parlour/games/jieqi/movegen.py", "parlour/games/jieqi/search.py",
+    "parlour/games/jieqi/history.py",
 )
 #: Cython's settings: Python 3 semantics, functions that behave as Python's do where the tests can tell, and
 #: annotations read as Python reads them (as hints: a wrong argument gets the engine's own error, not a TypeError).
