@@ -185,26 +185,95 @@ def legal_moves(board: list[int], colour: int, king: int, free: bool) -> list[in
     return _legal_moves(board, colour, king, free)
 
 
+def _lines() -> tuple[bytes, ...]:
+    """For each general's point: which of its four lines (:data:`RAYS`) each point lies on, 4 for none."""
+    out = []
+    for k in range(SQUARES):
+        line = bytearray([4] * SQUARES)
+        for d, ray in enumerate(RAYS[k]):
+            for sq in ray:
+                line[sq] = d
+        out.append(bytes(line))
+    return tuple(out)
+
+
+LINES = _lines()
+
+
 def _legal_moves(board: list[int], colour: int, king: int, free: bool) -> list[int]:
-    """:func:`legal_moves` in Python."""
+    """:func:`legal_moves` in Python.
+
+    When not in check, a move of another piece can expose the general only through the points it changes: a
+    line from the general through its origin or its destination (a chariot, cannon or general unblocked, a
+    cannon given a screen) or, from a diagonal neighbour, a horse's leg or an elephant's eye cleared. Only
+    those are looked at; the rest of :func:`attacked` cannot have changed.
+    """
     them = colour ^ BLACK
     check = _attacked(board, king, them, free)
     exposure = EXPOSURE[king]
+    line, rays = LINES[king], RAYS[king]
+    rook, general, cannon = them | R, them | K, them | C
     out = []
     for m in pseudo_moves(board, colour, free):
         frm = m & 127
         to = m >> 7
-        if not check and frm != king and not exposure[frm] & 1 and not exposure[to] & 2:
+        if check or frm == king:
+            p, q = board[frm], board[to]
+            board[to] = p
+            board[frm] = 0
+            if not _attacked(board, to if frm == king else king, them, free):
+                out.append(m)
+            board[frm] = p
+            board[to] = q
+            continue
+        if not exposure[frm] & 1 and not exposure[to] & 2:
             out.append(m)
             continue
         p, q = board[frm], board[to]
         board[to] = p
         board[frm] = 0
-        if not _attacked(board, to if frm == king else king, them, free):
+        exposed = False
+        for d in {line[frm], line[to]}:
+            if d == 4:
+                continue
+            it = iter(rays[d])
+            for t in it:
+                r = board[t]
+                if r:
+                    r &= 15
+                    if r == rook or r == general:
+                        exposed = True
+                    else:
+                        for t2 in it:
+                            r = board[t2]
+                            if r:
+                                exposed = r & 15 == cannon
+                                break
+                    break
+            if exposed:
+                break
+        if not exposed and line[frm] == 4 and exposure[frm] & 1:  # a diagonal neighbour of the general
+            exposed = _through_leg(board, king, frm, them, free)
+        if not exposed:
             out.append(m)
         board[frm] = p
         board[to] = q
     return out
+
+
+def _through_leg(board: list[int], king: int, leg: int, them: int, free: bool) -> bool:
+    """Whether a horse of ``them`` whose leg is ``leg``, or in Jieqi a revealed elephant whose eye it is,
+    attacks the general on ``king``."""
+    horse = them | N
+    for frm, through in HORSE_FROM[king]:
+        if through == leg and board[frm] & 15 == horse:
+            return True
+    if free:
+        elephant = them | B
+        for frm, eye in ELEPHANT_MOVES[king]:
+            if eye == leg and board[frm] == elephant:
+                return True
+    return False
 
 
 def perft(board: list[int], colour: int, kings: dict[int, int] | list[int], depth: int, free: bool = False) -> int:
