@@ -5,7 +5,8 @@ below as they are (Cython reads plain Python) makes random play-outs about 1.4-1
 (``bench/README.md``, "The compiled build"). Tarok's engine goes further, in Cython's pure-Python mode: a ``.pxd``
 file beside a module (``games/tarok/state.pxd``, ``play.pxd``, ``actions.pxd``) makes its state an extension type
 with C integer fields and its card play C functions, and ``@cython.locals`` types the locals of its hot functions
-(and of ``core/rng.py``'s shuffle); Python never reads the ``.pxd`` files, and without Cython installed
+(and of ``core/rng.py``'s shuffle); Jieqi's move generator runs a kernel on C arrays (``games/jieqi/movegen.pxd``)
+behind its public functions. Python never reads the ``.pxd`` files, and without Cython installed
 ``parlour.core.cyshim`` stands in for the ``cython`` module. Two ways to use it:
 
     pip install cython setuptools && PARLOUR_COMPILE=1 pip install --no-build-isolation .   # an installed copy
