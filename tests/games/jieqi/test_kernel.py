@@ -94,8 +94,11 @@ def test_kernel_perft_is_the_generators(free):
 
 
 def test_boards_the_kernel_cannot_take_go_the_python_way():
-    pos = parse_fen("4k4/9/9/9/9/9/RRRRRRRRR/RRRRRRRRR/9/4K4 w - - 0 1")  # 18 chariots: more than 272 moves' room
+    """The kernel has room for the moves of 16 pieces a side; a board with more is left to Python (this matters
+    in the compiled build, where the public functions would otherwise run the kernel)."""
+    pos = parse_fen("4k4/9/9/9/9/9/RRRRRRRRR/RRRRRRRRR/9/4K4 w - - 0 1")  # 18 chariots and the general
     board = pos.board
+    assert sum(1 for p in board if p and not p & BLACK) == 19
     assert movegen.legal_moves(board, RED, pos.kings[RED], False) == movegen._legal_moves(board, RED, pos.kings[RED],
                                                                                           False)
     assert movegen.perft(board, RED, pos.kings, 2) == movegen._perft(board, RED, dict(pos.kings), 2, False)
