@@ -47,6 +47,8 @@ MODULES: tuple[str, ...] = (
     "parlour.games.claw.state", "parlour.games.claw.actions",
     "parlour.games.rengo.board", "parlour.games.rengo.state", "parlour.games.rengo.actions",
     "parlour.games.rengo.points", "parlour.games.rengo.teams",
+    "parlour.games.jieqi.board", "parlour.games.jieqi.movegen", "parlour.games.jieqi.search",
+    "parlour.games.jieqi.history",
 )
 
 #: Cython's settings: Python 3 semantics, functions that behave as Python's do where the tests can tell, and

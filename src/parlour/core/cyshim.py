@@ -22,6 +22,8 @@ own dependencies are installed, so that such a module starts with::
 ...         return self.count
 >>> t = Tally(); t.count, t.add(3), cython.compiled
 (0, 3, False)
+>>> cython.declare(cython.int[3])
+[0, 0, 0]
 """
 
 from __future__ import annotations
@@ -41,6 +43,20 @@ class _CType:
 
     def __repr__(self) -> str:
         return f"cython.{self.name}"
+
+    def __getitem__(self, size: int) -> "_CArray":
+        """``cython.int[90]``: a C array of 90 ints when compiled."""
+        return _CArray(self, size)
+
+
+class _CArray:
+    """A C array type; a value of it is a list of zeros here."""
+
+    def __init__(self, item: _CType, size: int) -> None:
+        self.item, self.size = item, size
+
+    def __repr__(self) -> str:
+        return f"{self.item!r}[{self.size}]"
 
 
 #: The C integer types (Cython's own names).
@@ -74,7 +90,9 @@ def returns(kind: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 
 def declare(kind: Any = None, value: Any = None, **_: Any) -> Any:
     """A field (in a ``cclass``'s body) or a variable of C type when compiled; here its value: ``0`` for the
-    integer types, else ``value``."""
+    integer types, a list of zeros for an array (``cython.int[90]``), else ``value``."""
     if value is None and isinstance(kind, _CType):
         return 0
+    if value is None and isinstance(kind, _CArray):
+        return [0] * kind.size
     return value

@@ -18,3 +18,5 @@ def test_the_perft_bench_counts_the_same_nodes_in_every_engine():
     assert data["nodes"]["parlour"] == data["nodes"]["pyffish"] == 1920
     assert data.get("nodes", {}).get("fairy-stockfish", 1920) == 1920
     assert data["nodes_per_s"]["parlour"]["median"] > 0 and "pyffish" in data["ratio_parlour_to"]
+    search = data["search"]  # the search bot's default level, in the same run
+    assert search["positions"] == 4 and search["seconds"] == 0.3 and search["nodes_per_cpu_s"]["lowest"] > 0

@@ -62,17 +62,32 @@ def _square_bonus(kind: int, sq: int, free: bool) -> int:
     return 0
 
 
-def _tables(free: bool, covered_value: dict[int, int]) -> list[list[int]]:
-    """``table[piece][sq]``: the piece's worth on that point for Red (negative for Black's pieces)."""
+def _revealed_tables(free: bool) -> tuple[list[int], ...]:
+    """``table[piece][sq]`` for the revealed pieces (the covered pieces' rows all 0): their worth on that point for
+    Red (negative for Black's pieces)."""
     base = BASE_FREE if free else BASE
     table = [[0] * SQUARES for _ in range(32)]
     for colour, sign in ((RED, 1), (BLACK, -1)):
         for kind in base:
             for sq in range(SQUARES):
                 red_sq = sq if colour == RED else mirror(sq)
-                value = base[kind] + _square_bonus(kind, red_sq, free)
-                table[colour | kind][sq] = sign * value
-                table[colour | kind | COVERED][sq] = sign * covered_value[colour]
+                table[colour | kind][sq] = sign * (base[kind] + _square_bonus(kind, red_sq, free))
+    return tuple(table)
+
+
+#: The revealed pieces' rows, by ``free``: they never change, and a search retables at every reveal it weighs.
+REVEALED = {free: _revealed_tables(free) for free in (False, True)}
+
+
+def _tables(free: bool, covered_value: dict[int, int]) -> list[list[int]]:
+    """``table[piece][sq]``: the piece's worth on that point for Red (negative for Black's pieces); a covered
+    piece is worth ``covered_value`` of its colour anywhere. The revealed pieces' rows are :data:`REVEALED`'s,
+    shared: nobody writes to a table."""
+    table = list(REVEALED[free])
+    for colour, sign in ((RED, 1), (BLACK, -1)):
+        row = [sign * covered_value[colour]] * SQUARES
+        for kind in (BASE_FREE if free else BASE):
+            table[colour | kind | COVERED] = row
     return table
 
 
