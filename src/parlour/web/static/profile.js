@@ -7,7 +7,7 @@ import { t, lang, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.replace(/^\/u\//, ""));
-const OUTCOMES = { won: () => t("won"), lost: () => t("lost"), drawn: () => t("drawn") };
+const OUTCOMES = { won: () => t("a win"), lost: () => t("a loss"), drawn: () => t("a draw") };
 
 /** A rating as people read it: μ ± 2σ (95 times in 100 the skill lies within), one decimal. */
 export function shown(rating) {
