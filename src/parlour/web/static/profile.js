@@ -21,15 +21,17 @@ function when(seconds) {
 
 function gamesTable(games, names) {
   if (!games.length) return h("p", { class: "muted", id: "no-matches" }, t("No match recorded yet."));
-  const head = [t("Game"), t("Matches"), t("Won"), t("Lost"), t("Drawn"), t("Left"), t("Rating (μ ± 2σ)")];
-  return h("div", { class: "profile-scroll" }, h("table", { class: "profile-games", id: "games" },
+  // The rating first after the game: on a phone the counts may need a sideways scroll, the rating not.
+  const head = [t("Game"), t("Rating (μ ± 2σ)"), t("Matches"), t("Won"), t("Lost"), t("Drawn"), t("Left")];
+  // A region one may scroll sideways with the keyboard too (a narrow phone, a long game name).
+  return h("div", { class: "profile-scroll", tabindex: "0", role: "region", "aria-labelledby": "games-title" }, h("table", { class: "profile-games", id: "games" },
     h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
     h("tbody", {}, games.map((g) => h("tr", { dataset: { family: g.family } },
       h("th", { scope: "row" }, t("{game}, {n} players", { game: names[g.game] || g.game, n: g.players })),
-      h("td", {}, String(g.matches)), h("td", {}, String(g.won)), h("td", {}, String(g.lost)),
-      h("td", {}, String(g.drawn)), h("td", {}, String(g.abandoned)),
       h("td", { class: "rating", title: g.rating ? `μ ${g.rating.mu} σ ${g.rating.sigma}` : null },
-        shown(g.rating)))))));
+        shown(g.rating)),
+      h("td", {}, String(g.matches)), h("td", {}, String(g.won)), h("td", {}, String(g.lost)),
+      h("td", {}, String(g.drawn)), h("td", {}, String(g.abandoned)))))));
 }
 
 function lastList(last, names) {
@@ -75,7 +77,7 @@ async function show() {
   fill($("who"), profile.name);
   fill($("body"),
     h("p", { class: "muted" }, t("Playing here since {date}.", { date: when(profile.since) })),
-    h("h2", {}, t("Games")),
+    h("h2", { id: "games-title" }, t("Games")),
     gamesTable(profile.games, names),
     lastList(profile.last, names),
     tablesList(profile.tables, names));
