@@ -338,3 +338,51 @@ def test_a_profile_holds_nothing_private(client):
     r = client.get("/api/profiles/Nobody")
     assert r.status_code == 404 and "no account is named" in r.json()["detail"]
     assert client.get("/u/Ana").status_code == 200
+
+
+def finished_state(seed: int = 5):
+    """A finished one-deal Giacomotto match of two players, each playing its first legal move."""
+    from parlour.core.registry import load
+    state = load("giacomotto", 2, **ONE_DEAL).new(seed)
+    while not state.over:
+        seat = state.to_act[0]
+        state.apply(seat, str(state.legal(seat)[0]))
+    return state
+
+
+@both_databases
+def test_two_processes_recording_one_end_at_once_rate_it_once_and_the_ratings_survive_a_restart(db_url):
+    """Two stores on one database stand for two server processes: both try to record the same match's end at the
+    same moment; one does, the other changes nothing. The rating is there after the server starts again."""
+    import asyncio
+
+    from parlour.server.accounts_store import Accounts
+    from parlour.server.people import People as Links
+    from parlour.server.storage import SeatRow, Store, TableRow
+
+    state = finished_state()
+    row = TableRow("rt1", "giacomotto", 2, ONE_DEAL, 5, "salt", "c0ffee", None, 0.0, settings={"rated": True})
+    seats = [SeatRow(0, "human", None, "Ana", "tok-ana"), SeatRow(1, "bot", "greedy", None, None)]
+
+    async def race() -> tuple[list[bool], int]:
+        one, two = await Store.open(db_url), await Store.open(db_url)
+        try:
+            await one.add_table(row, seats)
+            account = await Accounts(one).create("Ana", "ana", "h", None, b"handle", b"cid", b"key", 0, 0.0)
+            await Links(one).add(account.people, "tok-ana", "rt1", 0.0)
+            done = await asyncio.gather(*(ratings.record_end(s, row, seats, state, [], False, 1.0)
+                                          for s in (one, two)))
+            return list(done), account.id
+        finally:
+            await one.close()
+            await two.close()
+    done, ana = asyncio.run(race())
+    assert sorted(done) == [False, True]
+    ranks = [1, 1] if not state.winners else [1, 2] if 0 in state.winners else [2, 1]
+    (mu, sigma), (bot_mu, bot_sigma) = expected(ranks)
+    with TestClient(create_app(db_url, bot_workers=1)) as client:  # the server starts again on that database
+        got = rating_rows(client)
+        assert got == {ratings.account_key(ana): pytest.approx((mu, sigma, 1)),
+                       "bot:greedy": pytest.approx((bot_mu, bot_sigma, 1))}
+        (game,) = client.get("/api/profiles/Ana").json()["games"]
+        assert game["matches"] == 1 and game["rating"]["mu"] == pytest.approx(mu, abs=1e-3)
