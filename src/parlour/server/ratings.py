@@ -121,8 +121,8 @@ def sides_of(state: State, players: int) -> list[list[int]]:
     >>> from parlour.core.registry import load
     >>> g = load("giacomotto", 4); sides_of(g.new(1), 4)
     [[0, 2], [1, 3]]
-    >>> sides_of(load("giacomotto", 2).new(1), 2)
-    [[0], [1]]
+    >>> sides_of(load("giacomotto", 2).new(1), 2), sides_of(load("rengo", 4).new(1), 4)
+    ([[0], [1]], [[0, 2], [1, 3]])
     """
     lineup = getattr(getattr(getattr(state, "rules", None), "lineup", None), "teams", None)
     if lineup:
