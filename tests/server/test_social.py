@@ -386,3 +386,50 @@ def test_two_processes_recording_one_end_at_once_rate_it_once_and_the_ratings_su
                        "bot:greedy": pytest.approx((bot_mu, bot_sigma, 1))}
         (game,) = client.get("/api/profiles/Ana").json()["games"]
         assert game["matches"] == 1 and game["rating"]["mu"] == pytest.approx(mu, abs=1e-3)
+
+
+@both_databases
+def test_a_rated_end_that_no_process_recorded_is_recorded_at_the_next_start(db_url):
+    """A process killed between logging the last move and recording the end: the next start records it, once."""
+    import asyncio
+
+    from parlour.core.registry import load
+    from parlour.server.accounts_store import Accounts
+    from parlour.server.people import People as Links
+    from parlour.server.storage import SeatRow, Store, TableRow
+
+    state = load("giacomotto", 2, **ONE_DEAL).new(9)
+    moves = []
+    while not state.over:
+        seat = state.to_act[0]
+        moves.append((seat, str(state.apply(seat, str(state.legal(seat)[0])))))
+    # Ana left at once: a bot played her seat to the end (the table's own entry), so she abandoned it (and lost,
+    # though her seat won: each seat here plays its first legal move, and seat 0 wins this deal)
+    rows_ = [TableRow("miss1", "giacomotto", 2, ONE_DEAL, 9, "salt", "c0ffee", None, 0.0, settings={"rated": True}),
+             TableRow("plain", "giacomotto", 2, ONE_DEAL, 9, "salt", "c0ffee", None, 0.0)]
+    seats = [SeatRow(0, "human", None, "Ana", "tok-a"), SeatRow(1, "human", None, "Bo", "tok-b")]
+
+    async def crashed() -> int:
+        store = await Store.open(db_url)
+        try:
+            account = await Accounts(store).create("Ana", "ana", "h", None, b"handle", b"cid", b"key", 0, 0.0)
+            for row in rows_:
+                seat_rows = [SeatRow(s.seat, s.kind, s.level, s.name, f"{s.token}-{row.id}") for s in seats]
+                await store.add_table(row, seat_rows)
+                await store.add_action(row.id, 0, None, "bot 0 greedy", 0.5)
+                for i, (seat, action) in enumerate(moves, start=1):
+                    await store.add_action(row.id, i, seat, action, float(i), finished=i == len(moves))
+                await Links(store).add(account.people, f"tok-a-{row.id}", row.id, 0.0)
+            return account.id
+        finally:
+            await store.close()
+    ana = asyncio.run(crashed())
+    for _ in range(2):  # two starts: the second finds it recorded
+        with TestClient(create_app(db_url, bot_workers=1)) as client:
+            recorded(client, "miss1")
+            time.sleep(0.3)
+            got = rating_rows(client)
+            assert state.winners == (0,)
+            (mu, sigma), _ = expected([2, 1])  # Ana's seat was a bot's at the end: she lost to the guest Bo
+            assert got == {ratings.account_key(ana): pytest.approx((mu, sigma, 1))}
+            assert "plain" not in {r["table_id"] for r in rows(client, match_ends)}  # unrated: not swept
