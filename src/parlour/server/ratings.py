@@ -29,6 +29,8 @@ Only tables created ``rated`` change ratings; every finished table with an accou
 history. The end is recorded once, by the process that logged the last move, in one transaction whose first insert
 is the table's :data:`.ratings_store.match_ends` row: a second attempt (a retry, another process) finds it and
 changes nothing. Ratings are read ``FOR UPDATE`` (PostgreSQL), so two matches ending at once do not lose an update.
+A process killed between the last move and that transaction leaves the end unrecorded: the next start records the
+rated ones from the log (:mod:`.ratings_sweep`); an unrated match's history entry is then lost.
 """
 
 from __future__ import annotations
