@@ -114,6 +114,11 @@ def test_friends_and_an_invitation_on_the_account_page_and_a_profile(parlour_ser
             break
         time.sleep(0.2)
     rating = profile["games"][0]["rating"]
+    # the table's page says the match is rated
+    page = open_page(browser, base + rated["seats"][0]["invite_url"], csp=True)
+    until(page, "document.body.innerText.includes('Rated match')")
+    assert csp_violations(page) == [] and page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
     page = open_page(browser, f"{base}/u/{urllib.request.quote(ana_name)}", viewport=PHONE, csp=True,
                      is_mobile=True, has_touch=True)
     until(page, "document.body.dataset.loaded === 'true'")
