@@ -1,5 +1,5 @@
 """The server's Content-Security-Policy (no inline script or style, no eval) refuses nothing the pages do: the lobby,
-a rules page, the account page and every game's table page draw with no violation (issue 24.7)."""
+a rules page, the account page, a profile page and every game's table page draw with no violation (issue 24.7)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,15 @@ def test_the_account_page_breaks_no_rule_of_the_policy(parlour_server: str, brow
     # At localhost: a passkey's relying party is a name, never an IP (tests/web/test_accounts_page.py signs up).
     page = open_page(browser, parlour_server.replace("127.0.0.1", "localhost") + "/account?lang=sl", csp=True)
     until(page, "document.body.dataset.signedIn === 'false' && document.querySelector('#signup')")
+    assert csp_violations(page) == [] and page.errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_the_profile_page_breaks_no_rule_of_the_policy(parlour_server: str, browser: Browser) -> None:
+    # A name nobody has: the page says so (a profile with matches is drawn under the policy in
+    # tests/web/test_social_pages.py, as is the account page's friends part).
+    page = open_page(browser, parlour_server + "/u/Nobody-here?lang=sl", csp=True)
+    until(page, "document.getElementById('said').innerText.trim()")
     assert csp_violations(page) == [] and page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 

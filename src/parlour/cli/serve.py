@@ -190,6 +190,9 @@ def listen(host: str, port: int) -> socket.socket:
                    "minute; 0: no limit")
 @click.option("--signins-per-minute", type=click.IntRange(0), default=Limits.signins_per_minute, show_default=True,
               help="passkey sign-ins one client address (IPv6: one /64) may start per minute; 0: no limit")
+@click.option("--friend-requests-per-minute", type=click.IntRange(0), default=Limits.friend_requests_per_minute,
+              show_default=True, help="friend requests one client address (IPv6: one /64) may send per minute; 0: "
+                                      "no limit")
 @click.option("--max-open-tables", type=click.IntRange(0), default=Limits.open_tables, show_default=True,
               help="unfinished tables held in memory; idle ones leave to make room; 0: no limit")
 @click.option("--min-move-clock", type=click.FloatRange(0), default=Limits.min_move_clock, show_default=True,
@@ -233,7 +236,9 @@ def listen(host: str, port: int) -> socket.socket:
               help="the server's address as people reach it (https://games.example): the base of the links in "
                    "notification mails; without it no mail is sent (pushes open the link on the page's own origin)")
 def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_seeds: bool, tables_per_minute: int,
-          joins_per_minute: int, play_per_minute: int, signups_per_minute: int, signins_per_minute: int, max_open_tables: int, min_move_clock: float, idle_minutes: float, max_spectators: int,
+          joins_per_minute: int, play_per_minute: int, signups_per_minute: int, signins_per_minute: int,
+          friend_requests_per_minute: int, max_open_tables: int, min_move_clock: float, idle_minutes: float,
+          max_spectators: int,
           reconnect_grace: float, redis_url: str | None, allowed_origins: tuple[str, ...], api_docs: bool,
           max_connections_per_address: int, max_sockets_per_address: int, max_sockets_per_seat: int,
           header_timeout: float, body_timeout: float, tls_cert: str | None, tls_key: str | None,
@@ -253,6 +258,7 @@ def serve(host: str, port: int, db: str | None, bot_workers: int | None, fixed_s
     limits = Limits(tables_per_minute=tables_per_minute, joins_per_minute=joins_per_minute,
                     play_per_minute=play_per_minute,
                     signups_per_minute=signups_per_minute, signins_per_minute=signins_per_minute,
+                    friend_requests_per_minute=friend_requests_per_minute,
                     open_tables=max_open_tables, min_move_clock=min_move_clock, idle_minutes=idle_minutes,
                     spectators=max_spectators, reconnect_grace=reconnect_grace,
                     connections_per_address=max_connections_per_address, sockets_per_address=max_sockets_per_address,

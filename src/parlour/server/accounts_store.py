@@ -156,7 +156,7 @@ class Accounts:
             await conn.execute(delete(sessions).where(sessions.c.id_hash == id_hash))
 
     async def delete(self, account: Account, former: str) -> list[tuple[str, int]]:
-        """Remove the account, its passkeys, sessions, e-mail and personal list; its seats' name in the tables'
+        """Remove the account, its passkeys, sessions, e-mail, personal list, friends, history and ratings; its seats' name in the tables'
         rows (and their chat) becomes ``former``. The moves stay: other people's records are theirs too.
         Answers the ``(table id, seat)`` renamed."""
         async with self.store.engine.begin() as conn:
@@ -168,6 +168,13 @@ class Accounts:
                                    .values(name=former))
                 await conn.execute(update(chat).where(chat.c.table_id == table_id, chat.c.seat == seat)
                                    .values(name=former))
+            # Its friends, invitations, history and ratings (server/social_store.py, server/ratings_store.py).
+            from .ratings import account_key  # (they import this module's tables)
+            from .ratings_store import match_results, ratings
+            from .social_store import forget
+            await forget(conn, account.id)
+            await conn.execute(delete(match_results).where(match_results.c.account_id == account.id))
+            await conn.execute(delete(ratings).where(ratings.c.key == account_key(account.id)))
             await conn.execute(delete(sessions).where(sessions.c.account_id == account.id))
             await conn.execute(delete(passkeys).where(passkeys.c.account_id == account.id))
             await conn.execute(delete(accounts).where(accounts.c.id == account.id))

@@ -135,6 +135,10 @@ class NewTable(BaseModel):
     deal_pause: Number = Field(0, ge=0, le=600, description="after each deal but the last is scored, the next deal's "
                               "timed windows, move clocks and bots wait until every person at the table has said she "
                               "is ready (\"next round\") or this many seconds have passed; 0: no pause")
+    rated: StrictBool = Field(False, description="a rated table: when its match ends, the ratings of its accounts "
+                              "and bots in the game's family (the game at this player count) change (openskill); "
+                              "a seat without an account plays as an anonymous guest, and a person whose seat a bot "
+                              "holds at the end (she left) loses. Unrated by default")
     hints: StrictBool | None = Field(None, description="whether a seat may ask for a hint (the strongest bot's move "
                                      "from its own view, with one line saying why); default: on at a table with "
                                      "exactly one human seat, off at a table of several people")
@@ -166,6 +170,8 @@ def settings(body: NewTable) -> dict[str, Any]:
         found["absent_seconds"] = body.absent_seconds
     if body.deal_pause:
         found["pause"] = body.deal_pause
+    if body.rated:
+        found["rated"] = True
     if body.correspondence is not None:
         c = body.correspondence
         found["correspondence"] = correspondence.stored(c.days, c.weekends, c.vacation_days)
@@ -209,6 +215,9 @@ async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
                                  "--fixed-seeds (for tests and demos) plays moves at creation")
     if body.moves and body.seed is None:
         raise HTTPException(422, "moves: give the seed too (the moves are made for one shuffle)")
+    if body.rated and body.moves:
+        raise HTTPException(422, "rated: a rated match is played from its start; a table opened with moves cannot "
+                                 "be rated")
     try:
         table = await lobby_of(request).create(body.game, body.players, body.options, specs,
                                                body.clock.seconds_per_move if body.clock else None, body.seed,
@@ -257,7 +266,7 @@ def described(table: Table, hidden: list[int] = ()) -> dict[str, Any]:  # type: 
             "commitment": table.row.commitment, "spectator_url": f"/t/{table.id}", "seats": seats,
             "clock": summary["clock"], "spectator_chat": summary["spectator_chat"],
             "listed": bool(table.row.settings.get("listed")), "absent_seconds": summary["absent_seconds"],
-            "hints": summary["hints"], "aids": summary["aids"],
+            "hints": summary["hints"], "aids": summary["aids"], "rated": summary["rated"],
             **({"correspondence": summary["correspondence"]} if "correspondence" in summary else {})}
 
 

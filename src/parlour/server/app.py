@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from . import accounts_api, api, notify_api, owner, people, playnow_api, static, ws
+from . import accounts_api, api, notify_api, owner, people, playnow_api, social_api, static, ws
 from .body import MAX_BODY, MAX_BODY_FIXED, BodyLimit
 from . import api_docs as api_docs_page
 from .bots import BotPool
@@ -128,6 +128,7 @@ def create_app(db_url: str = "sqlite+aiosqlite:///parlour.db", bot_workers: int 
     app.include_router(api.router)
     app.include_router(people.router)
     app.include_router(accounts_api.router)
+    app.include_router(social_api.router)
     app.include_router(notify_api.router)
     app.include_router(playnow_api.router)
     if api_docs:

@@ -29,6 +29,8 @@ class Limits:
     signups_per_minute: int = 5
     #: Passkey sign-ins one client address may start per minute (IPv6: per /64).
     signins_per_minute: int = 20
+    #: Friend requests (``POST /api/account/friends``) one client address may send per minute (IPv6: per /64).
+    friend_requests_per_minute: int = 10
     #: Unfinished tables held in memory at once; idle ones leave to make room, and beyond that creation waits.
     open_tables: int = 1000
     #: The shortest move clock a table may ask for, in seconds.

@@ -21,7 +21,7 @@ from parlour.core.game import Game, State
 from parlour.core.record import Record, commitment
 from parlour.core.registry import load, load_with
 
-from . import clock, correspondence
+from . import clock, correspondence, ratings_sweep
 from .around import offered, open_seats
 from .bots import BotPool
 from .exports import Exports
@@ -87,7 +87,9 @@ class Lobby:
         await correspondence.add_down_time(self.store, self.run, started)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._heartbeat()), loop.create_task(self._sweep()),
-                       loop.create_task(correspondence.sweeper(self))]
+                       loop.create_task(correspondence.sweeper(self)),
+                       # rated matches whose end a killed process did not record (server/ratings_sweep.py)
+                       loop.create_task(ratings_sweep.record_missed(self.store))]
 
     async def close(self) -> None:
         """Stop every table, saving where its clocks stand, and mark the run stopped."""

@@ -225,6 +225,11 @@ def mount(app: FastAPI, folder: Path = STATIC) -> None:
     async def account_page() -> Response:
         return _page(folder, "account.html")
 
+    @router.get("/u/{name}")
+    async def profile_page(name: str) -> Response:
+        # The page asks GET /api/profiles/{name} and says so if no account has the name.
+        return _page(folder, "profile.html")
+
     @router.get("/sw.js")
     async def service_worker() -> Response:
         # At the site's root, so that its scope is every page (a notification opens a table: /t/...).

@@ -68,7 +68,7 @@ from parlour.core.aids import with_aids
 from parlour.core.registry import load
 from parlour.bots import default
 
-from . import learning
+from . import learning, ratings
 from .correspondence import MoveClock
 from .bots import FALLBACK, BotPool, bot_seed, fallback
 from .lessons import LessonGuide
@@ -223,7 +223,7 @@ def summary_of(row: TableRow, seats: list[SeatRow], version: int, over: bool,
             "clock": {"seconds_per_move": row.seconds_per_move} if row.seconds_per_move else None,
             "spectator_chat": bool(row.settings.get("spectator_chat")), "started": started,
             "absent_seconds": absent_seconds(row), "deal_pause": float(row.settings.get("pause", 0)), "pause": pause,
-            **learning.summary(row.settings, seats)}
+            "rated": bool(row.settings.get("rated")), **learning.summary(row.settings, seats)}
 
 
 def absent_seconds(row: TableRow) -> float:
@@ -850,7 +850,19 @@ class Table:
                                            "again") from None
             self.cluster.entry(self, entry)
         self._advance(state, entry)
+        if state.over:  # this process logged the match's last move: it records the end (ratings, history), once
+            self._spawn(self._record_end(t))
         await self._pause_changed()
+
+    async def _record_end(self, t: float) -> None:
+        """Record the finished match's ratings and history (:mod:`.ratings`): its people held by a bot at the end
+        abandoned it."""
+        abandoned = [s for s in self.standins if self.seats[s].kind == "human"]
+        try:
+            await ratings.record_end(self.store, self.row, self.seats, self.state, abandoned, self.game.lowest_wins,
+                                     t)
+        except Exception:
+            log.exception("table %s: its end could not be recorded", self.id)
 
     def _advance(self, state: State, entry: ActionRow) -> None:
         """Make ``state`` (the one after the logged ``entry``) the table's, announce it, arm what comes next."""

@@ -1,5 +1,6 @@
 // The account page, /account: sign up with a passkey (a name, an e-mail address if wished), sign in with one, add
 // this device's passkey, sign in with the recovery code, sign out, delete the account (docs/protocol.md, "Accounts").
+// Signed in, it lists friends (ask, accept, decline, remove) and the seats friends invite you to, and invites one.
 // A passkey is WebAuthn: the server's options come as JSON with binary fields in base64url, turned into
 // ArrayBuffers for navigator.credentials, and the browser's credential is sent back the same way.
 // Every refusal is said on the page at once (#said), in words, with the server's own reason under it (the forms
@@ -111,11 +112,16 @@ function words(err, action) {
   switch (err.status) {
     case 0: return t("The server could not be reached.");
     case 401: return t("You are not signed in.");
-    case 403: return t("No account has this name with this recovery code.");
-    case 409: return action === "signup" ? t("This name is taken, or looks like a name that is: choose another.")
+    case 403: return action === "friend" ? t("You may invite only your friends.")
+      : t("No account has this name with this recovery code.");
+    case 409: return action === "friend" ? t("This is done already, or cannot be done now.")
+      : action === "signup" ? t("This name is taken, or looks like a name that is: choose another.")
       : t("This device's passkey is registered already.");
-    case 422: return action === "signup" ? t("This name or e-mail address is not allowed.")
+    case 422: return action === "friend" ? t("This name or seat link is not allowed.")
+      : action === "signup" ? t("This name or e-mail address is not allowed.")
       : t("This is not allowed.");
+    case 404: return action === "friend" ? t("No account has this name, or nothing is waiting from it.")
+      : t("The server refused: {status}.", { status: err.status });
     case 429: return t("Too many tries from this address: wait a minute and try again.");
     case 400: return action === "signin" ? t("This passkey signs in no account here.")
       : t("The passkey's answer was not accepted: try again.");
@@ -237,9 +243,86 @@ function recoveryBox() {
       copied));
 }
 
+/** The token of a seat link as pasted (…/t/TABLE?token=TOKEN), or the token itself. */
+export function tokenOf(text) {
+  const found = /[?&]token=([^&#\s]+)/.exec(text);
+  return found ? decodeURIComponent(found[1]) : text.trim();
+}
+
+/** A friends' action (asking, answering, inviting), said on the page once done; the list drawn again. */
+async function friendly(button, work, done) {
+  await act("friend", button, async () => {
+    await work();
+    await showFriends();
+    if (done) say(done, null, true);
+  });
+}
+
+const path = (name) => `/friends/${encodeURIComponent(name)}`;
+
+function friendRow(name, buttons) {
+  return h("li", { dataset: { friend: name } }, h("a", { href: `/u/${encodeURIComponent(name)}` }, name),
+    h("span", { class: "account-actions" }, buttons));
+}
+
+/** The friends part of the account page: requests, friends, invitations to seats, and the forms to ask and invite. */
+async function showFriends() {
+  const box = $("friends");
+  if (!box) return;
+  const got = await call("GET", "/friends");
+  const button = (label, onclick, id) => h("button", { type: "button", onclick: (e) => onclick(e.currentTarget),
+    ...(id ? { id } : {}) }, label);
+  fill(box,
+    h("h2", {}, t("Friends")),
+    got.asking.length ? [h("h3", {}, t("Asking to be your friend")), h("ul", { class: "friends-list", id: "asking" },
+      got.asking.map((n) => friendRow(n, [
+        button(t("Accept"), (b) => friendly(b, () => call("POST", `${path(n)}/accept`),
+          t("You and {name} are friends now.", { name: n }))),
+        button(t("Decline"), (b) => friendly(b, () => call("POST", `${path(n)}/decline`)))])))] : null,
+    got.friends.length ? h("ul", { class: "friends-list", id: "friend-list" }, got.friends.map((n) => friendRow(n, [
+      button(t("Remove"), (b) => friendly(b, () => call("DELETE", path(n))))])))
+      : h("p", { class: "muted", id: "no-friends" }, t("No friends yet: ask someone by their account name.")),
+    got.asked.length ? [h("h3", {}, t("You asked")), h("ul", { class: "friends-list", id: "asked" },
+      got.asked.map((n) => friendRow(n, [
+        button(t("Withdraw"), (b) => friendly(b, () => call("POST", `${path(n)}/decline`)))])))] : null,
+    h("form", { id: "ask-friend", novalidate: true, onsubmit: (e) => {
+      e.preventDefault();
+      const name = e.target.elements.name.value.trim();
+      friendly(e.target.querySelector("button"), async () => {
+        const r = await call("POST", "/friends", { name });
+        e.target.reset();
+        return r;
+      }, t("Asked {name}.", { name }));
+    } },
+      field(t("A friend's account name"), h("input", { type: "text", name: "name", required: true, maxlength: "32",
+        autocomplete: "off" })),
+      h("div", {}, h("button", { type: "submit" }, t("Ask to be friends")))),
+    got.friends.length ? h("form", { id: "invite-friend", novalidate: true, onsubmit: (e) => {
+      e.preventDefault();
+      const name = e.target.elements.friend.value;
+      const token = tokenOf(e.target.elements.seat.value);
+      friendly(e.target.querySelector("button"), async () => {
+        await call("POST", "/invitations", { name, token });
+        e.target.reset();
+      }, t("{name} is invited: the seat's link is on their account page.", { name }));
+    } },
+      h("h3", {}, t("Invite a friend to a seat")),
+      field(t("Friend"), h("select", { name: "friend" }, got.friends.map((n) => h("option", { value: n }, n)))),
+      field(t("The seat's invitation link"), h("input", { type: "text", name: "seat", required: true,
+        autocomplete: "off", spellcheck: "false" }), t("Only this friend is given the link.")),
+      h("div", {}, h("button", { type: "submit" }, t("Invite")))) : null,
+    got.invitations.length ? [h("h3", {}, t("Invitations")), h("ul", { class: "friends-list", id: "invitations" },
+      got.invitations.map((i) => h("li", { dataset: { table: i.table } },
+        t("{name} invites you to a table of {game}.", { name: i.from, game: i.game }), " ",
+        h("a", { href: i.invite_url }, t("Take the seat")),
+        h("span", { class: "account-actions" },
+          button(t("Dismiss"), (b) => friendly(b, () => call("DELETE", `/invitations/${i.id}`)))))))] : null);
+}
+
 function signedInView(me) {
   return [
-    h("p", { id: "signed-in" }, t("Signed in as {name}.", { name: me.name })),
+    h("p", { id: "signed-in" }, t("Signed in as {name}.", { name: me.name }), " ",
+      h("a", { href: `/u/${encodeURIComponent(me.name)}`, id: "my-profile" }, t("Your public profile"))),
     me.email ? h("p", { class: "muted" }, t("E-mail address: {email}", { email: me.email })) : null,
     h("p", { class: "muted" }, t("Passkeys: {n}", { n: me.passkeys })),
     recoveryBox(),
@@ -258,6 +341,7 @@ function signedInView(me) {
           $("delete-confirm").hidden = true;
           $("delete").setAttribute("aria-expanded", "false");
         } }, t("Keep it")))),
+    h("div", { id: "friends" }),
   ];
 }
 
@@ -294,6 +378,13 @@ async function show() {
     if (err.status !== 401) say(words(err, "load"), err.message);
   }
   fill($("body"), me ? signedInView(me) : signedOutView());
+  if (me) {
+    try {
+      await showFriends();
+    } catch (err) {
+      say(words(err, "friend"), err.message);
+    }
+  }
   document.body.dataset.signedIn = me ? "true" : "false";
 }
 

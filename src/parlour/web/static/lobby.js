@@ -220,6 +220,7 @@ async function create(ev) {
     const position = $("position") ? $("position").value.trim() : "";
     if (position) body.setup = position;
     if ($("listed").checked) body.listed = true;
+    if ($("rated").checked) body.rated = true;  // unrated by default (server/ratings.py)
     // hints and aids (contract D): what the checkboxes say, which follow the seats until the creator touches them
     body.hints = $("hints").checked;
     body.aids = $("aids").checked;

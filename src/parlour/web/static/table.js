@@ -266,11 +266,12 @@ function seated() {
   window.parlour.notify = control;
 }
 
-/** What every seat is told of the table's settings for learners (contract D): "Hints on", "Player aids on". */
+/** What every seat is told of the table's settings for learners (contract D): "Hints on", "Player aids on"; and
+ * whether the match is rated (server/ratings.py). */
 function learnerSettings(table) {
   // a phone's top bar has room for the game's own status only (its Aids switch says whether aids are on)
   if (!table || innerWidth < 700) return [];
-  return [table.hints ? t("Hints on") : "", table.aids ? t("Player aids on") : ""];
+  return [table.hints ? t("Hints on") : "", table.aids ? t("Player aids on") : "", table.rated ? t("Rated match") : ""];
 }
 
 /**
