@@ -80,7 +80,7 @@ def test_different_variants_and_player_counts_wait_apart(db_url):
 def test_nearest_ratings_are_seated_first(db_url, monkeypatch):
     ratings = {"Far": 10.0, "Ana": 25.0, "Bora": 26.0, "Cene": 27.0}
 
-    async def rating(account, name, game, players):
+    async def rating(store, account, name, game, players):
         return ratings[name], 3.0
 
     monkeypatch.setattr(playnow, "rating", rating)
@@ -101,7 +101,7 @@ def test_nearest_ratings_are_seated_first(db_url, monkeypatch):
 def test_a_strong_table_gets_the_strongest_bots_and_a_weak_one_weaker(db_url, monkeypatch):
     ratings = {"Strong": 34.0, "Weak": 12.0}
 
-    async def rating(account, name, game, players):
+    async def rating(store, account, name, game, players):
         return ratings[name], 2.0
 
     monkeypatch.setattr(playnow, "rating", rating)
@@ -178,7 +178,7 @@ def test_a_signed_in_person_is_seated_under_her_account_name_and_rated_by_her_ac
 
     asked = []
 
-    async def rating(account, name, game, players):
+    async def rating(store, account, name, game, players):
         asked.append((account, name, game, players))
         return playnow.DEFAULT_RATING
 
@@ -190,3 +190,22 @@ def test_a_signed_in_person_is_seated_under_her_account_name_and_rated_by_her_ac
         assert [s["name"] for s in table_of(c, got)["seats"] if s["kind"] == "human"] == ["Mojca"]
         assert len(asked) == 1 and isinstance(asked[0][0], int) and asked[0][1:] == ("Mojca", "zole", 3)
         assert me["name"] == "Mojca"
+
+
+def test_bots_rated_in_the_family_are_chosen_by_the_nearest_rating(db_url, monkeypatch):
+    # Two of Tysiąc's levels have ratings at 3 players: the person at 12 gets pimc, rated 11, not expert, rated 30
+    # (by the scale alone, with no bot rated, she would get greedy: the test above).
+    from parlour.server import ratings as rated
+
+    async def rating(store, account, name, game, players):
+        return 12.0, 2.0
+
+    async def bot_rating(store, level, game, players):
+        known = {("pimc", "tysiac", 3): rated.Rating(11.0, 2.0, 5), ("expert", "tysiac", 3): rated.Rating(30.0, 2.0, 5)}
+        return known.get((level, game, players), rated.DEFAULT)
+
+    monkeypatch.setattr(playnow, "rating", rating)
+    monkeypatch.setattr(rated, "bot_rating", bot_rating)
+    with app(db_url) as c:
+        answer = seated(c, ask(c, "Weak", wait=0, game="tysiac", players=3).json()["ticket"])
+    assert answer["bot_level"] == "pimc"

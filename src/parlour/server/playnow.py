@@ -4,8 +4,9 @@ The queue holds *tickets*, one per person asking. People asking for the same gam
 one pool (its :func:`queue_key`). A table forms as soon as enough of them have ratings near enough (:func:`choose`):
 the allowed spread of ratings starts at :data:`SPREAD` and widens by :data:`GROWTH` a second of the longest wait
 among them, so that near ratings are seated first and far ones later rather than never. When a person's own wait
-runs out, she is seated with the nearest others waiting, and bots fill the seats left (:func:`bot_level` chooses
-their strength from the people's ratings).
+runs out, she is seated with the nearest others waiting, and bots fill the seats left: the level whose own rating
+in that family is nearest the people's (:func:`rated_bot_level`; bots are rated on rated tables, :mod:`.ratings`),
+or, before any level has played a rated match there, one chosen by the people's ratings alone (:func:`bot_level`).
 
 A ticket lives as long as its holder asks after it (``GET /api/play/{ticket}``, every second from the lobby's
 page): one nobody asked after for :data:`HEARTBEAT` seconds leaves the queue, so a closed tab takes nobody's seat.
@@ -36,7 +37,8 @@ from parlour.core.game import Game
 from .learning import chosen
 from .limits import PerMinute
 from .report import unexpected
-from .storage import SeatRow
+from . import ratings
+from .storage import SeatRow, Store
 
 #: The wait a person gets unless she chooses another, and the bounds of what she may choose, in seconds.
 DEFAULT_WAIT, MAX_WAIT = 30.0, 300.0
@@ -94,13 +96,26 @@ def queue_key(game: str, players: int, options: dict[str, Any]) -> str:
     return f"{game}:{players}:{variant}"
 
 
-async def rating(account: int | None, name: str | None, game: str, players: int) -> tuple[float, float]:
-    """A person's rating (μ, σ) for ``game`` at ``players`` players; everyone has openskill's default for now.
+async def rating(store: Store, account: int | None, name: str | None, game: str,
+                 players: int) -> tuple[float, float]:
+    """A person's rating (μ, σ) for ``game`` at ``players`` players (:mod:`.ratings`: a signed-in person's in that
+    family, openskill's default for a person without an account). Tests replace this function."""
+    found = await ratings.rating(store, account, game, players)
+    return found.mu, found.sigma
 
-    To be wired to ``parlour.server.ratings`` (another branch), which gives a signed-in person's rating per game
-    and player-count family; a person without an account keeps the default. Tests replace this function.
-    """
-    return DEFAULT_RATING
+
+async def rated_bot_level(store: Store, game: Game, mus: list[float]) -> str | None:
+    """The bot level whose own rating in this family is nearest the people's mean μ, among the levels that have
+    played rated matches there; ``None`` when none has (then :func:`bot_level` chooses by the scale alone)."""
+    mean = sum(mus) / len(mus) if mus else DEFAULT_RATING[0]
+    rated = []
+    for level in available(game):
+        if level == "random":
+            continue
+        found = await ratings.bot_rating(store, level, game.id, game.players)
+        if found.matches:
+            rated.append((abs(found.mu - mean), level))
+    return min(rated)[1] if rated else None
 
 
 def allowed(ticket: Ticket, now: float) -> float:
@@ -315,7 +330,7 @@ class PlayNow:
 
     async def join(self, game: Game, name: str | None, account: int | None, wait: float) -> Ticket:
         """Put a person in the pool of ``game`` (players and variant as loaded), and seat whoever can be now."""
-        mu, sigma = await rating(account, name, game.id, game.players)
+        mu, sigma = await rating(self.lobby.store, account, name, game.id, game.players)
         now = time.time()
         ticket = Ticket(secrets.token_urlsafe(16), game.id, game.players, dict(game.options), name, float(mu),
                         float(sigma), now, now + wait)
@@ -363,7 +378,8 @@ class PlayNow:
 
         first = group[0]
         game = load(first.game, first.players, **first.options)
-        level = bot_level(game, [t.mu for t in group])
+        mus = [t.mu for t in group]
+        level = await rated_bot_level(self.lobby.store, game, mus) or bot_level(game, mus)
         order: list[Ticket | None] = [*group, *[None] * (game.players - len(group))]
         secrets.SystemRandom().shuffle(order)
         specs = [SeatSpec("human", None, t.name) if t is not None else SeatSpec("bot", level, None) for t in order]
