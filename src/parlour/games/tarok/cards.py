@@ -17,6 +17,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
+
 from parlour.core.errors import IllegalAction
 from parlour.core.tricks import CardPoints, above, by_bytes, mask_of
 
@@ -102,12 +107,26 @@ def parse_card(text: str) -> int:
 _CODE_BYTES = by_bytes(CODES)
 
 
+@cython.locals(m=cython.ulonglong, c=cython.int, names=tuple)
 def codes(mask: int) -> list[str]:
     """The codes of a mask's cards, lowest first (taroks, then hearts, diamonds, spades, clubs).
 
     >>> codes(1 << SKIS | 1 << 29 | 1)
     ['T1', 'SKIS', 'KH']
     """
+    if cython.compiled:  # in C, a loop over the bits (every deal lists its hands: the deal's hot path)
+        out = []
+        names, m, c = CODES, mask, 0
+        while m:
+            if not m & 255:
+                m >>= 8
+                c += 8
+                continue
+            if m & 1:
+                out.append(names[c])
+            m >>= 1
+            c += 1
+        return out
     b0, b1, b2, b3, b4, b5, b6 = _CODE_BYTES
     return [*b0[mask & 255], *b1[mask >> 8 & 255], *b2[mask >> 16 & 255], *b3[mask >> 24 & 255],
             *b4[mask >> 32 & 255], *b5[mask >> 40 & 255], *b6[mask >> 48 & 255]]

@@ -135,7 +135,8 @@ class _TarokBase:
             self.mode = REDEAL
 
     @cython.locals(n=cython.int, k=cython.int, second=cython.int, r=cython.int, i=cython.int, j=cython.int,
-                   x=cython.int, hand=cython.ulonglong, bit=cython.ulonglong)
+                   x=cython.int, card=cython.int, s=cython.int, holder=cython.int, hand=cython.ulonglong,
+                   bit=cython.ulonglong, bare=cython.bint)
     def _deal(self, cards: list[int]) -> None:
         """Deal ``cards`` (talon first, then packets in turn order from forehand) and open the auction."""
         n = self.players
@@ -148,12 +149,14 @@ class _TarokBase:
             i, j = TALON_SIZE + k * r, second + k * r
             if cython.compiled:  # in C, a loop of shifts
                 hand = 0
-                for x in range(k):
+                for x in range(k):  # (the card a C integer first: a shift by an object is Python's)
+                    card = cards[i + x]
                     bit = 1
-                    bit <<= cards[i + x]
+                    bit <<= card
                     hand |= bit
+                    card = cards[j + x]
                     bit = 1
-                    bit <<= cards[j + x]
+                    bit <<= card
                     hand |= bit
                 hands[(self.forehand + r) % n] = hand
             else:
@@ -165,9 +168,16 @@ class _TarokBase:
         for s in range(n):
             self.events.append({"type": "hand", "seat": s, "cards": codes(self.hands[s]), "only": [s]})
         # a deal with a hand without taroks is thrown in (see _new_deal): its Škis holder does not deal last
-        if self.skis_round and self.last_dealer < 0 and all(h & TAROKS for h in hands):
-            holder = next((s for s in range(n) if self.hands[s] >> SKIS & 1), -1)
-            if holder >= 0:
+        if self.skis_round and self.last_dealer < 0:
+            bare = False
+            holder = -1
+            for s in range(n):  # (loops, not generators: they are C in the compiled build)
+                hand = hands[s]
+                if not hand & TAROKS:
+                    bare = True
+                if hand >> SKIS & 1:
+                    holder = s
+            if holder >= 0 and not bare:
                 self.last_dealer = holder
                 self.events.append({"type": "last dealer", "seat": holder})
         self.high = self.high_bidder = -1
