@@ -140,9 +140,20 @@ class Discards(Sequence):
 
     __slots__ = ("base", "pool", "k", "_cards", "_len")
 
+    @cython.locals(m=cython.ulonglong, c=cython.int)
     def __init__(self, base: int, pool: int, k: int) -> None:
         self.base, self.pool, self.k = base, pool, k
-        self._cards = tuple(cards_in(pool))
+        if cython.compiled:  # a loop over the bits in C, not a generator
+            cards = []
+            m, c = pool, 0
+            while m:
+                if m & 1:
+                    cards.append(c)
+                m >>= 1
+                c += 1
+            self._cards = tuple(cards)
+        else:
+            self._cards = tuple(cards_in(pool))
         self._len = _CHOOSE[len(self._cards)][k] if k <= len(self._cards) else 0
 
     def __len__(self) -> int:

@@ -83,6 +83,29 @@ def king_of(suit: int) -> int:
 
 #: Card points of a pile in thirds: 3 per seed point, plus 1 per card (a point for every three).
 third_points = CardPoints([3 * p + 1 for p in SEED_POINTS])
+_THIRDS: tuple[int, ...] = tuple(3 * p + 1 for p in SEED_POINTS)
+
+
+@cython.locals(m=cython.ulonglong, c=cython.int, total=cython.int, thirds=tuple)
+def points(mask: int) -> int:
+    """The card points of a pile, rounded: ``rounded(third_points(mask))``, in C in the compiled build.
+
+    >>> points(FULL), points(1 << MOND | 1 << 22) == rounded(third_points(1 << MOND | 1 << 22))
+    (70, True)
+    """
+    if cython.compiled:  # a loop over the bits (each deal's score counts several piles)
+        thirds, m, c, total = _THIRDS, mask, 0, 0
+        while m:
+            if not m & 255:
+                m >>= 8
+                c += 8
+                continue
+            if m & 1:
+                total += thirds[c]
+            m >>= 1
+            c += 1
+        return (total + 1) // 3
+    return (third_points(mask) + 1) // 3
 
 
 def rounded(thirds: int) -> int:

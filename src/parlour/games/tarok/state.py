@@ -36,7 +36,7 @@ from .contracts import (BEGGAR, CALLS_KING, COLOUR_VALAT, COLOUR_VALATS, DECLARE
                         OPEN_BEGGAR, PAGAT_B, POINT_GAMES, SOLO_ONE, SOLO_THREE, SOLO_WITHOUT, TALON_TAKE,
                         THREE, TWO, VALAT_B, VALATS, BIDS_3, BIDS_4, KONTRA_NAMES, TARGET_NAMES)
 from .play import COLOUR as COLOUR_REGIME, NEGATIVE as NEGATIVE_REGIME, POSITIVE, legal as legal_cards, winner_card
-from .scoring import Deal, score
+from .scoring import Deal, klop as klop_score, score
 
 BID_PHASE, RAISE, CALLING, TALON_PHASE, DISCARDING, COLOUR, ANNOUNCING, PLAYING, DONE = range(9)
 PHASES = ("bid", "contract", "call", "talon", "discard", "colour", "announce", "play", "over")
@@ -656,13 +656,16 @@ class _TarokBase:
                 if self._side(s) == 1:  # the first opponent
                     won[s] |= rest
                     break
-        deal = Deal(players=n, contract=self.contract, declarer=self.declarer, partner=self.partner, won=won,
-                    tricks=list(self.tricks), called=self.called, announced=list(self.announced),
-                    kontra=list(self.kontra), last_trick=self.last_trick, last_winner=self.last_winner,
-                    last_pagat=self.last_pagat, mond_lost=self.mond_lost, talon_rest=self.talon_rest,
-                    round_difference=self.game.options["round_difference"],
-                    mond_in_talon=self.game.options["mond_in_talon"])
-        row, detail, won_game = score(deal)
+        if self.contract == KLOP:  # (a Klop needs only the piles and the tricks: no Deal to build)
+            row, detail, won_game = klop_score(n, won, self.tricks)
+        else:
+            options = self.game.options
+            deal = Deal(players=n, contract=self.contract, declarer=self.declarer, partner=self.partner, won=won,
+                        tricks=list(self.tricks), called=self.called, announced=list(self.announced),
+                        kontra=list(self.kontra), last_trick=self.last_trick, last_winner=self.last_winner,
+                        last_pagat=self.last_pagat, mond_lost=self.mond_lost, talon_rest=self.talon_rest,
+                        round_difference=options["round_difference"], mond_in_talon=options["mond_in_talon"])
+            row, detail, won_game = score(deal)
         self.events.append({"type": "reveal", "laid away": codes(self.discards), "talon": codes(rest)})
         if self.contract != KLOP:
             # What the sheet shows besides the points: who played together, the kontras, the wheel's doubling.
@@ -813,10 +816,12 @@ _SAID_TYPES = ("bid", "contract", "call", "colour", "announce")
 _SAID: dict[int, dict[str, Any]] = {}
 
 
+@cython.locals(kind=cython.int, seat=cython.int, code=cython.longlong, key=cython.longlong)
 def _said(kind: int, seat: int, action: int) -> dict[str, Any]:
     """The event of ``seat`` saying ``action`` (a bid, a contract, a call, the colour choice, an announcement):
     built once for each and shared, like the card plays' events (an event is never changed once written)."""
-    key = (action << 2 | seat) << 3 | kind
+    code = action  # (a C integer in the compiled build: the key is computed in C)
+    key = (code << 2 | seat) << 3 | kind
     event = _SAID.get(key)
     if event is None:
         event = _SAID[key] = {"type": _SAID_TYPES[kind], "seat": seat, "action": str(Move(action))}
