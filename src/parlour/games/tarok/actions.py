@@ -80,7 +80,7 @@ _SHIFT = (0, 22, 30, 38, 46)
 _COLOURS = cython.declare(cython.ulonglong, COLOURS)  # a C integer in the compiled build (actions.pxd)
 
 
-@cython.locals(suit=cython.int, m=cython.ulonglong, c=cython.int, plays=tuple)
+@cython.locals(suit=cython.int, m=cython.ulonglong, c=cython.int, i=cython.Py_ssize_t, plays=tuple)
 def plays_of(mask: int) -> list[Move]:
     """The card plays of a mask of cards, lowest card first.
 
@@ -93,16 +93,21 @@ def plays_of(mask: int) -> list[Move]:
     >>> [str(a) for a in plays_of(1 << 29 | 1 << 53 | 1 << 20)]
     ['play T21', 'play KH', 'play KC']
     """
-    if cython.compiled:
-        out = []
-        plays, m, c = PLAYS, mask, 0
+    if cython.compiled:  # the list made at its size (appending grows it by reallocations), then filled
+        m, i = mask, 0
+        while m:
+            m &= m - 1
+            i += 1
+        out = [None] * i
+        plays, m, c, i = PLAYS, mask, 0, 0
         while m:
             if not m & 255:
                 m >>= 8
                 c += 8
                 continue
             if m & 1:
-                out.append(plays[c])
+                out[i] = plays[c]
+                i += 1
             m >>= 1
             c += 1
         return out
