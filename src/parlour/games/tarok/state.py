@@ -683,7 +683,7 @@ class _TarokBase:
             for s in range(n):
                 row[s] = (row[s] - personal[s]) * factor + personal[s]
         valat = self.announced[VALAT_B] >= 0 or "valat" in detail.get("bonuses", {})
-        self._write_row(row, detail, won_game, wheel=self.contract == KLOP or self.contract >= BEGGAR or valat)
+        self._write_row(row, detail, won_game, self.contract == KLOP or self.contract >= BEGGAR or valat)
 
     @cython.locals(n=cython.int, s=cython.int)
     def _write_row(self, row: list[int], detail: dict[str, Any], won_game: bool, wheel: bool = False) -> None:
@@ -816,15 +816,16 @@ _SAID_TYPES = ("bid", "contract", "call", "colour", "announce")
 _SAID: dict[int, dict[str, Any]] = {}
 
 
-@cython.locals(kind=cython.int, seat=cython.int, code=cython.longlong, key=cython.longlong)
+@cython.locals(kind=cython.int, seat=cython.int, code=cython.longlong, key=cython.longlong, said=dict)
 def _said(kind: int, seat: int, action: int) -> dict[str, Any]:
     """The event of ``seat`` saying ``action`` (a bid, a contract, a call, the colour choice, an announcement):
     built once for each and shared, like the card plays' events (an event is never changed once written)."""
     code = action  # (a C integer in the compiled build: the key is computed in C)
     key = (code << 2 | seat) << 3 | kind
-    event = _SAID.get(key)
+    said = _SAID  # (typed a dict in the compiled build: its get is then C's, not a method looked up)
+    event = said.get(key)
     if event is None:
-        event = _SAID[key] = {"type": _SAID_TYPES[kind], "seat": seat, "action": str(Move(action))}
+        event = said[key] = {"type": _SAID_TYPES[kind], "seat": seat, "action": str(Move(action))}
     return event
 
 
