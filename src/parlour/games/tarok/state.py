@@ -86,6 +86,9 @@ _PLAYING = cython.declare(cython.int, PLAYING)
 _PLAY = cython.declare(cython.int, PLAY)
 _KLOP = cython.declare(cython.int, KLOP)
 _MOND = cython.declare(cython.int, MOND)
+_PAGAT = cython.declare(cython.int, PAGAT)
+_SKIS = cython.declare(cython.int, SKIS)
+_TAROKS = cython.declare(cython.ulonglong, TAROKS)
 
 
 def hand_size(players: int) -> int:
@@ -173,9 +176,9 @@ class _TarokBase:
             holder = -1
             for s in range(n):  # (loops, not generators: they are C in the compiled build)
                 hand = hands[s]
-                if not hand & TAROKS:
+                if not hand & _TAROKS:
                     bare = True
-                if hand >> SKIS & 1:
+                if hand >> _SKIS & 1:
                     holder = s
             if holder >= 0 and not bare:
                 self.last_dealer = holder
@@ -413,7 +416,7 @@ class _TarokBase:
             for b in range(5):
                 if self.announced[b] >= 0:
                     continue
-                if b == PAGAT_B and not hand >> PAGAT & 1:
+                if b == PAGAT_B and not hand >> _PAGAT & 1:
                     continue
                 if b == KING_ULTIMO_B and (self.called < 0 or not hand >> self.called & 1):
                     continue
