@@ -89,6 +89,11 @@ _MOND = cython.declare(cython.int, MOND)
 _PAGAT = cython.declare(cython.int, PAGAT)
 _SKIS = cython.declare(cython.int, SKIS)
 _TAROKS = cython.declare(cython.ulonglong, TAROKS)
+_PAGAT_B = cython.declare(cython.int, PAGAT_B)
+_KING_ULTIMO_B = cython.declare(cython.int, KING_ULTIMO_B)
+_VALAT_B = cython.declare(cython.int, VALAT_B)
+_SAME = cython.declare(cython.int, SAME)
+_OPPOSITE = cython.declare(cython.int, OPPOSITE)
 
 
 def hand_size(players: int) -> int:
@@ -407,27 +412,28 @@ class _TarokBase:
         return Discards(plain, hand & TAROKS & ~UNDISCARDABLE, k - plain.bit_count())
 
     @cython.locals(seat=cython.int, hand=cython.ulonglong, b=cython.int, t=cython.int, announcer=cython.int,
-                   level=cython.int)
+                   level=cython.int, announced=list, kontra=list, kontras=tuple)
     def _legal_announcements(self) -> list[Move]:
         seat = self.turn
         moves = [PASS_MOVE]
-        if self.contract in POINT_GAMES and self.announced[VALAT_B] < 0:
+        announced, kontra, kontras = self.announced, self.kontra, _KONTRAS  # (C-typed locals when compiled)
+        if self.contract in POINT_GAMES and announced[_VALAT_B] < 0:
             hand = self.hands[seat]
             for b in range(5):
-                if self.announced[b] >= 0:
+                if announced[b] >= 0:
                     continue
-                if b == PAGAT_B and not hand >> _PAGAT & 1:
+                if b == _PAGAT_B and not hand >> _PAGAT & 1:
                     continue
-                if b == KING_ULTIMO_B and (self.called < 0 or not hand >> self.called & 1):
+                if b == _KING_ULTIMO_B and (self.called < 0 or not hand >> self.called & 1):
                     continue
                 moves.append(_ANNOUNCES[b])
         for t in range(6):
-            announcer = self.declarer if t == 0 else self.announced[t - 1]
-            if announcer < 0 or self.kontra[t] >= 4:
+            announcer = self.declarer if t == 0 else announced[t - 1]
+            if announcer < 0 or kontra[t] >= 4:
                 continue
-            level = self.kontra[t] + 1
-            if self._relation(seat, announcer) == (OPPOSITE if level % 2 else SAME):
-                moves.append(_KONTRAS[t][level])
+            level = kontra[t] + 1
+            if self._relation(seat, announcer) == (_OPPOSITE if level % 2 else _SAME):
+                moves.append(kontras[t][level])
         return moves
 
     @cython.locals(seat=cython.int)
@@ -549,10 +555,15 @@ class _TarokBase:
             self.revealed = True
             self._start_announcements()
 
+    @cython.locals(seat=cython.int, p=cython.int, card=cython.int, holder=cython.int, s=cython.int)
     def _call(self, seat: int, p: int, action: Move) -> None:
         card = king_of(1 + p % 4) - (1 if p >= 4 else 0)
         self.called = card
-        holder = next((s for s in range(self.game.players) if self.hands[s] >> card & 1), -1)
+        holder = -1
+        for s in range(self.players):  # (a loop, not a generator: C in the compiled build)
+            if self.hands[s] >> card & 1:
+                holder = s
+                break
         self.partner = holder if holder != seat else -1
         self.events.append(_said(_CALL_EVENT, seat, action))
         self._expose_talon()
@@ -630,8 +641,12 @@ class _TarokBase:
         self.phase = PLAYING
         c = self.contract
         self.regime = NEGATIVE_REGIME if c in NEGATIVE else COLOUR_REGIME if c in COLOUR_VALATS else POSITIVE
-        self.kept = [(1 << PAGAT if self.announced[PAGAT_B] == s else 0)
-                     | (_BITS[self.called] if self.announced[KING_ULTIMO_B] == s else 0) for s in range(self.game.players)]
+        if self.announced[PAGAT_B] < 0 and self.announced[KING_ULTIMO_B] < 0:  # no ultimo: nothing kept back
+            self.kept = [0] * self.players
+        else:
+            self.kept = [(1 << PAGAT if self.announced[PAGAT_B] == s else 0)
+                         | (_BITS[self.called] if self.announced[KING_ULTIMO_B] == s else 0)
+                         for s in range(self.game.players)]
         if self.contract in DECLARER_LEADS:
             self.leader = self.declarer
         else:
