@@ -1,13 +1,16 @@
 """Tarok deals per second with random card play, ours beside OpenSpiel's tarok in the same run, as a ratio.
 
-Two mixes of deals, each played by both engines in every repeat (the runs alternate, so that drift hits both):
+Three kinds of deals, each played by both engines in every repeat (the runs alternate, so that drift hits both):
 
 * ``mix``: a realistic share of every kind of contract, 20 deals in a cycle (:data:`MIX`): Klop 4, Three 4,
   Two 3, One 3 (the king call, the talon and the discards), Solo three, Solo two, Solo one (the talon and the
   discards), Beggar, Solo without, Open beggar 1 each;
-* ``klop``: every deal a Klop (everybody passes, forehand chooses Klop).
+* ``klop``: every deal a Klop (everybody passes, forehand chooses Klop);
+* ``random``: every decision uniformly random among the legal actions, in both engines: each plays the
+  contracts its own random auction comes to, and ours also makes (at random) the announcements and kontras
+  OpenSpiel's tarok does not have, so that its deals have more decisions than OpenSpiel's.
 
-The contract of each deal is forced by one bidding policy, the same in both engines: bid the deal's contract
+In ``mix`` and ``klop`` the contract of each deal is forced by one bidding policy, the same in both engines: bid the deal's contract
 whenever it is a legal bid, else pass; a seat left alone with the bid confirms that contract (no raise);
 forehand, when all others passed, takes the contract if it may (Klop, Three), else Klop. Everything else is
 uniformly random among the legal actions in both engines: the king called, the talon group taken, the cards
@@ -33,6 +36,9 @@ and the lowest and highest of the repeats.
 >>> deals = OurDeals(parlour.load("tarok"), random.Random(1), MIX)
 >>> [(deals(), deals.contract()) for _ in range(3)]          # actions and contract of each deal
 [(52, 'klop'), (59, 'three'), (61, 'two')]
+>>> deals = OurDeals(parlour.load("tarok"), random.Random(1), RANDOM)
+>>> [(deals(), deals.contract()) for _ in range(3)]          # random auctions mostly end high
+[(21, 'valat without'), (18, 'colour valat without'), (21, 'valat without')]
 """
 
 from __future__ import annotations
@@ -60,7 +66,9 @@ MIX: tuple[str, ...] = (
     "klop", "three", "two", "one", "solo three", "klop", "three", "two", "one", "beggar",
     "klop", "three", "two", "one", "solo two", "klop", "three", "solo without", "solo one", "open beggar")
 KLOP: tuple[str, ...] = ("klop",)
-MIXES = {"mix": MIX, "klop": KLOP}
+#: No contract forced: every decision uniformly random (see the module's docstring).
+RANDOM: tuple[str, ...] = ()
+MIXES = {"mix": MIX, "klop": KLOP, "random": RANDOM}
 #: OpenSpiel's bidding actions are ours + 1 (0 is its pass); its contracts are in our order.
 _NAMES = ("klop", "three", "two", "one", "solo three", "solo two", "solo one", "beggar", "solo without",
           "open beggar", "colour valat without", "valat without", "colour valat")
@@ -71,7 +79,8 @@ class OurDeals:
     """Our deals one after another through whole matches; calling it plays the next deal to its score.
 
     Returns the actions applied. Match ``m`` is seeded ``m``; the ``i``-th deal's contract is forced to
-    ``schedule[i % len]``; :meth:`contract` reads the one played from the public log (outside any timing).
+    ``schedule[i % len]`` (an empty schedule: every action uniformly random); :meth:`contract` reads the one
+    played from the public log (outside any timing).
     """
 
     def __init__(self, game: Game, rng: random.Random, schedule: tuple[str, ...]) -> None:
@@ -88,12 +97,19 @@ class OurDeals:
         if state is None or state.over:  # a new match deals its first deal: timed with this one
             state = self.state = self.game.new(seed=self.matches)
             self.matches += 1
-        bid, keep = self.wanted[self.schedule[self.deals % len(self.schedule)]]
-        self.deals += 1
-        pass_move, play, talon = self.pass_move, self.play, self.talon
         rows = state.sheet.rows
         done = len(rows)
         actions = 0
+        if not self.schedule:  # uniformly random
+            self.deals += 1
+            while len(rows) == done:
+                seat = state.to_act[0]
+                state.apply(seat, choice(state.legal(seat)))
+                actions += 1
+            return actions
+        bid, keep = self.wanted[self.schedule[self.deals % len(self.schedule)]]
+        self.deals += 1
+        pass_move, play, talon = self.pass_move, self.play, self.talon
         while len(rows) == done:
             seat = state.to_act[0]
             legal = state.legal(seat)
@@ -126,16 +142,24 @@ class OurDeals:
 
 
 class TheirDeals:
-    """OpenSpiel's deals: calling it with a contract plays one deal forced to it; returns the actions."""
+    """OpenSpiel's deals: calling it with a contract plays one deal forced to it (``None``: every action
+    uniformly random); returns the actions."""
 
     def __init__(self, game: Any, rng: random.Random, phases: Any) -> None:
         self.game, self.rng, self.bidding = game, rng, phases.BIDDING
 
-    def __call__(self, contract: str) -> int:
-        want, choice, bidding = _NAMES.index(contract) + 1, self.rng.choice, self.bidding
+    def __call__(self, contract: str | None) -> int:
+        choice = self.rng.choice
         state = self.game.new_initial_state()
         state.apply_action(0)  # the dealing chance node
         actions = 1
+        if contract is None:
+            while not state.is_terminal():
+                state.apply_action(choice(state.legal_actions()))
+                actions += 1
+            state.returns()
+            return actions
+        want, bidding = _NAMES.index(contract) + 1, self.bidding
         while not state.is_terminal():
             legal = state.legal_actions()
             if state.current_game_phase() == bidding:
@@ -228,7 +252,9 @@ def measure(mixes: list[str], deals: int, repeat: int, clock: str, quiet: bool) 
                                                   lambda: contracts.append(mine.contract())))
                 progress.update(task, description=f"{mix}: OpenSpiel {r + 1}/{repeat}")
                 other = TheirDeals(theirs, random.Random(r), pyspiel.TarokGamePhase)
-                runs[mix]["openspiel"].append(timed(lambda i: other(contracts[i]), deals, tick_clock, advance))
+                forced = bool(MIXES[mix])
+                runs[mix]["openspiel"].append(timed(lambda i: other(contracts[i] if forced else None), deals,
+                                                    tick_clock, advance))
                 if r == 0:
                     played[mix] = {c: contracts.count(c) for c in _NAMES if c in contracts}
     results = {}
@@ -270,8 +296,9 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m bench tarok", description=__doc__.split("\n\n")[0])
     p.add_argument("--deals", type=int, default=2000, help="deals per engine, mix and repeat (default 2000)")
     p.add_argument("--repeat", type=int, default=5, help="runs per engine and mix (default 5); the median reported")
-    p.add_argument("--mix", choices=[*MIXES, "both"], default="both",
-                   help="mix: every kind of contract (see MIX); klop: Klop alone; both (default)")
+    p.add_argument("--mix", choices=[*MIXES, "both", "all"], default="all",
+                   help="mix: every kind of contract (see MIX); klop: Klop alone; random: every decision at random; "
+                        "both: mix and klop (what 'all' was before random); all (default)")
     p.add_argument("--clock", choices=list(CLOCKS), default="cpu",
                    help="cpu: the process's CPU time (default); wall: wall time")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
@@ -289,7 +316,7 @@ def main(argv: list[str]) -> int:
         import pyspiel  # noqa: F401
     except ImportError:
         p.error("OpenSpiel is not installed: pip install open-spiel (it is in the test extra)")
-    mixes = list(MIXES) if args.mix == "both" else [args.mix]
+    mixes = list(MIXES) if args.mix == "all" else ["mix", "klop"] if args.mix == "both" else [args.mix]
     data = measure(mixes, args.deals, args.repeat, args.clock, args.quiet)
     if args.json:
         print(json.dumps(data, indent=2))

@@ -80,18 +80,37 @@ _SHIFT = (0, 22, 30, 38, 46)
 _COLOURS = cython.declare(cython.ulonglong, COLOURS)  # a C integer in the compiled build (actions.pxd)
 
 
-@cython.locals(suit=cython.int)
+@cython.locals(suit=cython.int, m=cython.ulonglong, c=cython.int, i=cython.Py_ssize_t, plays=tuple)
 def plays_of(mask: int) -> list[Move]:
     """The card plays of a mask of cards, lowest card first.
 
-    Legal cards are mostly taroks only or one suit only (following, trumping): one or two table look-ups
-    list them; a mixed mask (a lead) is read byte by byte.
+    In C (the compiled build) a loop over the mask's bits, skipping empty bytes. In Python, where a loop costs
+    more than a look-up: legal cards are mostly taroks only or one suit only (following, trumping), which one
+    or two table look-ups list; a mixed mask (a lead) is read byte by byte.
 
     >>> [str(a) for a in plays_of(1 << 21 | 1)], [str(a) for a in plays_of(0b11 << 46)]
     (['play T1', 'play SKIS'], ['play 7C', 'play 8C'])
     >>> [str(a) for a in plays_of(1 << 29 | 1 << 53 | 1 << 20)]
     ['play T21', 'play KH', 'play KC']
     """
+    if cython.compiled:  # the list made at its size (appending grows it by reallocations), then filled
+        m, i = mask, 0
+        while m:
+            m &= m - 1
+            i += 1
+        out = [None] * i
+        plays, m, c, i = PLAYS, mask, 0, 0
+        while m:
+            if not m & 255:
+                m >>= 8
+                c += 8
+                continue
+            if m & 1:
+                out[i] = plays[c]
+                i += 1
+            m >>= 1
+            c += 1
+        return out
     if not mask & _COLOURS:
         return [*_TAROK_LOW[mask & 2047], *_TAROK_HIGH[mask >> 11]]
     suit = SUIT[mask.bit_length() - 1]
@@ -126,9 +145,20 @@ class Discards(Sequence):
 
     __slots__ = ("base", "pool", "k", "_cards", "_len")
 
+    @cython.locals(m=cython.ulonglong, c=cython.int)
     def __init__(self, base: int, pool: int, k: int) -> None:
         self.base, self.pool, self.k = base, pool, k
-        self._cards = tuple(cards_in(pool))
+        if cython.compiled:  # a loop over the bits in C, not a generator
+            cards = []
+            m, c = pool, 0
+            while m:
+                if m & 1:
+                    cards.append(c)
+                m >>= 1
+                c += 1
+            self._cards = tuple(cards)
+        else:
+            self._cards = tuple(cards_in(pool))
         self._len = _CHOOSE[len(self._cards)][k] if k <= len(self._cards) else 0
 
     def __len__(self) -> int:

@@ -4,3 +4,4 @@
 cpdef unsigned long long legal(unsigned long long hand, unsigned long long trick, int led, int regime,
                                unsigned long long restricted)
 cpdef int winner_card(unsigned long long trick, int led, int regime)
+cdef int _top(unsigned long long x) noexcept

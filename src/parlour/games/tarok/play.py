@@ -39,9 +39,37 @@ _PAGAT_BIT = cython.declare(cython.ulonglong, PAGAT_BIT)
 _SKIS_MOND_C = cython.declare(cython.ulonglong, _SKIS_MOND)
 
 
+@cython.locals(x=cython.ulonglong, i=cython.int)
+def _top(x: int) -> int:
+    """The highest card of a non-empty mask, ``x.bit_length() - 1``: in C a binary search (Cython calls
+    ``bit_length`` as a Python method, on a Python int made for it). Python's own callers use ``bit_length``."""
+    if not cython.compiled:
+        return x.bit_length() - 1
+    i = 0
+    if x >> 32:
+        x >>= 32
+        i += 32
+    if x >> 16:
+        x >>= 16
+        i += 16
+    if x >> 8:
+        x >>= 8
+        i += 8
+    if x >> 4:
+        x >>= 4
+        i += 4
+    if x >> 2:
+        x >>= 2
+        i += 2
+    if x >> 1:
+        i += 1
+    return i
+
+
 # The rules of :mod:`parlour.core.tricks` (follow suit, else trump; head the trick; the highest trump, else the
 # highest card of the led suit wins) are written out here on the masks, as the hot path of play-outs.
-@cython.locals(f=cython.ulonglong, suit=cython.ulonglong, trumps=cython.ulonglong)
+# (The masks read from the tables go into C-typed locals first: ``hand & SUIT_MASKS[led]`` would be Python's ``&``.)
+@cython.locals(f=cython.ulonglong, suit=cython.ulonglong, trumps=cython.ulonglong, above=cython.ulonglong)
 def legal(hand: int, trick: int, led: int, regime: int, restricted: int) -> int:
     """The mask of cards ``hand`` may play to a trick holding ``trick`` (0: leading) led in suit ``led``.
 
@@ -51,23 +79,27 @@ def legal(hand: int, trick: int, led: int, regime: int, restricted: int) -> int:
     if not trick:
         f = (hand & _COLOURS or hand) if regime == COLOUR else hand  # colour valat: taroks are led last
     elif regime == POSITIVE:
-        f = hand & SUIT_MASKS[led] or hand & _TAROKS or hand
+        suit = SUIT_MASKS[led]
+        f = hand & suit or hand & _TAROKS or hand
     elif regime == COLOUR:
-        f = hand & SUIT_MASKS[led] or hand
+        suit = SUIT_MASKS[led]
+        f = hand & suit or hand
     else:
         suit = SUIT_MASKS[led]
         f = hand & suit
         if f:
             # following a suit: beat its best card, unless a tarok already took the trick
             if led == 0 or not trick & _TAROKS:
-                f = f & ABOVE[(trick & suit).bit_length() - 1] or f
+                above = ABOVE[_top(trick & suit) if cython.compiled else (trick & suit).bit_length() - 1]
+                f = f & above or f
         else:
             f = hand & _TAROKS
             if not f:
                 return hand
             trumps = trick & _TAROKS
             if trumps:
-                f = f & ABOVE[trumps.bit_length() - 1] or f
+                above = ABOVE[_top(trumps) if cython.compiled else trumps.bit_length() - 1]
+                f = f & above or f
         if f & _PAGAT_BIT and trick & _SKIS_MOND_C == _SKIS_MOND_C and (led == 0 or not hand & suit):
             return _PAGAT_BIT  # the Emperor's trick: only the Pagat beats the Škis here
     if regime == NEGATIVE and f & _PAGAT_BIT and f != _PAGAT_BIT:
@@ -77,13 +109,15 @@ def legal(hand: int, trick: int, led: int, regime: int, restricted: int) -> int:
     return f
 
 
-@cython.locals(won=cython.ulonglong)
+@cython.locals(won=cython.ulonglong, suit=cython.ulonglong)
 def winner_card(trick: int, led: int, regime: int) -> int:
     """The card that wins a complete trick."""
     if regime == COLOUR:
-        won = trick & SUIT_MASKS[led]
+        suit = SUIT_MASKS[led]
+        won = trick & suit
     elif trick & _TRULA == _TRULA:
         return PAGAT  # the Emperor's trick
     else:
-        won = trick & _TAROKS or trick & SUIT_MASKS[led]
-    return won.bit_length() - 1
+        suit = SUIT_MASKS[led]
+        won = trick & _TAROKS or trick & suit
+    return _top(won) if cython.compiled else won.bit_length() - 1

@@ -20,7 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import KINGS, MOND, TRULA, rounded, third_points
+try:
+    import cython
+except ImportError:  # plain Python without Cython: the same code, untyped
+    from parlour.core import cyshim as cython
+
+from .cards import KINGS, MOND, TRULA, points as pile_points
 from .contracts import (ANNOUNCED, BEGGAR, BONUS_NAMES, KING_ULTIMO_B, KINGS_B, KLOP, MOND_PENALTY, OPEN_BEGGAR,
                         PAGAT_B, POINT_GAMES, SILENT, SOLO_WITHOUT, TRULA_B, VALAT_B, value)
 
@@ -61,23 +66,25 @@ def game_score(contract: int, players: int, points: int, round5: bool) -> int:
     return base if points >= 36 else -base
 
 
+@cython.locals(n=cython.int, s=cython.int, ours=cython.ulonglong, their=cython.ulonglong, points=cython.int,
+               our_tricks=cython.int, all_tricks=cython.int, c=cython.int)
 def score(d: Deal) -> tuple[list[int], dict[str, Any], bool]:
     """The deal's row (per seat), its detail for the sheet, and whether the declarer's side won the game."""
     n = d.players
     row = [0] * n
     if d.contract == KLOP:
-        return _klop(d)
-    side = {d.declarer, d.partner} - {-1}
-    ours = 0
-    for s in side:
-        ours |= d.won[s]
-    their = 0
-    for s in range(n):
-        if s not in side:
+        return klop(n, d.won, d.tricks)
+    side = (d.declarer,) if d.partner < 0 or d.partner == d.declarer else (d.declarer, d.partner)
+    ours = their = 0
+    our_tricks = all_tricks = 0
+    for s in range(n):  # (loops, not generators: they are C in the compiled build)
+        if s in side:
+            ours |= d.won[s]
+            our_tricks += d.tricks[s]
+        else:
             their |= d.won[s]
-    points = rounded(third_points(ours))
-    our_tricks = sum(d.tricks[s] for s in side)
-    all_tricks = sum(d.tricks)
+        all_tricks += d.tricks[s]
+    points = pile_points(ours)
     detail: dict[str, Any] = {"contract": d.contract, "declarer": d.declarer, "card_points": [points, 70 - points]}
     c = d.contract
     mult = 1 << d.kontra[0]
@@ -128,7 +135,7 @@ def score(d: Deal) -> tuple[list[int], dict[str, Any], bool]:
     return row, detail, won
 
 
-def _valat(d: Deal, side: set[int], our_tricks: int, all_tricks: int) -> tuple[int, bool] | None:
+def _valat(d: Deal, side: tuple[int, ...], our_tricks: int, all_tricks: int) -> tuple[int, bool] | None:
     """An announced valat replaces every other score; a silent one too, when achieved."""
     announcer = d.announced[VALAT_B]
     if announcer >= 0:
@@ -143,27 +150,37 @@ def _valat(d: Deal, side: set[int], our_tricks: int, all_tricks: int) -> tuple[i
     return None
 
 
-def _bonus_owners(d: Deal, side: set[int], ours: int, their: int):
+def _bonus_owners(d: Deal, side: tuple[int, ...], ours: int, their: int) -> list[tuple[int, int | None]]:
     """For each bonus in play: which side achieved it (0 the declarer's, 1 the opponents', None nobody)."""
-    yield TRULA_B, 0 if ours & TRULA == TRULA else 1 if their & TRULA == TRULA else None
-    yield KINGS_B, 0 if ours & KINGS == KINGS else 1 if their & KINGS == KINGS else None
+    owners = [(TRULA_B, 0 if ours & TRULA == TRULA else 1 if their & TRULA == TRULA else None),
+              (KINGS_B, 0 if ours & KINGS == KINGS else 1 if their & KINGS == KINGS else None)]
     pagat = None
     if d.last_pagat >= 0 and d.last_winner == d.last_pagat:
         pagat = 0 if d.last_pagat in side else 1
-    yield PAGAT_B, pagat
+    owners.append((PAGAT_B, pagat))
     if d.called >= 0:
         king = 0 if d.last_trick >> d.called & 1 and d.last_winner in side else None
-        yield KING_ULTIMO_B, king
+        owners.append((KING_ULTIMO_B, king))
+    return owners
 
 
-def _klop(d: Deal) -> tuple[list[int], dict[str, Any], bool]:
-    points = [rounded(third_points(w)) for w in d.won]
-    empty = [s for s in range(d.players) if d.tricks[s] == 0]
-    over = [s for s in range(d.players) if points[s] > 35]
+@cython.locals(players=cython.int, s=cython.int, p=cython.int, empty=cython.bint, over=cython.bint)
+def klop(players: int, won: list[int], tricks: list[int]) -> tuple[list[int], dict[str, Any], bool]:
+    """A Klop's row, detail and (never) won game, from each seat's pile and tricks: each pays its card points;
+    a seat without a trick gets 70, and one above 35 points pays 70, the others then nothing."""
+    points = []
+    empty = over = False
+    for s in range(players):
+        p = pile_points(won[s])
+        points.append(p)
+        if not tricks[s]:
+            empty = True
+        if p > 35:
+            over = True
     if not empty and not over:
         row = [-p for p in points]
     else:
-        row = [70 if s in empty else -70 if s in over else 0 for s in range(d.players)]
+        row = [70 if not tricks[s] else -70 if points[s] > 35 else 0 for s in range(players)]
     return row, {"contract": KLOP, "card_points": points}, False
 
 

@@ -60,6 +60,17 @@ cdef class _TarokBase:
     cdef public object kontra
     cdef public object _legal
 
+    # (cpdef: the engine's calls between its own steps are C calls, not Python method calls)
+    cpdef _new_deal(self)
+    cpdef _deal(self, cards)
+    cpdef _apply(self, seat, action)
+    cpdef _legal_now(self)
+    cpdef _set_contract(self, contract, declarer)
+    cpdef _announce(self, seat, kind, p, action)
+    cpdef _start_play(self)
+    cpdef _score(self)
+    cpdef _write_row(self, row, detail, won_game, wheel=*)
+    cpdef bint _match_over(self)
     cpdef long long _play_mask(self)
     cpdef _play(self, int seat, int card, text=*)
     cpdef _end_trick(self)

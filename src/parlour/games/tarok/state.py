@@ -36,7 +36,7 @@ from .contracts import (BEGGAR, CALLS_KING, COLOUR_VALAT, COLOUR_VALATS, DECLARE
                         OPEN_BEGGAR, PAGAT_B, POINT_GAMES, SOLO_ONE, SOLO_THREE, SOLO_WITHOUT, TALON_TAKE,
                         THREE, TWO, VALAT_B, VALATS, BIDS_3, BIDS_4, KONTRA_NAMES, TARGET_NAMES)
 from .play import COLOUR as COLOUR_REGIME, NEGATIVE as NEGATIVE_REGIME, POSITIVE, legal as legal_cards, winner_card
-from .scoring import Deal, score
+from .scoring import Deal, klop as klop_score, score
 
 BID_PHASE, RAISE, CALLING, TALON_PHASE, DISCARDING, COLOUR, ANNOUNCING, PLAYING, DONE = range(9)
 PHASES = ("bid", "contract", "call", "talon", "discard", "colour", "announce", "play", "over")
@@ -86,6 +86,14 @@ _PLAYING = cython.declare(cython.int, PLAYING)
 _PLAY = cython.declare(cython.int, PLAY)
 _KLOP = cython.declare(cython.int, KLOP)
 _MOND = cython.declare(cython.int, MOND)
+_PAGAT = cython.declare(cython.int, PAGAT)
+_SKIS = cython.declare(cython.int, SKIS)
+_TAROKS = cython.declare(cython.ulonglong, TAROKS)
+_PAGAT_B = cython.declare(cython.int, PAGAT_B)
+_KING_ULTIMO_B = cython.declare(cython.int, KING_ULTIMO_B)
+_VALAT_B = cython.declare(cython.int, VALAT_B)
+_SAME = cython.declare(cython.int, SAME)
+_OPPOSITE = cython.declare(cython.int, OPPOSITE)
 
 
 def hand_size(players: int) -> int:
@@ -135,7 +143,8 @@ class _TarokBase:
             self.mode = REDEAL
 
     @cython.locals(n=cython.int, k=cython.int, second=cython.int, r=cython.int, i=cython.int, j=cython.int,
-                   x=cython.int, hand=cython.ulonglong, bit=cython.ulonglong)
+                   x=cython.int, card=cython.int, s=cython.int, holder=cython.int, hand=cython.ulonglong,
+                   bit=cython.ulonglong, bare=cython.bint)
     def _deal(self, cards: list[int]) -> None:
         """Deal ``cards`` (talon first, then packets in turn order from forehand) and open the auction."""
         n = self.players
@@ -148,12 +157,14 @@ class _TarokBase:
             i, j = TALON_SIZE + k * r, second + k * r
             if cython.compiled:  # in C, a loop of shifts
                 hand = 0
-                for x in range(k):
+                for x in range(k):  # (the card a C integer first: a shift by an object is Python's)
+                    card = cards[i + x]
                     bit = 1
-                    bit <<= cards[i + x]
+                    bit <<= card
                     hand |= bit
+                    card = cards[j + x]
                     bit = 1
-                    bit <<= cards[j + x]
+                    bit <<= card
                     hand |= bit
                 hands[(self.forehand + r) % n] = hand
             else:
@@ -165,9 +176,16 @@ class _TarokBase:
         for s in range(n):
             self.events.append({"type": "hand", "seat": s, "cards": codes(self.hands[s]), "only": [s]})
         # a deal with a hand without taroks is thrown in (see _new_deal): its Škis holder does not deal last
-        if self.skis_round and self.last_dealer < 0 and all(h & TAROKS for h in hands):
-            holder = next((s for s in range(n) if self.hands[s] >> SKIS & 1), -1)
-            if holder >= 0:
+        if self.skis_round and self.last_dealer < 0:
+            bare = False
+            holder = -1
+            for s in range(n):  # (loops, not generators: they are C in the compiled build)
+                hand = hands[s]
+                if not hand & _TAROKS:
+                    bare = True
+                if hand >> _SKIS & 1:
+                    holder = s
+            if holder >= 0 and not bare:
                 self.last_dealer = holder
                 self.events.append({"type": "last dealer", "seat": holder})
         self.high = self.high_bidder = -1
@@ -394,27 +412,28 @@ class _TarokBase:
         return Discards(plain, hand & TAROKS & ~UNDISCARDABLE, k - plain.bit_count())
 
     @cython.locals(seat=cython.int, hand=cython.ulonglong, b=cython.int, t=cython.int, announcer=cython.int,
-                   level=cython.int)
+                   level=cython.int, announced=list, kontra=list, kontras=tuple)
     def _legal_announcements(self) -> list[Move]:
         seat = self.turn
         moves = [PASS_MOVE]
-        if self.contract in POINT_GAMES and self.announced[VALAT_B] < 0:
+        announced, kontra, kontras = self.announced, self.kontra, _KONTRAS  # (C-typed locals when compiled)
+        if self.contract in POINT_GAMES and announced[_VALAT_B] < 0:
             hand = self.hands[seat]
             for b in range(5):
-                if self.announced[b] >= 0:
+                if announced[b] >= 0:
                     continue
-                if b == PAGAT_B and not hand >> PAGAT & 1:
+                if b == _PAGAT_B and not hand >> _PAGAT & 1:
                     continue
-                if b == KING_ULTIMO_B and (self.called < 0 or not hand >> self.called & 1):
+                if b == _KING_ULTIMO_B and (self.called < 0 or not hand >> self.called & 1):
                     continue
                 moves.append(_ANNOUNCES[b])
         for t in range(6):
-            announcer = self.declarer if t == 0 else self.announced[t - 1]
-            if announcer < 0 or self.kontra[t] >= 4:
+            announcer = self.declarer if t == 0 else announced[t - 1]
+            if announcer < 0 or kontra[t] >= 4:
                 continue
-            level = self.kontra[t] + 1
-            if self._relation(seat, announcer) == (OPPOSITE if level % 2 else SAME):
-                moves.append(_KONTRAS[t][level])
+            level = kontra[t] + 1
+            if self._relation(seat, announcer) == (_OPPOSITE if level % 2 else _SAME):
+                moves.append(kontras[t][level])
         return moves
 
     @cython.locals(seat=cython.int)
@@ -536,10 +555,15 @@ class _TarokBase:
             self.revealed = True
             self._start_announcements()
 
+    @cython.locals(seat=cython.int, p=cython.int, card=cython.int, holder=cython.int, s=cython.int)
     def _call(self, seat: int, p: int, action: Move) -> None:
         card = king_of(1 + p % 4) - (1 if p >= 4 else 0)
         self.called = card
-        holder = next((s for s in range(self.game.players) if self.hands[s] >> card & 1), -1)
+        holder = -1
+        for s in range(self.players):  # (a loop, not a generator: C in the compiled build)
+            if self.hands[s] >> card & 1:
+                holder = s
+                break
         self.partner = holder if holder != seat else -1
         self.events.append(_said(_CALL_EVENT, seat, action))
         self._expose_talon()
@@ -617,8 +641,12 @@ class _TarokBase:
         self.phase = PLAYING
         c = self.contract
         self.regime = NEGATIVE_REGIME if c in NEGATIVE else COLOUR_REGIME if c in COLOUR_VALATS else POSITIVE
-        self.kept = [(1 << PAGAT if self.announced[PAGAT_B] == s else 0)
-                     | (_BITS[self.called] if self.announced[KING_ULTIMO_B] == s else 0) for s in range(self.game.players)]
+        if self.announced[PAGAT_B] < 0 and self.announced[KING_ULTIMO_B] < 0:  # no ultimo: nothing kept back
+            self.kept = [0] * self.players
+        else:
+            self.kept = [(1 << PAGAT if self.announced[PAGAT_B] == s else 0)
+                         | (_BITS[self.called] if self.announced[KING_ULTIMO_B] == s else 0)
+                         for s in range(self.game.players)]
         if self.contract in DECLARER_LEADS:
             self.leader = self.declarer
         else:
@@ -646,13 +674,16 @@ class _TarokBase:
                 if self._side(s) == 1:  # the first opponent
                     won[s] |= rest
                     break
-        deal = Deal(players=n, contract=self.contract, declarer=self.declarer, partner=self.partner, won=won,
-                    tricks=list(self.tricks), called=self.called, announced=list(self.announced),
-                    kontra=list(self.kontra), last_trick=self.last_trick, last_winner=self.last_winner,
-                    last_pagat=self.last_pagat, mond_lost=self.mond_lost, talon_rest=self.talon_rest,
-                    round_difference=self.game.options["round_difference"],
-                    mond_in_talon=self.game.options["mond_in_talon"])
-        row, detail, won_game = score(deal)
+        if self.contract == KLOP:  # (a Klop needs only the piles and the tricks: no Deal to build)
+            row, detail, won_game = klop_score(n, won, self.tricks)
+        else:
+            options = self.game.options
+            deal = Deal(players=n, contract=self.contract, declarer=self.declarer, partner=self.partner, won=won,
+                        tricks=list(self.tricks), called=self.called, announced=list(self.announced),
+                        kontra=list(self.kontra), last_trick=self.last_trick, last_winner=self.last_winner,
+                        last_pagat=self.last_pagat, mond_lost=self.mond_lost, talon_rest=self.talon_rest,
+                        round_difference=options["round_difference"], mond_in_talon=options["mond_in_talon"])
+            row, detail, won_game = score(deal)
         self.events.append({"type": "reveal", "laid away": codes(self.discards), "talon": codes(rest)})
         if self.contract != KLOP:
             # What the sheet shows besides the points: who played together, the kontras, the wheel's doubling.
@@ -670,7 +701,7 @@ class _TarokBase:
             for s in range(n):
                 row[s] = (row[s] - personal[s]) * factor + personal[s]
         valat = self.announced[VALAT_B] >= 0 or "valat" in detail.get("bonuses", {})
-        self._write_row(row, detail, won_game, wheel=self.contract == KLOP or self.contract >= BEGGAR or valat)
+        self._write_row(row, detail, won_game, self.contract == KLOP or self.contract >= BEGGAR or valat)
 
     @cython.locals(n=cython.int, s=cython.int)
     def _write_row(self, row: list[int], detail: dict[str, Any], won_game: bool, wheel: bool = False) -> None:
@@ -803,13 +834,16 @@ _SAID_TYPES = ("bid", "contract", "call", "colour", "announce")
 _SAID: dict[int, dict[str, Any]] = {}
 
 
+@cython.locals(kind=cython.int, seat=cython.int, code=cython.longlong, key=cython.longlong, said=dict)
 def _said(kind: int, seat: int, action: int) -> dict[str, Any]:
     """The event of ``seat`` saying ``action`` (a bid, a contract, a call, the colour choice, an announcement):
     built once for each and shared, like the card plays' events (an event is never changed once written)."""
-    key = (action << 2 | seat) << 3 | kind
-    event = _SAID.get(key)
+    code = action  # (a C integer in the compiled build: the key is computed in C)
+    key = (code << 2 | seat) << 3 | kind
+    said = _SAID  # (typed a dict in the compiled build: its get is then C's, not a method looked up)
+    event = said.get(key)
     if event is None:
-        event = _SAID[key] = {"type": _SAID_TYPES[kind], "seat": seat, "action": str(Move(action))}
+        event = said[key] = {"type": _SAID_TYPES[kind], "seat": seat, "action": str(Move(action))}
     return event
 
 
