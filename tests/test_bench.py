@@ -212,7 +212,7 @@ def test_engines_gives_tarok_against_openspiel_for_both_engines():
         return
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert set(data["figures"]) == {"tarok mix", "tarok klop"}
+    assert set(data["figures"]) == {"tarok mix", "tarok klop", "tarok random"}
     for figure in data["figures"].values():
         assert figure["compiled"] > 0 and figure["pure"] > 0
     done = bench("engines", "--only", "chess")
