@@ -9,7 +9,8 @@ engine (``PARLOUR_PURE=1`` for the pure one, the compiled engine otherwise), the
 * ``jieqi``: parlour ÷ Fairy-Stockfish perft nodes/s (``bench jieqi``);
 * ``playouts``: the games with no C peer, compiled ÷ pure decisions/s on the same play-outs (``bench compare
   --pure-base``: what the compiled engine adds to a search bot's 300 ms);
-* ``search``: the default search bots' iterations per second (``bench search iterations``), both engines.
+* ``search``: the default search bots' iterations per second (``bench search iterations``), both engines, at the
+  same positions (of seeded random play).
 
     python -m bench engines                       # everything (about half an hour on 2 idle cores)
     python -m bench engines --only tarok,go --rounds 1 --quick
@@ -48,7 +49,8 @@ import json, sys
 from rich.console import Console
 from bench.search import iterations
 games, seeds, budget = sys.argv[1].split(","), [int(s) for s in sys.argv[2].split(",")], sys.argv[3]
-print(json.dumps(iterations(games, seeds, budget, Console(stderr=True, quiet=True))))
+# positions of seeded random play: the same for both engines (the best bot's own matches vary with its timing)
+print(json.dumps(iterations(games, seeds, budget, Console(stderr=True, quiet=True), player="random")))
 """
 
 

@@ -45,10 +45,12 @@ def short_game(game_id: str) -> Game:
     return parlour.load(game_id, **{**cls.quick_options, **cls.random_options})
 
 
-def positions(game: Game, seeds: list[int], per_match: int = 3) -> list[tuple[State, int]]:
-    """Positions of matches the game's best bot plays against itself where the seat to act has a choice."""
+def positions(game: Game, seeds: list[int], per_match: int = 3, bot: str | None = None) -> list[tuple[State, int]]:
+    """Positions of matches the game's best bot (or ``bot``) plays against itself where the seat to act has a
+    choice. The best bot thinks for a time, so its matches differ from run to run; ``random`` (seeded) plays the
+    same positions every time, which a comparison of two engines needs."""
     out = []
-    name = best(game)
+    name = bot or best(game)
     for seed in seeds:
         state = game.new(seed=seed)
         bots = [make(name, game, s, seed=seed << 8 | s) for s in range(game.players)]
@@ -68,14 +70,16 @@ def positions(game: Game, seeds: list[int], per_match: int = 3) -> list[tuple[St
     return out
 
 
-def iterations(games: list[str], seeds: list[int], spec: str, console: Console) -> list[dict[str, Any]]:
+def iterations(games: list[str], seeds: list[int], spec: str, console: Console,
+               player: str | None = None) -> list[dict[str, Any]]:
+    """Each search bot's iterations per CPU second at positions of ``player``'s matches (the best bot's)."""
     rows = []
     baseline = Baseline(clock=time.process_time)
     baseline.sample(0.0, force=True)
     work = 0.0
     for game_id in games:
         game = short_game(game_id)
-        found = positions(game, seeds)
+        found = positions(game, seeds, bot=player)
         for name in BOTS:
             rates = []
             for state, seat in found:
