@@ -22,8 +22,9 @@ pytestmark = pytest.mark.skipif(
 
 
 @pytest.fixture
-def checkout(tmp_path: Path) -> Path:
+def checkout(tmp_path: Path, monkeypatch) -> Path:
     """A copy of the ``src`` folder with the compiled files of the present sources (and of no other)."""
+    monkeypatch.delenv("PARLOUR_PURE", raising=False)  # the pure pass of scripts/test sets it; check() reads it
     root = tmp_path / "src"
     shutil.copytree(native.ROOT, root, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     for name in native.MODULES:
