@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
@@ -110,6 +111,19 @@ class ServerProcess:
                 pass
             self.proc.wait(10)
         self.proc = None
+
+
+@contextmanager
+def cluster(db_url: str, redis_url: str, folder: Path, *options: str, count: int = 2) -> Iterator[list[ServerProcess]]:
+    """``count`` started server processes on one database linked through Redis, killed on leaving."""
+    servers = [ServerProcess(db_url, folder / f"server{i}.log", "--redis", redis_url, *options) for i in range(count)]
+    try:
+        for s in servers:
+            s.start()
+        yield servers
+    finally:
+        for s in servers:
+            s.kill()
 
 
 @pytest.fixture

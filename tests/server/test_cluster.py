@@ -14,27 +14,27 @@ import time
 import urllib.error
 
 import pytest
-from conftest import ServerProcess
+from conftest import ServerProcess, cluster
 from live_client import Refused, Seat, get, post
 
 from parlour.core.record import table_entry
 from parlour.core.rng import Rng
 
+
 @pytest.fixture
 def two_servers(postgres_url, redis_server, tmp_path):
-    servers = [ServerProcess(postgres_url, tmp_path / f"server{i}.log", "--redis", redis_server.url)
-               for i in (0, 1)]
-    try:
-        for s in servers:
-            s.start()
-        yield servers
-    finally:
-        for s in servers:
-            s.kill()
-        # Shown only when the test failed: what each server said of the cluster (its lost and won tables).
-        for i, s in enumerate(servers):
-            said = [line for line in s.log.read_text(errors="replace").splitlines() if "cluster:" in line]
-            print(f"server{i} ({s.url}):", *said[-40:], sep="\n  ")
+    with cluster(postgres_url, redis_server.url, tmp_path) as servers:
+        try:
+            yield servers
+        finally:
+            servers_said(servers)
+
+
+def servers_said(servers: list) -> None:
+    """What each server said of the cluster (its lost and won tables): pytest shows it only when a test failed."""
+    for i, s in enumerate(servers):
+        said = [line for line in s.log.read_text(errors="replace").splitlines() if "cluster:" in line]
+        print(f"server{i} ({s.url}):", *said[-40:], sep="\n  ")
 
 
 def move(seat: Seat, action: str, version: int, timeout: float = 30) -> None:

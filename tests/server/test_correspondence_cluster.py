@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import ServerProcess
+from conftest import cluster
 from live_client import get, post
 
 DAY = 86400.0
@@ -20,15 +20,8 @@ def move_clock(base: str, to: float) -> dict:
 
 @pytest.fixture
 def two_servers(postgres_url, redis_server, tmp_path):
-    servers = [ServerProcess(postgres_url, tmp_path / f"server{i}.log", "--redis", redis_server.url, "--fixed-seeds")
-               for i in (0, 1)]
-    try:
-        for s in servers:
-            s.start()
+    with cluster(postgres_url, redis_server.url, tmp_path, "--fixed-seeds") as servers:
         yield servers
-    finally:
-        for s in servers:
-            s.kill()
 
 
 def test_only_the_lease_holder_acts_and_the_other_takes_over_when_it_dies(two_servers):

@@ -11,21 +11,14 @@ import urllib.error
 import urllib.request
 
 import pytest
-from conftest import ServerProcess
+from conftest import cluster
 from live_client import Seat, get, post
 
 
 @pytest.fixture
 def two_servers(postgres_url, redis_server, tmp_path):
-    servers = [ServerProcess(postgres_url, tmp_path / f"server{i}.log", "--redis", redis_server.url,
-                             "--play-per-minute", "0") for i in (0, 1)]
-    try:
-        for s in servers:
-            s.start()
+    with cluster(postgres_url, redis_server.url, tmp_path, "--play-per-minute", "0") as servers:
         yield servers
-    finally:
-        for s in servers:
-            s.kill()
 
 
 def ask(base: str, name: str, wait: float = 120) -> dict:
