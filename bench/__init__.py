@@ -35,7 +35,8 @@ _MASK64 = (1 << 64) - 1
 def available() -> dict[str, str]:
     """The benchmarks, by name, with the first line of each one's docstring.
 
-    A benchmark is a module of this folder whose name does not start with ``_``. The docstrings are read
+    A benchmark is a module of this folder whose name does not start with ``_``; its name is the module's with
+    dashes for underscores (``vs_external.py`` is ``vs-external``). The docstrings are read
     without importing the modules, so listing stays quick and works even if one benchmark's extra
     dependencies are missing.
     """
@@ -44,7 +45,7 @@ def available() -> dict[str, str]:
         if path.stem.startswith("_"):
             continue
         doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
-        found[path.stem] = doc.strip().splitlines()[0] if doc.strip() else ""
+        found[path.stem.replace("_", "-")] = doc.strip().splitlines()[0] if doc.strip() else ""
     return found
 
 

@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     if name not in benchmarks:
         print(f"no benchmark {name!r}; the benchmarks are: {', '.join(benchmarks) or 'none'}", file=sys.stderr)
         return 2
-    module = importlib.import_module(f"bench.{name}")
+    module = importlib.import_module(f"bench.{name.replace('-', '_')}")
     return module.main(rest)
 
 
