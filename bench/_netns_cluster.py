@@ -11,8 +11,10 @@ Redis. Used by ``tests/server/test_netns_cluster.py`` and ``python -m bench clus
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -49,6 +51,7 @@ class Machines:
         self.procs: list[subprocess.Popen | None] = [None] * members
         self.redis: subprocess.Popen | None = None
         self.pg_dir = Path(tempfile.mkdtemp(prefix="parlour-netns-pg-"))  # PostgreSQL runs as its own user
+        self.database, self._databases = DATABASE, 0
 
     # -- addresses --------------------------------------------------------------------------------------------------
     def url(self, i: int) -> str:
@@ -56,7 +59,7 @@ class Machines:
         return f"http://{self.net.address(self.names[i], 'clients')}:{MEMBER_PORT}"
 
     def db_url(self, i: int) -> str:
-        return f"postgresql+asyncpg://postgres@{self.net.address('pg', self.names[i])}:{PG_PORT}/{DATABASE}"
+        return f"postgresql+asyncpg://postgres@{self.net.address('pg', self.names[i])}:{PG_PORT}/{self.database}"
 
     def redis_url(self, i: int) -> str:
         return f"redis://{self.net.address('redis', self.names[i])}:{REDIS_PORT}/0"
@@ -92,17 +95,36 @@ class Machines:
             self.redis = subprocess.Popen(self.net.command("redis", [
                 program, "--port", str(REDIS_PORT), "--bind", "*", "--protected-mode", "no", "--save", "",
                 "--appendonly", "no", "--dir", str(self.folder)]), stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        with inside(self.net, self.names[0]):  # as a member reaches it
+            while True:
+                try:
+                    with socket.create_connection((self.net.address("redis", self.names[0]), REDIS_PORT), 1) as s:
+                        s.sendall(b"PING\r\n")
+                        if s.recv(16).startswith(b"+PONG"):
+                            return
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise RuntimeError(f"redis-server did not answer:\n{(self.folder / 'redis.log').read_text()}")
+                    time.sleep(0.05)
 
-    def psql(self, sql: str, database: str = DATABASE) -> list[list[str]]:
+    def new_database(self) -> None:
+        """An empty database for the members started from now on (a bench's fresh start per measurement)."""
+        self._databases += 1
+        self.database = f"{DATABASE}_{self._databases}"
+        self.psql(f"CREATE DATABASE {self.database}", database="postgres")
+
+    def psql(self, sql: str, database: str | None = None) -> list[list[str]]:
         """Run ``sql`` in the database (inside ``pg``, through its socket); the rows, fields split at tabs."""
         done = self._as_postgres("psql", "-X", "-q", "-A", "-t", "-F", "\t", "-v", "ON_ERROR_STOP=1",
-                                 "-h", str(self.pg_dir), "-p", str(PG_PORT), "-U", "postgres", "-d", database,
+                                 "-h", str(self.pg_dir), "-p", str(PG_PORT), "-U", "postgres", "-d",
+                                 database or self.database,
                                  "-c", sql)
         return [line.split("\t") for line in done.stdout.splitlines() if line]
 
     def logged(self, table: str) -> list[tuple[int | None, str]]:
         """The table's log in the database, in order: (seat or None, action)."""
-        if not table.isalnum():
+        if not re.fullmatch(r"[A-Za-z0-9_-]+", table):  # (it goes into the SQL text)
             raise ValueError(f"not a table id: {table!r}")
         rows = self.psql(f"SELECT coalesce(seat::text, ''), action FROM actions WHERE table_id = '{table}' "
                          f"ORDER BY idx")
