@@ -14,8 +14,8 @@ has netem; when it has not, the first line says so and the links have no delay.
    players saw taken but that are missing from the log (goal 0), and the longest stall a player saw.
 2. Capacity: for each ``--tables`` count N, N two-player Giacomotto tables played by ``bench/load.py``'s
    people-like clients (``--think``) from the clients' namespace, first on one member, then on three (tables
-   created on each member in turn, seat ``i`` at member ``i % members``), each on a fresh database with fresh
-   members. Per measurement: actions/s, p50/p99 latency (a player's send to the other player's receipt), each
+   created on each member in turn, table ``i``'s seat ``s`` at member ``(i + s) % members``), each on a fresh
+   database with fresh members. Per measurement: actions/s, p50/p99 latency (a player's send to the other player's receipt), each
    member's CPU share and CPU ms per action, PostgreSQL + Redis's share, the clients'. Capacity: the largest N whose
    p99 stays under ``--bound-ms``; reported as three members' over one's.
 
@@ -32,6 +32,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import bench.load as load
@@ -50,13 +51,30 @@ def faults(m: Machines, args: argparse.Namespace) -> None:
     for i in range(3):
         m.start_member(i)
     try:
-        report = run_faults(m, tables=args.fault_tables, play=args.play, cut=args.cut, think=args.think[0])
+        report = run_faults(m, tables=args.fault_tables, play=args.play, cut=args.cut, think=sum(args.think) / 2)
     finally:
         for i in range(3):
             m.kill_member(i)
     print(f"faults: {report.summary()}", flush=True)
     if report.stalled():
         print(f"faults: play did NOT go on: {report.stalled()}", flush=True)
+
+
+async def play(m: Machines, n: int, members: int, args: argparse.Namespace,
+               go: Callable[[], None]) -> tuple[load.Run, float]:
+    """``bench/load.py``'s clients at ``n`` tables, table ``i`` created on member ``i % members`` and its seat ``s``
+    at member ``(i + s) % members`` (load.measure puts seat ``s`` at member ``s``: the third member would have no
+    players), every client in this process."""
+    loop = asyncio.get_running_loop()
+    created = await asyncio.gather(*[loop.run_in_executor(None, load.create_table, m.url(i % members))
+                                     for i in range(n)])
+    urls = [[(f"{m.url((i + s['seat']) % members).replace('http', 'ws', 1)}/ws/{t['table']}?token={s['token']}"
+              "&patches=1", s["seat"]) for s in t["seats"]] for i, t in enumerate(created)]
+
+    async def start() -> None:
+        go()
+
+    return await load.play(urls, 10 ** 6, args.seconds, args.seed, tuple(args.think), start, lambda done: None)
 
 
 def capacity_one(m: Machines, n: int, members: int, args: argparse.Namespace) -> dict:
@@ -73,8 +91,7 @@ def capacity_one(m: Machines, n: int, members: int, args: argparse.Namespace) ->
 
     try:
         with inside(m.net, "clients"):
-            run, seconds = asyncio.run(load.measure([m.url(i) for i in range(members)], n, 10 ** 6, args.seconds,
-                                                    args.seed, think=tuple(args.think), on_go=go))
+            run, seconds = asyncio.run(play(m, n, members, args, go))
         used = [tree_cpu([p]) - b for p, b in zip(pids, before["members"])]
         stores = tree_cpu(m.store_pids()) - before["stores"][0]
     finally:
