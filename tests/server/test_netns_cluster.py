@@ -12,13 +12,68 @@ Needs root (``ip netns``): skipped otherwise, saying so (CI's scripts/test runs 
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import threading
+
 import pytest
 from netns_faults import run_faults
 
-from bench._netns import unavailable
+from bench import _netns
+from bench._netns import Network, inside, unavailable
 from bench._netns_cluster import Machines
 
-pytestmark = pytest.mark.skipif(unavailable() is not None, reason=f"{unavailable()}")
+as_root = pytest.mark.skipif(unavailable() is not None, reason=f"{unavailable()}")
+
+
+def test_without_root_no_machine_is_made_and_the_reason_says_so(monkeypatch):
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert "need root" in unavailable()
+    with pytest.raises(RuntimeError, match="need root"):
+        Network(["a", "b"], [("a", "b")])
+
+
+def _echo(address: str) -> bytes:
+    with socket.create_connection((address, 9000), timeout=1.5) as s:
+        return s.recv(2)
+
+
+@as_root
+def test_a_cut_link_drops_packets_without_a_word_until_healed_and_nothing_is_left_behind():
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale = f"{_netns.PREFIX}{dead.pid}-x"  # as a run killed before its teardown leaves it
+    subprocess.run([_netns.ip_program(), "netns", "add", stale], check=True)
+    with Network(["a", "b", "c"], [("a", "b"), ("c", "b")], delay_ms=3) as net:
+        assert stale not in _netns._namespaces()
+        # the delay is there, or the description says loudly that it is not (a kernel without sch_netem)
+        qdiscs = subprocess.run(["tc", "-n", net.namespace("a"), "qdisc", "show"], capture_output=True, text=True)
+        assert ("netem" in qdiscs.stdout and "delay 3ms" in qdiscs.stdout) == net.netem
+        assert net.netem or "NO DELAY" in net.describe()
+        server = subprocess.Popen(net.command("b", [sys.executable, "-c", (
+            "import socket\ns = socket.create_server(('0.0.0.0', 9000))\n"
+            "while True:\n    c, _ = s.accept(); c.sendall(b'hi'); c.close()")]))
+        with inside(net, "a"):
+            for _ in range(50):  # until it listens
+                try:
+                    assert _echo(net.address("b", "a")) == b"hi"
+                    break
+                except ConnectionRefusedError:
+                    threading.Event().wait(0.1)
+            with pytest.raises(OSError):  # a reaches b only over their own link
+                _echo(net.address("b", "c"))
+            net.cut("a", "b")
+            with pytest.raises(TimeoutError):  # no refusal, no reset: the packets vanish
+                _echo(net.address("b", "a"))
+            with inside(net, "c"):  # the other link still carries
+                assert _echo(net.address("b", "c")) == b"hi"
+            net.heal("a", "b")
+            assert _echo(net.address("b", "a")) == b"hi"
+        names = [net.namespace(m) for m in "abc"]
+    assert server.wait(10) is not None  # killed with its machine
+    assert not set(names) & set(_netns._namespaces())
 
 
 @pytest.fixture
@@ -31,6 +86,7 @@ def machines(tmp_path):
             print(m.net.describe(), m.said(), sep="\n")  # pytest shows it when the test failed
 
 
+@as_root
 def test_three_members_lose_no_action_through_a_crash_and_two_partitions(machines, capsys):
     report = run_faults(machines, tables=3)
     for p in report.plays:
