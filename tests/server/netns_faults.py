@@ -60,9 +60,20 @@ class Faults:
         (seconds since the first fault))."""
         return max((took, p.table, when - self.start) for p in self.plays for when, took in p.stalls)
 
+    def longest_by_phase(self) -> dict[str, float]:
+        """The longest stall of the actions sent in each phase (from one mark to the next; "before" the first)."""
+        found: dict[str, float] = {}
+        for p in self.plays:
+            for when, took in p.stalls:
+                phase = ([what for what, at, _ in self.marks if at <= when] or ["before"])[-1]
+                found[phase] = max(found.get(phase, 0.0), took)
+        return found
+
     def summary(self) -> str:
         took, table, when = self.longest()
-        events = ", ".join(f"{what} {at - self.start:+.1f} s" for what, at, _ in self.marks)
+        phases = self.longest_by_phase()
+        events = ", ".join(f"{what} {at - self.start:+.1f} s (longest stall of a move sent in it "
+                           f"{phases.get(what, float('nan')):.1f} s)" for what, at, _ in self.marks[:-1])
         drops = sorted(round(at - self.start, 1) for p in self.plays for pl in p.players.values()
                        for at, _ in pl.dropped)
         return (f"{sum(len(p.played) for p in self.plays)} actions on {len(self.plays)} tables, {self.lost()} lost, "
