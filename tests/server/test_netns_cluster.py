@@ -96,3 +96,13 @@ def test_three_members_lose_no_action_through_a_crash_and_two_partitions(machine
     assert report.longest()[0] > 1.0  # the faults did happen while they played: someone waited for a take-over
     with capsys.disabled():
         print(f"\nnetns cluster: {machines.net.describe()}; {report.summary()}")
+
+
+@pytest.mark.parametrize("argv, said", [(["--think", "0.3,0.1"], "--think takes two seconds, least and most"),
+                                        (["--tables", "0,10"], "--tables counts must be at least 1"),
+                                        (["--fault-tables", "2"], "--fault-tables at least 3")])
+def test_the_bench_says_what_is_wrong_with_its_arguments(argv, said, capsys):
+    from bench.cluster_netns import parse
+    with pytest.raises(SystemExit) as stopped:
+        parse(argv)
+    assert stopped.value.code == 2 and said in capsys.readouterr().err
