@@ -48,8 +48,8 @@ class Player:
                     self.sock = Seat(url, self.table, self.token)
                     self.sock.wait_version(0)
                     return
-                except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, InvalidStatus):
-                    self.sock = None
+                except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, InvalidStatus, Refused):
+                    self.sock = None  # ("retry": a member cut off from Redis cannot show this table now)
             time.sleep(0.5)
         raise AssertionError(f"seat {self.seat} of {self.table} found no member to reconnect to")
 
@@ -61,6 +61,8 @@ class Player:
         """The next message; on a lost connection, reconnect (its first state comes as the next message)."""
         try:
             return self.sock.read(timeout=timeout)
+        except TimeoutError:  # (an OSError too) nothing came: the caller decides
+            raise
         except (OSError, ConnectionClosed) as e:
             self.dropped.append((time.monotonic(), f"{type(e).__name__}: {e}"))
             self.connect()

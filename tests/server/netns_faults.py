@@ -74,12 +74,11 @@ class Faults:
         phases = self.longest_by_phase()
         events = ", ".join(f"{what} {at - self.start:+.1f} s (longest stall of a move sent in it "
                            f"{phases.get(what, float('nan')):.1f} s)" for what, at, _ in self.marks[:-1])
-        drops = sorted(round(at - self.start, 1) for p in self.plays for pl in p.players.values()
-                       for at, _ in pl.dropped)
+        drops = [why for p in self.plays for pl in p.players.values() for _, why in pl.dropped]
+        why = ", ".join(f"{n}× {text[:80]}" for text, n in Counter(drops).most_common(3)) or "none"
         return (f"{sum(len(p.played) for p in self.plays)} actions on {len(self.plays)} tables, {self.lost()} lost, "
                 f"{self.extra()} unacknowledged in the log; longest stall {took:.1f} s (sent {when:+.1f} s; {events}); "
-                f"{len(drops)} reconnects, at {drops[:6]}{'...' if len(drops) > 6 else ''}; matches over: "
-                f"{sum(p.over for p in self.plays)}")
+                f"{len(drops)} reconnects ({why}); matches over: {sum(p.over for p in self.plays)}")
 
 
 def run_faults(m: Machines, tables: int = 3, play: float = 6.0, cut: float = 8.0, think: float = 0.15,
