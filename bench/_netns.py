@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import functools
 import os
 import shutil
 import signal
@@ -55,6 +56,18 @@ def unavailable() -> str | None:
         return "iproute2's ip is not installed (Debian's iproute2 package: scripts/test installs it)"
     if shutil.which("tc") is None and not Path("/usr/sbin/tc").exists():
         return "iproute2's tc is not installed (Debian's iproute2 package: scripts/test installs it)"
+    return _refused()
+
+
+@functools.lru_cache(maxsize=1)
+def _refused() -> str | None:
+    """Why root may still not make a namespace here (a container without CAP_SYS_ADMIN), found by making one."""
+    probe = f"{PREFIX}{os.getpid()}-probe"
+    done = _run(ip_program() or "ip", "netns", "add", probe, check=False)
+    if done.returncode != 0:
+        return (f"ip netns add failed ({done.stderr.strip() or done.returncode}): this system does not let even root "
+                f"make network namespaces (a container without CAP_SYS_ADMIN?)")
+    _run(ip_program() or "ip", "netns", "del", probe, check=False)
     return None
 
 
