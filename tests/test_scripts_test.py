@@ -26,7 +26,8 @@ exit 0
 """
 
 
-def run_script(tmp_path: Path, **env: str) -> tuple[subprocess.CompletedProcess, list[str]]:
+def run_script(tmp_path: Path, stand_ins: tuple[str, ...] = (), **env: str) -> tuple[subprocess.CompletedProcess,
+                                                                                     list[str]]:
     checkout = tmp_path / "checkout"
     (checkout / "scripts").mkdir(parents=True)
     shutil.copy(ROOT / "scripts" / "test", checkout / "scripts" / "test")
@@ -34,7 +35,8 @@ def run_script(tmp_path: Path, **env: str) -> tuple[subprocess.CompletedProcess,
     bin_.mkdir()
     for name, body in {"python3": PYTHON, "chromium": "#!/bin/sh\n", "gnugo": "#!/bin/sh\n",
                        "redis-server": "#!/bin/sh\n", "cc": "#!/bin/sh\n", "initdb": "#!/bin/sh\n",
-                       "apt-get": '#!/bin/sh\necho "apt-get $*" >> "$CALLS"\n'}.items():
+                       "apt-get": '#!/bin/sh\necho "apt-get $*" >> "$CALLS"\n',
+                       **{name: "#!/bin/sh\n" for name in stand_ins}}.items():
         (bin_ / name).write_text(body)
         (bin_ / name).chmod(stat.S_IRWXU)
     calls = tmp_path / "calls.txt"
@@ -58,6 +60,21 @@ def test_a_passing_pytest_goes_on_to_the_pure_engine(tmp_path):
     assert "pytest failed" not in done.stderr
     assert len([c for c in calls if c.startswith("python3 -m pytest")]) == 3  # the suite, the pure pass, doctests
     assert "PARLOUR_PURE=1" in done.stdout
+
+
+def test_iproute2_is_installed_only_when_ip_or_tc_is_missing(tmp_path):
+    # ip and tc (the network namespaces of test_netns_cluster.py) are in /usr/sbin, off a user's PATH: looked for there
+    # too. With both on the PATH, nothing is installed for them.
+    done, calls = run_script(tmp_path, stand_ins=("ip", "tc"))
+    assert done.returncode == 0, done.stderr
+    assert not [c for c in calls if c.startswith("apt-get") and "iproute2" in c]
+    # With only ip on the PATH, iproute2 is asked for, unless this host has both where root's PATH has them.
+    on_host = any(all(Path(d, n).exists() for n in ("ip", "tc")) for d in ("/usr/sbin", "/sbin"))
+    other = tmp_path / "other"
+    other.mkdir()
+    done, calls = run_script(other, stand_ins=("ip",))
+    installs = [c for c in calls if c.startswith("apt-get install")]
+    assert bool(installs and "iproute2" in installs[0]) == (not on_host), (calls, done.stderr)
 
 
 def test_an_install_that_did_not_compile_the_engine_stops_before_the_tests(tmp_path):
