@@ -69,11 +69,19 @@ class Faults:
                 found[phase] = max(found.get(phase, 0.0), took)
         return found
 
+    def moved(self) -> dict[str, int]:
+        """Per phase (from a mark to the next), how many tables took an action in it: during a fault, the tables
+        that did not wait for the fault's end."""
+        return {what: sum(a > b for a, b in zip(after, before))
+                for (what, _, before), (_, _, after) in zip(self.marks, self.marks[1:])}
+
     def summary(self) -> str:
         took, table, when = self.longest()
         phases = self.longest_by_phase()
+        moved = self.moved()
         events = ", ".join(f"{what} {at - self.start:+.1f} s (longest stall of a move sent in it "
-                           f"{phases.get(what, float('nan')):.1f} s)" for what, at, _ in self.marks[:-1])
+                           f"{phases.get(what, float('nan')):.1f} s; {moved[what]} of {len(self.plays)} tables "
+                           f"moved in it)" for what, at, _ in self.marks[:-1])
         drops = [why for p in self.plays for pl in p.players.values() for _, why in pl.dropped]
         why = ", ".join(f"{n}× {text[:80]}" for text, n in Counter(drops).most_common(3)) or "none"
         return (f"{sum(len(p.played) for p in self.plays)} actions on {len(self.plays)} tables, {self.lost()} lost, "

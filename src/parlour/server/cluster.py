@@ -58,6 +58,10 @@ ANSWER = 6.0
 #: against the log too (the former owner learns within a renewal that it is not the owner any more).
 UNSURE = 3 * LEASE
 
+#: Seconds the database may go without answering before this node stops renewing its leases: a node that cannot
+#: log its tables' actions lets the others (which can) take them over, instead of holding them while it is cut off.
+DATABASE_PATIENCE = 3.0
+
 #: Seconds a node is taken for alive after its last sign (its players' presence is then forgotten).
 ALIVE = 15.0
 #: Tries of a batch of messages to publish, a quarter second apart, before it is dropped.
@@ -106,6 +110,7 @@ class Cluster:
         self._ids = itertools.count(1)
         self._channels: set[str] = set()  # the table channels this node listens to
         self._unsure_until = 0.0  # until when owned tables are checked against the log too (_behind)
+        self._database_answered = time.monotonic()  # when the database last answered (_watch_database)
         self._pubsub: Any = None
         self._tasks: list[asyncio.Task] = []
         self._spawned: set[asyncio.Task] = set()
@@ -137,7 +142,7 @@ class Cluster:
             raise Unavailable(f"cannot reach Redis at {self.url}: {e}") from None
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._publisher()),
-                       loop.create_task(self._renew())]
+                       loop.create_task(self._renew()), loop.create_task(self._watch_database())]
         await asyncio.wait_for(self.connected.wait(), 10)
 
     async def close(self) -> None:
@@ -217,6 +222,10 @@ class Cluster:
                 tables = [t for t in lobby.tables.values() if not t.closed and not t.state.over]
                 if not tables:
                     continue
+                if time.monotonic() - self._database_answered > DATABASE_PATIENCE:
+                    log.warning("cluster: the database has not answered for %.0f s; node %s lets its leases run "
+                                "out", time.monotonic() - self._database_answered, self.node)
+                    continue
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for table in tables:
                         await self._take(keys=[self.lease_key(table.id)], args=[self.node, int(LEASE * 1000)],
@@ -235,6 +244,18 @@ class Cluster:
                     self._spawn(self.promote(table))
                 elif holder != self.node and not table.mirror:
                     self._spawn(self.demote(table, holder))
+
+    async def _watch_database(self) -> None:
+        """Ask the database every renewal whether it is in reach (a cut link answers nothing: the ask times out)."""
+        while True:
+            await asyncio.sleep(RENEW)
+            if self.lobby is None:
+                continue
+            try:
+                await asyncio.wait_for(self.lobby.store.ping(), timeout=DATABASE_PATIENCE)
+            except Exception:
+                continue  # not answered: _renew sees how long ago it last did
+            self._database_answered = time.monotonic()
 
     async def _behind(self, tables: list["Table"]) -> None:
         """A safety net: a mirror behind the log (an entry's message lost in a Redis outage, with no entry after

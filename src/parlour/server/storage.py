@@ -424,6 +424,11 @@ class Store:
             return int((await conn.execute(select(func.count()).select_from(actions)
                                            .where(actions.c.table_id == table_id, game_entry))).scalar() or 0)
 
+    async def ping(self) -> None:
+        """One round trip to the database: the cluster's check that it is still in reach."""
+        async with self.engine.connect() as conn:
+            await conn.execute(text("select 1"))
+
     async def versions(self, table_ids: list[str]) -> dict[str, int]:
         """The count of logged actions of each of these tables (those with none are left out)."""
         async with self.engine.connect() as conn:
