@@ -20,3 +20,5 @@ from .golf import GolfRulesPlayer  # noqa: E402
 PLAYERS["testoasa"] = GolfRulesPlayer
 PLAYERS["golf6"] = GolfRulesPlayer
 PLAYERS["crazy-nines"] = GolfRulesPlayer
+PLAYERS["spoons"] = __import__("bench.rules_players.spoons", fromlist=["SpoonsRulesPlayer"]).SpoonsRulesPlayer
+PLAYERS["claw"] = __import__("bench.rules_players.claw", fromlist=["ClawRulesPlayer"]).ClawRulesPlayer

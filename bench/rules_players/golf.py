@@ -95,6 +95,8 @@ class GolfRulesPlayer(Bot):
     name = "rules"
     description = "independent rule-based golf player (bench only)"
     #: Țestoasa: knock with at most this many of one's own cards unknown, and this far below the best other estimate.
+    #: Heads-up: the cleanest comparison, and the bench's table size for this player.
+    BENCH_PLAYERS = 2
     KNOCK_UNKNOWN = 1
     KNOCK_MARGIN = 10.0  # the penalty a knocker who is not lowest adds (chosen on seeds 0-29, measured on others)
 
