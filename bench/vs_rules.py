@@ -12,6 +12,11 @@ winners; Wilson 95% interval over matches), and the mean final score of a seat o
 difference (bot minus rules player) as mean ± 1.96·se over the duplicate pairs. A player module may set
 ``BENCH_PLAYERS`` (the table size played; else the game's default) and ``BENCH_OPTIONS`` on its class.
 
+Real-time games (Spoons, the Claw): the rules player reacts as its module says, from the default bot's published
+description of its speed (``--clock published``, the default); ``--clock default-bot`` gives it instead the
+default bot's own delay for each action it chooses (a shadow copy of the default bot is asked), so that only the
+choices can differ.
+
 >>> data = run("golf6", matches=2, seed=5, quiet=True)
 >>> data["matches"], data["players"], round(data["bot"]["wins"] + data["rules"]["wins"], 6)
 (2, 2, 2.0)
@@ -35,6 +40,7 @@ import parlour
 from bench.rules_players import PLAYERS
 from parlour.bots import bot_class, default, play_match
 from parlour.core.bot import Bot
+from parlour.core.game import Action
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -76,9 +82,39 @@ def seating(players: int, swap: int) -> list[str]:
     return ["bot" if (s + swap) % 2 == 0 else "rules" for s in range(players)]
 
 
-def play_one(game: Any, bot_name: str, rules_cls: type[Bot], sides: list[str], seed: int) -> dict[str, Any]:
+class SameClock(Bot):
+    """A real-time rules player on the default bot's own clock: it plays the rules player's choice, after the delay a
+    shadow copy of the default bot gives for that action (the shadow is asked to choose too, since its timing may
+    follow from its search; its choice is thrown away). Speed then cannot differ, only the choices."""
+
+    name = "same-clock"
+
+    def __init__(self, inner: Bot, shadow: Bot) -> None:
+        super().__init__(inner.game, inner.seat)
+        self.inner, self.shadow = inner, shadow
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        self.shadow.choose(view, legal)
+        return self.inner.choose(view, legal)
+
+    def delay(self, view: dict[str, Any], action: Action) -> float:
+        own = float(self.inner.delay(view, action))
+        return own if own >= NEVER else float(self.shadow.delay(view, action))
+
+
+#: A delay meaning "this action must not land" (a player that wants to do nothing now).
+NEVER = 1e8
+
+
+def play_one(game: Any, bot_name: str, rules_cls: type[Bot], sides: list[str], seed: int,
+             clock: str = "published") -> dict[str, Any]:
     """One match with the given seating: each side's share of the win and its seats' mean score."""
-    bots = [bot_class(bot_name, game)(game, s, seed * 131 + s) if side == "bot" else rules_cls(game, s, seed * 131 + s)
+    def rules(s: int) -> Bot:
+        player = rules_cls(game, s, seed * 131 + s)
+        if clock == "default-bot" and game.realtime:
+            return SameClock(player, bot_class(bot_name, game)(game, s, seed * 131 + s + 7))
+        return player
+    bots = [bot_class(bot_name, game)(game, s, seed * 131 + s) if side == "bot" else rules(s)
             for s, side in enumerate(sides)]
     state, _ = play_match(game, bots, seed=seed, record=False)
     winners = list(state.winners)
@@ -91,7 +127,7 @@ def play_one(game: Any, bot_name: str, rules_cls: type[Bot], sides: list[str], s
 
 
 def run(game_id: str, matches: int, seed: int = 0, players: int | None = None, bot: str | None = None,
-        quiet: bool = False) -> dict[str, Any]:
+        quiet: bool = False, clock: str = "published") -> dict[str, Any]:
     """Play ``matches`` matches (rounded up to whole duplicate pairs) and return the figures."""
     if game_id not in PLAYERS:
         raise SystemExit(f"no rule-based player for {game_id!r}; there is one for: {', '.join(sorted(PLAYERS))}")
@@ -115,7 +151,7 @@ def run(game_id: str, matches: int, seed: int = 0, players: int | None = None, b
         for k in range(pairs):
             pair = []
             for swap in (0, 1):
-                r = play_one(game, bot_name, rules_cls, seating(n, swap), seed + k)
+                r = play_one(game, bot_name, rules_cls, seating(n, swap), seed + k, clock)
                 pair.append(r)
                 wins["bot"] += r["bot"]["win"]
                 wins["rules"] += r["rules"]["win"]
@@ -142,6 +178,7 @@ def run(game_id: str, matches: int, seed: int = 0, players: int | None = None, b
         "bot": {"name": bot_name, "budget": bcls.description, "reacts": bcls.reacts, **figures["bot"]},
         "rules": {"name": f"bench.rules_players.{rules_cls.__module__.rsplit('.', 1)[-1]}.{rules_cls.__name__}",
                   "budget": rules_cls.description, "reacts": getattr(rules_cls, "reacts", None), **figures["rules"]},
+        "clock": (clock if game.realtime else "turn-based"),
         "score_difference": {"bot_minus_rules": d, "ci95": half, "per": "seat and match, over duplicate pairs",
                              "lower_is_better": bool(game.lowest_wins)},
         "seconds": {"wall": time.perf_counter() - start, "cpu": time.process_time() - cpu},
@@ -161,7 +198,7 @@ def table(data: dict[str, Any]) -> Table:
     s = data["score_difference"]
     t.caption = (f"bot − rules, per seat and match: {s['bot_minus_rules']:+.2f} ± {s['ci95']:.2f} "
                  f"({'lower' if s['lower_is_better'] else 'higher'} is better); "
-                 f"{data['seconds']['cpu']:.0f} s CPU, load {data['load'][0]:.1f}")
+                 f"clock: {data['clock']}; {data['seconds']['cpu']:.0f} s CPU, load {data['load'][0]:.1f}")
     return t
 
 
@@ -172,6 +209,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("--seed", type=int, default=1000, help="the first pair's shuffle; pair k uses SEED+k (default 1000)")
     p.add_argument("--players", type=int, default=None, help="table size (default: the player's BENCH_PLAYERS)")
     p.add_argument("--bot", default=None, help="our bot to seat (default: the game's default bot)")
+    p.add_argument("--clock", choices=("published", "default-bot"), default="published",
+                   help="real-time games: the rules player's reaction times from the default bot's published "
+                        "description (its own model, the default), or the default bot's own delays for the "
+                        "rules player's actions")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     args = p.parse_args(argv)
@@ -179,7 +220,7 @@ def main(argv: list[str]) -> int:
         p.error(f"no rule-based player for {args.game!r}; there is one for: {', '.join(sorted(PLAYERS))}")
     if args.matches < 1:
         p.error("--matches must be 1 or more")
-    data = run(args.game, args.matches, args.seed, args.players, args.bot, args.quiet)
+    data = run(args.game, args.matches, args.seed, args.players, args.bot, args.quiet, args.clock)
     if args.json:
         print(json.dumps(data, indent=2))
     else:
