@@ -100,3 +100,20 @@ def test_bench_refuses_a_game_without_a_player(capsys: pytest.CaptureFixture[str
     with pytest.raises(SystemExit):
         vs_rules.main(["tarok", "--matches", "2"])
     assert "no rule-based player for 'tarok'" in capsys.readouterr().err
+
+
+def test_same_clock_takes_the_default_bots_delays(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--clock default-bot``: the rules player's actions land after the default bot's own delay for them."""
+    game = parlour.load("spoons", players=2, word="S")
+    state = game.new(seed=2)
+    state.timeout()  # the countdown ends: the pile-holder holds five cards and must pass
+    seat = state.to_act[0]
+    view, legal = state.bot_view(seat), state.legal(seat)
+    assert legal
+    player = vs_rules.SameClock(PLAYERS["spoons"](game, seat, 1), parlour.bots.make("steady", game, seat, seed=5))
+    twin = parlour.bots.make("steady", game, seat, seed=5)
+    action = player.choose(view, legal)
+    twin.choose(view, legal)
+    assert player.delay(view, action) == twin.delay(view, action)
+    assert vs_rules.main(["claw", "--matches", "2", "--clock", "default-bot", "--json", "--quiet"]) == 0
+    assert json.loads(capsys.readouterr().out)["clock"] == "default-bot"
