@@ -117,3 +117,10 @@ def test_same_clock_takes_the_default_bots_delays(capsys: pytest.CaptureFixture[
     assert player.delay(view, action) == twin.delay(view, action)
     assert vs_rules.main(["claw", "--matches", "2", "--clock", "default-bot", "--json", "--quiet"]) == 0
     assert json.loads(capsys.readouterr().out)["clock"] == "default-bot"
+
+
+def test_doctests() -> None:
+    import doctest
+
+    result = doctest.testmod(vs_rules)
+    assert result.attempted > 0 and result.failed == 0
