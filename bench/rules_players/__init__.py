@@ -13,12 +13,14 @@ one line per game.
 
 from __future__ import annotations
 
-PLAYERS: dict[str, type] = {}
+from .claw import ClawRulesPlayer
+from .golf import GolfRulesPlayer
+from .spoons import SpoonsRulesPlayer
 
-from .golf import GolfRulesPlayer  # noqa: E402
-
-PLAYERS["testoasa"] = GolfRulesPlayer
-PLAYERS["golf6"] = GolfRulesPlayer
-PLAYERS["crazy-nines"] = GolfRulesPlayer
-PLAYERS["spoons"] = __import__("bench.rules_players.spoons", fromlist=["SpoonsRulesPlayer"]).SpoonsRulesPlayer
-PLAYERS["claw"] = __import__("bench.rules_players.claw", fromlist=["ClawRulesPlayer"]).ClawRulesPlayer
+PLAYERS: dict[str, type] = {
+    "testoasa": GolfRulesPlayer,
+    "golf6": GolfRulesPlayer,
+    "crazy-nines": GolfRulesPlayer,
+    "spoons": SpoonsRulesPlayer,
+    "claw": ClawRulesPlayer,
+}
