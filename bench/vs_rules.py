@@ -63,7 +63,8 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def mean_interval(values: list[float]) -> tuple[float, float]:
     """The mean of ``values`` and 1.96 standard errors (``nan`` with fewer than two).
 
-    >>> mean_interval([1.0, 3.0])
+    >>> mean, half = mean_interval([1.0, 3.0])
+    >>> mean, round(half, 6)
     (2.0, 1.96)
     """
     if not values:
