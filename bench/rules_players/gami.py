@@ -125,7 +125,7 @@ class GamiPlayer(Bot):
         mine = frozenset(map(parse, view["hand"]))
         theirs = frozenset(map(parse, view["hands"][1 - self.seat]))
         table = frozenset(map(parse, view["table"]))
-        best, best_value = legal[0], -float("inf")
+        best_value = -float("inf")
         scored = []
         for action in legal:
             words = str(action).split()
@@ -134,8 +134,7 @@ class GamiPlayer(Bot):
             value = -self._search(*self._after(mine, theirs, table, give, take, grab), DEPTH - 1,
                                   -float("inf"), float("inf"))
             scored.append((value, action))
-            if value > best_value:
-                best, best_value = action, value
+            best_value = max(best_value, value)
         ties = [a for v, a in scored if v == best_value]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 

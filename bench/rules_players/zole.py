@@ -17,7 +17,6 @@ What a good club player does, with nothing searched:
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from parlour.core.bot import Bot
