@@ -148,7 +148,7 @@ class Result:
 
 def _rate(successes: float, n: int) -> dict[str, Any]:
     low, high = wilson(successes, n)
-    return {"won": successes, "of": n, "rate": round(successes / n, 4) if n else None,
+    return {"won": round(successes, 3), "of": n, "rate": round(successes / n, 4) if n else None,
             "wilson_95": [round(low, 4), round(high, 4)]}
 
 
