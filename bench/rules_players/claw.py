@@ -30,6 +30,8 @@ class ClawRulesPlayer(Bot):
     name = "rules"
     description = "independent rule-based Claw player (bench only); as quick as the default bot"
     reacts = SEE_MEDIAN
+    #: The bench seats the two sides on alternate seats (two each at the game's default four).
+    BENCH_SEATING = "alternate"
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         super().__init__(game, seat, seed)

@@ -34,6 +34,8 @@ class SpoonsRulesPlayer(Bot):
     name = "rules"
     description = "independent rule-based Spoons player (bench only); reacts like the default bot"
     reacts = GRAB_MEDIAN
+    #: The bench seats the two sides on alternate seats (two each at the game's default four).
+    BENCH_SEATING = "alternate"
 
     def __init__(self, game: Game, seat: int, seed: int = 0) -> None:
         super().__init__(game, seat, seed)
