@@ -29,6 +29,7 @@ import asyncio
 import multiprocessing
 import os
 import random
+import resource
 import signal
 import socket
 import statistics
@@ -93,16 +94,26 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int, log: Path, src: str | None = None) -> subprocess.Popen:
-    """``parlour serve`` from this checkout, or from the one whose ``src`` folder is ``src``."""
+def start_server(db: Path, port: int, log: Path, src: str | None = None, extra: list[str] | None = None,
+                 cpus: set[int] | None = None) -> subprocess.Popen:
+    """``parlour serve`` from this checkout, or from the one whose ``src`` folder is ``src``; ``extra``: more of
+    its flags; ``cpus``: the cores it may run on (set before it starts, so every thread of it inherits them), and
+    its open-file limit raised to the hard one (a socket is a file)."""
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = str(Path(src).resolve())
     cmd = [sys.executable, "-c", "import sys; from parlour.cli import main; sys.exit(main())", "serve",
            "--port", str(port), "--db", str(db), "--bot-workers", "1",
-           "--tables-per-minute", "0", "--max-open-tables", "0"]  # one address creates every table
+           "--tables-per-minute", "0", "--max-open-tables", "0"] + list(extra or [])  # one address creates every table
+
+    def prepare() -> None:  # in the child, before it runs Python
+        raise_file_limit()
+        if cpus:
+            os.sched_setaffinity(0, cpus)
+
     with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env,
+                                preexec_fn=prepare)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -114,6 +125,14 @@ def start_server(db: Path, port: int, log: Path, src: str | None = None) -> subp
             time.sleep(0.2)
     os.killpg(proc.pid, signal.SIGKILL)
     raise RuntimeError("the server did not start within 60 s")
+
+
+def raise_file_limit() -> int:
+    """Raise this process's soft limit of open files to its hard one (thousands of sockets); the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
 
 
 def stop_server(proc: subprocess.Popen, wait: float = 10.0) -> None:
@@ -524,8 +543,26 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--cluster", action="store_true",
                         help="also two processes on PostgreSQL + Redis beside one on SQLite (bench/_cluster.py)")
+    parser.add_argument("--pace", choices=("fast", "people"), default="fast",
+                        help="fast: Giacomotto tables thinking --think ms; people: every turn-based game at a "
+                             "person's pace, seconds a move, bots and spectators at some tables (bench/_pace.py)")
+    from bench._capacity import add_arguments
+
+    add_arguments(parser)
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.tables.split(",") if n.strip()]
+    if args.pace == "people":
+        if not counts or min(counts) < 1 or max(counts) > 100_000:
+            parser.error("--pace people: --tables takes counts from 1 to 100000, e.g. 1000,5000")
+        if args.cluster or args.base:
+            parser.error("--pace people measures this checkout's one process: no --cluster or --base")
+        if not 0 <= args.server_cpu < (os.cpu_count() or 1) or args.median <= 0 or args.seconds <= 0:
+            parser.error(f"--server-cpu is a core from 0 to {(os.cpu_count() or 1) - 1}; --median and --seconds "
+                         "are positive seconds")
+        from bench._capacity import run as run_people
+
+        args.counts, args.src = counts, None
+        return run_people(args)
     if not counts or min(counts) < 1 or max(counts) > 2000:
         parser.error("--tables takes counts from 1 to 2000, e.g. 100,500")
     try:
