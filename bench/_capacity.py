@@ -22,6 +22,7 @@ import asyncio
 import math
 import multiprocessing
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -34,10 +35,15 @@ from pathlib import Path
 import orjson
 
 from bench._pace import MEDIAN, PaceRun, Planned, Share, play, plan_tables, think_mean
-from bench.load import free_port, percentile, raise_file_limit, start_server, stop_server
+from bench.load import free_port, percentile, raise_file_limit, shares, start_server, stop_server, waited
 
 SOCKETS_PER_PROCESS = 12_000  # below the usual hard limit of open files (20,000 here), with room for the rest
-SPARE_FILES = 200  # the server's own files beside its sockets (database, pipes, the listening socket)
+
+
+def server_sockets(files: int) -> int:
+    """The connections ``parlour serve`` accepts at once with ``files`` open files (``cli/serve.py``: a tenth of
+    them, at least 64, left for the database and the bot workers)."""
+    return max(16, files - max(64, files // 10))
 
 
 def rss(pid: int) -> int:
@@ -115,6 +121,11 @@ class Capacity:
     connected_bytes: float  # RSS growth per table once its sockets are connected (beyond the idle table)
     create_seconds: float
     load: float
+    waited: float = 0.0  # seconds the server's loop was ready to run but waited for its core
+
+    @property
+    def wait(self) -> float:
+        return self.waited / self.seconds
 
     @property
     def p50(self) -> float:
@@ -161,17 +172,17 @@ def measure(n: int, args: argparse.Namespace) -> Capacity:
             del warm
             share = [(p.game, sockets_of(base, c, p)) for p, c in zip(plan, created)]
             sockets = sum(len(s) for _, s in share)
-            run, connected, cpu = _play(share, sockets, client_cpus, args, proc.pid)
+            run, connected, cpu, wait = _play(share, sockets, client_cpus, args, proc.pid)
             return Capacity(n, sockets, run, args.seconds, cpu, (after - before) / n,
-                            (connected - after) / n, made, os.getloadavg()[0])
+                            (connected - after) / n, made, os.getloadavg()[0], wait)
         finally:
             stop_server(proc)
 
 
 def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, server: int
-          ) -> tuple[PaceRun, int, float]:
+          ) -> tuple[PaceRun, int, float, float]:
     """Play ``share`` from client processes: the merged run, the server's RSS once every socket connected, and
-    its CPU seconds over the measured window."""
+    its CPU seconds over the measured window and the seconds its loop waited for a core."""
     processes = max(1, math.ceil(sockets / SOCKETS_PER_PROCESS))
     context = multiprocessing.get_context("spawn")
     workers = []
@@ -201,13 +212,18 @@ def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, 
         for _, conn in workers:
             conn.send("go")
         time.sleep(args.warmup)
-        mark = cpu_seconds(server)
+        profiled = bool(os.environ.get("PARLOUR_BENCH_PROFILE"))  # see bench/load.py start_server
+        if profiled:
+            os.kill(server, signal.SIGUSR1)
+        mark, wait = cpu_seconds(server), waited(server)
         time.sleep(args.seconds)
-        cpu = cpu_seconds(server) - mark
+        cpu, wait = cpu_seconds(server) - mark, waited(server) - wait
+        if profiled:
+            os.kill(server, signal.SIGUSR2)
         run = PaceRun()
         for _, conn in workers:
             run.add(receive(conn))
-        return run, connected, cpu
+        return run, connected, cpu, wait
     finally:
         for proc, conn in workers:
             proc.join(20)
@@ -217,20 +233,20 @@ def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, 
 
 
 HEADER = (f"{'tables':>7} {'sockets':>7} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'p99 last':>8} "
-          f"{'server cpu':>10} {'cpu ms/a':>8} {'KB/idle':>7} {'KB/conn':>7} {'create s':>8} {'chats':>5} "
+          f"{'server cpu+wait':>15} {'cpu ms/a':>8} {'KB/idle':>7} {'KB/conn':>7} {'create s':>8} {'chats':>5} "
           f"{'load':>5}  errors")
 
 
 def row(c: Capacity) -> str:
     return (f"{c.tables:>7} {c.sockets:>7} {c.rate:>9.1f} {c.p50 * 1000:>7.1f} {c.p99 * 1000:>7.1f} "
-            f"{c.p99_last * 1000:>8.1f} {c.share:>10.0%} {c.cpu_per_action * 1000:>8.3f} "
+            f"{c.p99_last * 1000:>8.1f} {shares(c.share, c.wait):>15} {c.cpu_per_action * 1000:>8.3f} "
             f"{c.idle_bytes / 1024:>7.1f} {c.connected_bytes / 1024:>7.1f} {c.create_seconds:>8.1f} "
             f"{c.run.chats:>5} {c.load:>5.1f}  {c.run.errors or '-'} (refused {c.run.refused})")
 
 
 LEGEND = ("actions/s: versions the tables advanced (people, bots, timed windows) over the measured seconds; "
           "p50/p99: a person's action to each other person's and spectator's socket; p99 last: to the last of "
-          "them; server cpu: its CPU time over the window (100% = its one core); cpu ms/a: per action; KB/idle: "
+          "them; server cpu+wait: its CPU time over the window (100% = its one core) + the time its loop was ready to run but waited for the core (other work on it); cpu ms/a: per action; KB/idle: "
           "RSS growth per table created, nobody connected; KB/conn: more per table once its people connected; "
           "refused: moves another seat or a timed window beat (not errors)")
 
@@ -242,20 +258,25 @@ def files_for(n: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Measure ``args.counts`` (or search from the first with ``--find-capacity``) and print the figures."""
-    limit = raise_file_limit() - SPARE_FILES
+    files = raise_file_limit()
+    limit = server_sockets(files)
     print(f"people's pace: think median {args.median:g} s (mean {think_mean(args.median):.1f} s), warm-up "
           f"{args.warmup:g} s, {args.seconds:g} s measured; server on core {args.server_cpu}; open files "
-          f"{limit + SPARE_FILES}; load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the start")
+          f"{files} (the server takes {limit} connections); load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the start")
     print(HEADER, flush=True)
     figures: list[Capacity] = []
 
     def one(n: int) -> Capacity | None:
         if files_for(n) > limit:
-            print(f"{n:>7} tables need {files_for(n)} sockets: more than the server's {limit + SPARE_FILES} open "
-                  "files (ulimit -Hn) allow; not measured", flush=True)
+            print(f"{n:>7} tables need {files_for(n)} sockets: more than the {limit} connections the server takes "
+                  f"with {files} open files (ulimit -Hn); not measured", flush=True)
             return None
         figures.append(measure(n, args))
         print(row(figures[-1]), flush=True)
+        if args.by_game:
+            print("         p99 ms by game: " + ", ".join(
+                f"{game} {percentile(values, 0.99) * 1000:.0f} ({len(values)})"
+                for game, values in sorted(figures[-1].run.by_game.items())), flush=True)
         return figures[-1]
 
     if not args.find_capacity:
@@ -305,6 +326,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--median", type=float, default=MEDIAN,
                         help=f"--pace people: a person's median seconds for a move (default {MEDIAN:g})")
     parser.add_argument("--warmup", type=float, default=10.0, help="--pace people: seconds played before measuring")
+    parser.add_argument("--by-game", action="store_true", help="--pace people: p99 per game too")
     parser.add_argument("--server-cpu", type=int, default=0, help="--pace people: the core the server runs on")
 
 

@@ -37,10 +37,12 @@ from dataclasses import dataclass, field
 from statistics import NormalDist
 
 import orjson
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 import parlour
 from bench import client_address
+from bench.load import patch_in_place
 from parlour.core.registry import games
 
 #: The log-normal's sigma: 2 % of moves take more than 20 s at a median of 3 s.
@@ -102,6 +104,7 @@ class PaceRun:
     errors: dict[str, int] = field(default_factory=dict)
     refused: int = 0  # people's actions another seat or a timed window beat (stale, not_your_turn, looking)
     sockets: int = 0
+    by_game: dict[str, list[float]] = field(default_factory=dict)  # the latencies per game
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -113,6 +116,8 @@ class PaceRun:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for code, count in other.errors.items():
             self.errors[code] = self.errors.get(code, 0) + count
+        for game, values in other.by_game.items():
+            self.by_game.setdefault(game, []).extend(values)
 
 
 REFUSED = {"stale", "not_your_turn", "looking", "over"}
@@ -123,6 +128,7 @@ class TableClients:
 
     def __init__(self, game: str, keys: list[str], run: PaceRun, clock: list[float]) -> None:
         self.keys, self.run, self.clock = keys, run, clock  # clock: [measure from, stop at]
+        self.game = run.by_game.setdefault(game, [])
         self.pending: dict[int, tuple[str, float, set[str]]] = {}  # version acted on: (sender, sent at, waiting)
         self.version = -1
         self.at_start: int | None = None  # the table's version when the measured window began
@@ -151,6 +157,7 @@ class TableClients:
                 waiting.discard(key)
                 if at >= self.clock[0]:
                     self.run.latencies.append(now - at)
+                    self.game.append(now - at)
                     if not waiting:
                         self.run.last.append(now - at)
             if not waiting:
@@ -167,14 +174,31 @@ async def socket_client(url: str, key: str, seat: int | None, table: TableClient
     """One socket of a table: a person's (``seat``) who thinks and plays random legal moves, or a spectator's
     (``seat`` None). Runs until cancelled; receiving never waits for thinking (a person's move is a task)."""
     run = table.run
-    async with gate:
-        ws = await connect(url, max_size=2 ** 22, open_timeout=600, ping_interval=None, close_timeout=1,
-                           local_addr=(source, 0))
-    connected[0] += 1
-    run.sockets += 1
-    table.sockets[key] = ws
-    if connected[0] == connected[1]:
-        ready.set()
+    try:
+        async with gate:
+            ws = await connect(url, max_size=2 ** 22, open_timeout=600, ping_interval=None, close_timeout=1,
+                               local_addr=(source, 0))
+        run.sockets += 1
+        table.sockets[key] = ws
+    except (OSError, InvalidHandshake, asyncio.TimeoutError) as e:  # counted; the others play on
+        run.error(f"connect: {type(e).__name__}")
+        return
+    finally:
+        connected[0] += 1
+        if connected[0] == connected[1]:
+            ready.set()
+    try:
+        await _receive(ws, key, seat, table, rng, median, go)
+    except ConnectionClosed as e:  # the server closed it: counted, with its code
+        run.error(f"closed {e.rcvd.code if e.rcvd else 'abruptly'}")
+    finally:
+        await ws.close()
+
+
+async def _receive(ws: ClientConnection, key: str, seat: int | None, table: TableClients, rng: random.Random,
+                   median: float, go: asyncio.Event) -> None:
+    """Read ``ws`` until it closes: keep the view, time what reaches it, and think and move on ``seat``'s turns."""
+    run = table.run
     view: dict | None = None
     version = -1
     thinking: asyncio.Task | None = None
@@ -207,11 +231,7 @@ async def socket_client(url: str, key: str, seat: int | None, table: TableClient
                     run.error("patch_base")
                     await ws.send('{"type": "sync"}')
                     continue
-                view.update(message["view"])
-                for name in message.get("gone", ()):
-                    view.pop(name, None)
-                for name, items in message.get("append", {}).items():
-                    view[name] += items
+                patch_in_place(view, message)
             elif kind == "state":
                 view = message["view"]
             else:
@@ -226,7 +246,6 @@ async def socket_client(url: str, key: str, seat: int | None, table: TableClient
     finally:
         if thinking is not None:
             thinking.cancel()
-        await ws.close()
 
 
 async def chatter(table: TableClients, rng: random.Random, go: asyncio.Event) -> None:
@@ -238,7 +257,10 @@ async def chatter(table: TableClients, rng: random.Random, go: asyncio.Event) ->
         ws = table.sockets.get(rng.choice(people))
         if ws is None or time.perf_counter() >= table.clock[1]:
             continue
-        await ws.send(orjson.dumps({"type": "chat", "text": rng.choice(table.lines)}).decode())
+        try:
+            await ws.send(orjson.dumps({"type": "chat", "text": rng.choice(table.lines)}).decode())
+        except ConnectionClosed:
+            continue  # its reader counts it
         table.run.chats += 1
 
 

@@ -102,7 +102,15 @@ def start_server(db: Path, port: int, log: Path, src: str | None = None, extra: 
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = str(Path(src).resolve())
-    cmd = [sys.executable, "-c", "import sys; from parlour.cli import main; sys.exit(main())", "serve",
+    # PARLOUR_BENCH_PROFILE=FILE: the server's event loop under cProfile from a SIGUSR1 to a SIGUSR2, which writes
+    # the figures to FILE (the benches that set it send both around the time they measure)
+    profile = os.environ.get("PARLOUR_BENCH_PROFILE")
+    code = ("import sys; from parlour.cli import main; sys.exit(main())" if not profile else
+            "import cProfile, signal, sys; from parlour.cli import main; p = cProfile.Profile(); "
+            "signal.signal(signal.SIGUSR1, lambda *_: p.enable()); "
+            f"signal.signal(signal.SIGUSR2, lambda *_: (p.disable(), p.dump_stats({str(profile)!r}))); "
+            "sys.exit(main())")
+    cmd = [sys.executable, "-c", code, "serve",
            "--port", str(port), "--db", str(db), "--bot-workers", "1",
            "--tables-per-minute", "0", "--max-open-tables", "0"] + list(extra or [])  # one address creates every table
 
