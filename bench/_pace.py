@@ -203,15 +203,18 @@ async def _receive(ws: ClientConnection, key: str, seat: int | None, table: Tabl
     version = -1
     thinking: asyncio.Task | None = None
 
-    async def move(at_version: int, legal: list[str]) -> None:
+    async def move() -> None:
+        """Think, then play on the table as it is by then (in a window where several seats act, others may
+        have moved meanwhile), if it is still this seat's turn."""
         await asyncio.sleep(rng.lognormvariate(math.log(median), SIGMA))
         now = time.perf_counter()
-        if version != at_version or now >= table.clock[1]:
+        if view is None or seat not in view.get("to_act", ()) or not view.get("legal") or now >= table.clock[1]:
             return
-        table.sent(key, at_version, now)
+        table.sent(key, version, now)
         if now >= table.clock[0]:
             run.sent += 1
-        await ws.send(orjson.dumps({"type": "action", "action": rng.choice(legal), "version": at_version}).decode())
+        await ws.send(orjson.dumps({"type": "action", "action": rng.choice(view["legal"]),
+                                    "version": version}).decode())
 
     try:
         async for text in ws:
@@ -220,9 +223,11 @@ async def _receive(ws: ClientConnection, key: str, seat: int | None, table: Tabl
             kind = message["type"]
             if kind == "error":
                 code = message["code"]
-                if code in REFUSED:
+                if code in REFUSED:  # think again on the table as it is (a window's other seat was quicker)
                     run.refused += 1
                     table.refused(key)
+                    if seat is not None and go.is_set() and (thinking is None or thinking.done()):
+                        thinking = asyncio.ensure_future(move())
                 else:
                     run.error(code)
                 continue
@@ -242,18 +247,18 @@ async def _receive(ws: ClientConnection, key: str, seat: int | None, table: Tabl
             if seat is None or view.get("over"):
                 continue
             if seat in view.get("to_act", ()) and view.get("legal") and (thinking is None or thinking.done()):
-                thinking = asyncio.ensure_future(move(version, view["legal"]))
+                thinking = asyncio.ensure_future(move())
     finally:
         if thinking is not None:
             thinking.cancel()
 
 
-async def chatter(table: TableClients, rng: random.Random, go: asyncio.Event) -> None:
-    """Now and then a line of chat from one of the table's people."""
+async def chatter(table: TableClients, rng: random.Random, go: asyncio.Event, every: float = CHAT_EVERY) -> None:
+    """Now and then (``every`` seconds on average) a line of chat from one of the table's people."""
     await go.wait()
     people = [k for k in table.keys if not k.startswith("watch")]
     while True:
-        await asyncio.sleep(rng.expovariate(1 / CHAT_EVERY))
+        await asyncio.sleep(rng.expovariate(1 / every))
         ws = table.sockets.get(rng.choice(people))
         if ws is None or time.perf_counter() >= table.clock[1]:
             continue
@@ -269,10 +274,11 @@ Share = list[tuple[str, list[tuple[str, str, int | None]]]]
 
 
 async def play(share: Share, first: int, median: float, seed: int, warmup: float, seconds: float,
-               start: Callable[[], Awaitable[None]] | None = None, connections: int = 256) -> PaceRun:
+               start: Callable[[], Awaitable[None]] | None = None, connections: int = 256,
+               chat_every: float = CHAT_EVERY) -> PaceRun:
     """Connect every socket of ``share`` (``first``: the index of its first table, for its client addresses);
     when all are connected and ``start()`` (if given) has returned, play for ``warmup + seconds``, the latencies
-    counted after the warm-up."""
+    counted after the warm-up; ``chat_every``: a table's mean seconds between chat lines."""
     run, rng = PaceRun(), random.Random(seed)
     ready, go = asyncio.Event(), asyncio.Event()
     gate = asyncio.Semaphore(connections)
@@ -286,7 +292,7 @@ async def play(share: Share, first: int, median: float, seed: int, warmup: float
         tasks += [asyncio.ensure_future(socket_client(url, key, seat, table, random.Random(rng.random()), median,
                                                       ready, go, gate, connected, client_address(first + n)))
                   for url, key, seat in sockets]
-        tasks.append(asyncio.ensure_future(chatter(table, random.Random(rng.random()), go)))
+        tasks.append(asyncio.ensure_future(chatter(table, random.Random(rng.random()), go, chat_every)))
     waiting = asyncio.ensure_future(ready.wait())
     while not waiting.done():  # every socket connected, or one failed to
         await asyncio.wait([waiting, *tasks], return_when=asyncio.FIRST_COMPLETED, timeout=1.0)
