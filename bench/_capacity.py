@@ -258,6 +258,7 @@ def files_for(n: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Measure ``args.counts`` (or search from the first with ``--find-capacity``) and print the figures."""
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a stopped run still stops its server (finally)
     files = raise_file_limit()
     limit = server_sockets(files)
     print(f"people's pace: think median {args.median:g} s (mean {think_mean(args.median):.1f} s), warm-up "
@@ -326,6 +327,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--median", type=float, default=MEDIAN,
                         help=f"--pace people: a person's median seconds for a move (default {MEDIAN:g})")
     parser.add_argument("--warmup", type=float, default=10.0, help="--pace people: seconds played before measuring")
+    parser.add_argument("--reload", type=int, metavar="N", help="--pace people: instead, time N tables coming "
+                        "back after they left memory, against coming back while still in it (bench/_reload.py)")
     parser.add_argument("--by-game", action="store_true", help="--pace people: p99 per game too")
     parser.add_argument("--server-cpu", type=int, default=0, help="--pace people: the core the server runs on")
 

@@ -567,6 +567,10 @@ def main(argv: list[str]) -> int:
         if not 0 <= args.server_cpu < (os.cpu_count() or 1) or args.median <= 0 or args.seconds <= 0:
             parser.error(f"--server-cpu is a core from 0 to {(os.cpu_count() or 1) - 1}; --median and --seconds "
                          "are positive seconds")
+        if args.reload:
+            from bench._reload import run as run_reload
+
+            return run_reload(args.reload)
         from bench._capacity import run as run_people
 
         args.counts, args.src = counts, None
