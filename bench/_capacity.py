@@ -54,9 +54,10 @@ def rss(pid: int) -> int:
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of process ``pid`` and every thread of it so far (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """User + system CPU seconds of process ``pid`` and every thread of it so far, or of its ``thread`` (Linux)."""
+    path = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
+    fields = Path(path).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -122,6 +123,7 @@ class Capacity:
     create_seconds: float
     load: float
     waited: float = 0.0  # seconds the server's loop was ready to run but waited for its core
+    loop: float = 0.0  # the CPU seconds of the server's main thread (its event loop) alone
 
     @property
     def wait(self) -> float:
@@ -148,6 +150,10 @@ class Capacity:
         return self.cpu / self.run.versions if self.run.versions else float("nan")
 
     @property
+    def loop_per_action(self) -> float:
+        return self.loop / self.run.versions if self.run.versions else float("nan")
+
+    @property
     def share(self) -> float:
         return self.cpu / self.seconds
 
@@ -155,7 +161,7 @@ class Capacity:
 def measure(n: int, args: argparse.Namespace) -> Capacity:
     """One fresh server with ``n`` tables of people."""
     server_cpus, client_cpus = {args.server_cpu}, set(range(os.cpu_count() or 1)) - {args.server_cpu} or {0}
-    plan = plan_tables(n)
+    plan = plan_tables(n, args.games)
     with tempfile.TemporaryDirectory(prefix="parlour-pace-") as tmp:
         port = free_port()
         base = f"http://127.0.0.1:{port}"
@@ -165,24 +171,25 @@ def measure(n: int, args: argparse.Namespace) -> Capacity:
             for pid in children(proc.pid):  # the bot worker thinks beside the clients, not on the server's core
                 os.sched_setaffinity(pid, client_cpus)
             with ThreadPoolExecutor(8) as pool:  # one table of each game first: imports out of the memory figure
-                warm = list(pool.map(lambda p: create(base, p), plan_tables(len(set(p.game for p in plan)))))
+                warm = list(pool.map(lambda p: create(base, p), plan_tables(len(set(p.game for p in plan)), args.games)))
                 before, t0 = rss(proc.pid), time.perf_counter()
                 created = list(pool.map(lambda p: create(base, p), plan))
                 made, after = time.perf_counter() - t0, rss(proc.pid)
             del warm
             share = [(p.game, sockets_of(base, c, p)) for p, c in zip(plan, created)]
             sockets = sum(len(s) for _, s in share)
-            run, connected, cpu, wait = _play(share, sockets, client_cpus, args, proc.pid)
+            run, connected, cpu, wait, loop = _play(share, sockets, client_cpus, args, proc.pid)
             return Capacity(n, sockets, run, args.seconds, cpu, (after - before) / n,
-                            (connected - after) / n, made, os.getloadavg()[0], wait)
+                            (connected - after) / n, made, os.getloadavg()[0], wait, loop)
         finally:
             stop_server(proc)
 
 
 def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, server: int
-          ) -> tuple[PaceRun, int, float, float]:
+          ) -> tuple[PaceRun, int, float, float, float]:
     """Play ``share`` from client processes: the merged run, the server's RSS once every socket connected, and
-    its CPU seconds over the measured window and the seconds its loop waited for a core."""
+    its CPU seconds over the measured window (every thread, and its loop's), the seconds its loop waited for a core."""
+    loop_cpu = [0.0]
     processes = max(1, math.ceil(sockets / SOCKETS_PER_PROCESS))
     context = multiprocessing.get_context("spawn")
     workers = []
@@ -215,15 +222,16 @@ def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, 
         profiled = bool(os.environ.get("PARLOUR_BENCH_PROFILE"))  # see bench/load.py start_server
         if profiled:
             os.kill(server, signal.SIGUSR1)
-        mark, wait = cpu_seconds(server), waited(server)
+        mark, wait, loop = cpu_seconds(server), waited(server), cpu_seconds(server, server)
         time.sleep(args.seconds)
         cpu, wait = cpu_seconds(server) - mark, waited(server) - wait
+        loop_cpu[0] = cpu_seconds(server, server) - loop
         if profiled:
             os.kill(server, signal.SIGUSR2)
         run = PaceRun()
         for _, conn in workers:
             run.add(receive(conn))
-        return run, connected, cpu, wait
+        return run, connected, cpu, wait, loop_cpu[0]
     finally:
         for proc, conn in workers:
             proc.join(20)
@@ -233,27 +241,27 @@ def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, 
 
 
 HEADER = (f"{'tables':>7} {'sockets':>7} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'p99 last':>8} "
-          f"{'server cpu+wait':>15} {'cpu ms/a':>8} {'KB/idle':>7} {'KB/conn':>7} {'create s':>8} {'chats':>5} "
+          f"{'server cpu+wait':>15} {'cpu ms/a':>8} {'loop ms/a':>9} {'KB/idle':>7} {'KB/conn':>7} {'create s':>8} {'chats':>5} "
           f"{'load':>5}  errors")
 
 
 def row(c: Capacity) -> str:
     return (f"{c.tables:>7} {c.sockets:>7} {c.rate:>9.1f} {c.p50 * 1000:>7.1f} {c.p99 * 1000:>7.1f} "
-            f"{c.p99_last * 1000:>8.1f} {shares(c.share, c.wait):>15} {c.cpu_per_action * 1000:>8.3f} "
+            f"{c.p99_last * 1000:>8.1f} {shares(c.share, c.wait):>15} {c.cpu_per_action * 1000:>8.3f} {c.loop_per_action * 1000:>9.3f} "
             f"{c.idle_bytes / 1024:>7.1f} {c.connected_bytes / 1024:>7.1f} {c.create_seconds:>8.1f} "
             f"{c.run.chats:>5} {c.load:>5.1f}  {c.run.errors or '-'} (refused {c.run.refused})")
 
 
 LEGEND = ("actions/s: versions the tables advanced (people, bots, timed windows) over the measured seconds; "
           "p50/p99: a person's action to each other person's and spectator's socket; p99 last: to the last of "
-          "them; server cpu+wait: its CPU time over the window (100% = its one core) + the time its loop was ready to run but waited for the core (other work on it); cpu ms/a: per action; KB/idle: "
+          "them; server cpu+wait: its CPU time over the window (100% = its one core) + the time its loop was ready to run but waited for the core (other work on it); cpu ms/a: per action (every thread: the loop, the SQLite writer, the threads that replay); loop ms/a: the event loop's thread alone; KB/idle: "
           "RSS growth per table created, nobody connected; KB/conn: more per table once its people connected; "
           "refused: moves another seat or a timed window beat (not errors)")
 
 
-def files_for(n: int) -> int:
-    """Sockets ``n`` planned tables need in the server."""
-    return sum(sum(s == "human" for s in p.seats) + p.spectator for p in plan_tables(n))
+def files_for(n: int, games: list[str] | None = None) -> int:
+    """Sockets ``n`` planned tables (of ``games``, default all turn-based) need in the server."""
+    return sum(sum(s == "human" for s in p.seats) + p.spectator for p in plan_tables(n, games))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -268,8 +276,8 @@ def run(args: argparse.Namespace) -> int:
     figures: list[Capacity] = []
 
     def one(n: int) -> Capacity | None:
-        if files_for(n) > limit:
-            print(f"{n:>7} tables need {files_for(n)} sockets: more than the {limit} connections the server takes "
+        if files_for(n, args.games) > limit:
+            print(f"{n:>7} tables need {files_for(n, args.games)} sockets: more than the {limit} connections the server takes "
                   f"with {files} open files (ulimit -Hn); not measured", flush=True)
             return None
         figures.append(measure(n, args))
@@ -305,7 +313,7 @@ def run(args: argparse.Namespace) -> int:
             else:
                 bad = n
         held = f"{good} tables" if good else f"none of the counts from {args.counts[0]}"
-        why = ("the open-file limit" if bad and files_for(bad) > limit else
+        why = ("the open-file limit" if bad and files_for(bad, args.games) > limit else
                f"p99 over {args.target:g} ms" if bad else f"--max-tables {args.max_tables}")
         print(f"capacity: {held} with p99 under {args.target:g} ms (the next count up stopped by {why})")
     print(LEGEND)
@@ -329,6 +337,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--warmup", type=float, default=10.0, help="--pace people: seconds played before measuring")
     parser.add_argument("--reload", type=int, metavar="N", help="--pace people: instead, time N tables coming "
                         "back after they left memory, against coming back while still in it (bench/_reload.py)")
+    parser.add_argument("--games", type=lambda text: [g for g in text.split(",") if g], default=None,
+                        help="--pace people: only these games, comma-separated (default: every turn-based one)")
     parser.add_argument("--by-game", action="store_true", help="--pace people: p99 per game too")
     parser.add_argument("--server-cpu", type=int, default=0, help="--pace people: the core the server runs on")
 

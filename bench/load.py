@@ -572,6 +572,12 @@ def main(argv: list[str]) -> int:
 
             return run_reload(args.reload)
         from bench._capacity import run as run_people
+        from bench._pace import turn_based
+
+        unknown = set(args.games or ()) - set(turn_based())
+        if unknown:
+            parser.error(f"--games: not a turn-based game: {', '.join(sorted(unknown))}; they are: "
+                         f"{', '.join(turn_based())}")
 
         args.counts, args.src = counts, None
         return run_people(args)
