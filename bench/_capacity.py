@@ -124,6 +124,8 @@ class Capacity:
     load: float
     waited: float = 0.0  # seconds the server's loop was ready to run but waited for its core
     loop: float = 0.0  # the CPU seconds of the server's main thread (its event loop) alone
+    connect_seconds: float = 0.0  # to connect every socket, from starting the client processes
+    connect_cpu: float = 0.0  # the server's CPU seconds meanwhile
 
     @property
     def wait(self) -> float:
@@ -160,7 +162,9 @@ class Capacity:
 
 def measure(n: int, args: argparse.Namespace) -> Capacity:
     """One fresh server with ``n`` tables of people."""
-    server_cpus, client_cpus = {args.server_cpu}, set(range(os.cpu_count() or 1)) - {args.server_cpu} or {0}
+    every = set(range(os.cpu_count() or 1))
+    server_cpus, client_cpus = ({args.server_cpu}, every - {args.server_cpu} or every) if args.server_cpu >= 0 \
+        else (every, every)  # -1: nobody pinned (a machine shared with other work)
     plan = plan_tables(n, args.games)
     with tempfile.TemporaryDirectory(prefix="parlour-pace-") as tmp:
         port = free_port()
@@ -178,18 +182,19 @@ def measure(n: int, args: argparse.Namespace) -> Capacity:
             del warm
             share = [(p.game, sockets_of(base, c, p)) for p, c in zip(plan, created)]
             sockets = sum(len(s) for _, s in share)
-            run, connected, cpu, wait, loop = _play(share, sockets, client_cpus, args, proc.pid)
+            run, connected, cpu, wait, loop, connecting = _play(share, sockets, client_cpus, args, proc.pid)
             return Capacity(n, sockets, run, args.seconds, cpu, (after - before) / n,
-                            (connected - after) / n, made, os.getloadavg()[0], wait, loop)
+                            (connected - after) / n, made, os.getloadavg()[0], wait, loop, *connecting)
         finally:
             stop_server(proc)
 
 
 def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, server: int
-          ) -> tuple[PaceRun, int, float, float, float]:
+          ) -> tuple[PaceRun, int, float, float, float, list[float]]:
     """Play ``share`` from client processes: the merged run, the server's RSS once every socket connected, and
-    its CPU seconds over the measured window (every thread, and its loop's), the seconds its loop waited for a core."""
-    loop_cpu = [0.0]
+    its CPU seconds over the measured window (every thread, and its loop's), the seconds its loop waited for a core,
+    and the seconds and server CPU seconds it took to connect every socket (the processes' start included)."""
+    loop_cpu, connecting = [0.0], [0.0, 0.0]
     processes = max(1, math.ceil(sockets / SOCKETS_PER_PROCESS))
     context = multiprocessing.get_context("spawn")
     workers = []
@@ -213,8 +218,10 @@ def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, 
         return answer
 
     try:
+        began, cpu0 = time.perf_counter(), cpu_seconds(server)
         for _, conn in workers:
             receive(conn)
+        connecting[:] = [time.perf_counter() - began, cpu_seconds(server) - cpu0]
         connected = rss(server)
         for _, conn in workers:
             conn.send("go")
@@ -231,7 +238,7 @@ def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, 
         run = PaceRun()
         for _, conn in workers:
             run.add(receive(conn))
-        return run, connected, cpu, wait, loop_cpu[0]
+        return run, connected, cpu, wait, loop_cpu[0], connecting
     finally:
         for proc, conn in workers:
             proc.join(20)
@@ -249,13 +256,14 @@ def row(c: Capacity) -> str:
     return (f"{c.tables:>7} {c.sockets:>7} {c.rate:>9.1f} {c.p50 * 1000:>7.1f} {c.p99 * 1000:>7.1f} "
             f"{c.p99_last * 1000:>8.1f} {shares(c.share, c.wait):>15} {c.cpu_per_action * 1000:>8.3f} {c.loop_per_action * 1000:>9.3f} "
             f"{c.idle_bytes / 1024:>7.1f} {c.connected_bytes / 1024:>7.1f} {c.create_seconds:>8.1f} "
+            f"{c.connect_seconds:>6.1f} {c.connect_cpu / max(1, c.sockets) * 1000:>7.2f} "
             f"{c.run.chats:>5} {c.load:>5.1f}  {c.run.errors or '-'} (refused {c.run.refused})")
 
 
 LEGEND = ("actions/s: versions the tables advanced (people, bots, timed windows) over the measured seconds; "
           "p50/p99: a person's action to each other person's and spectator's socket; p99 last: to the last of "
           "them; server cpu+wait: its CPU time over the window (100% = its one core) + the time its loop was ready to run but waited for the core (other work on it); cpu ms/a: per action (every thread: the loop, the SQLite writer, the threads that replay); loop ms/a: the event loop's thread alone; KB/idle: "
-          "RSS growth per table created, nobody connected; KB/conn: more per table once its people connected; "
+          "RSS growth per table created, nobody connected; KB/conn: more per table once its people connected; create s: creating the tables (8 at a time); conn s: connecting their sockets; ms/sock: the server's CPU per socket connected; "
           "refused: moves another seat or a timed window beat (not errors)")
 
 
@@ -270,7 +278,8 @@ def run(args: argparse.Namespace) -> int:
     files = raise_file_limit()
     limit = server_sockets(files)
     print(f"people's pace: think median {args.median:g} s (mean {think_mean(args.median):.1f} s), warm-up "
-          f"{args.warmup:g} s, {args.seconds:g} s measured; server on core {args.server_cpu}; open files "
+          f"{args.warmup:g} s, {args.seconds:g} s measured; "
+          f"{f'server on core {args.server_cpu}' if args.server_cpu >= 0 else 'nobody pinned'}; open files "
           f"{files} (the server takes {limit} connections); load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores at the start")
     print(HEADER, flush=True)
     figures: list[Capacity] = []
@@ -340,7 +349,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=lambda text: [g for g in text.split(",") if g], default=None,
                         help="--pace people: only these games, comma-separated (default: every turn-based one)")
     parser.add_argument("--by-game", action="store_true", help="--pace people: p99 per game too")
-    parser.add_argument("--server-cpu", type=int, default=0, help="--pace people: the core the server runs on")
+    parser.add_argument("--server-cpu", type=int, default=0,
+                        help="--pace people: the core the server runs on, the clients on the others (-1: no pinning)")
 
 
 if __name__ == "__main__":

@@ -564,9 +564,9 @@ def main(argv: list[str]) -> int:
             parser.error("--pace people: --tables takes counts from 1 to 100000, e.g. 1000,5000")
         if args.cluster or args.base:
             parser.error("--pace people measures this checkout's one process: no --cluster or --base")
-        if not 0 <= args.server_cpu < (os.cpu_count() or 1) or args.median <= 0 or args.seconds <= 0:
-            parser.error(f"--server-cpu is a core from 0 to {(os.cpu_count() or 1) - 1}; --median and --seconds "
-                         "are positive seconds")
+        if not -1 <= args.server_cpu < (os.cpu_count() or 1) or args.median <= 0 or args.seconds <= 0:
+            parser.error(f"--server-cpu is a core from 0 to {(os.cpu_count() or 1) - 1} (or -1: no pinning); "
+                         "--median and --seconds are positive seconds")
         if args.reload:
             from bench._reload import run as run_reload
 
