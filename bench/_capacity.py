@@ -152,6 +152,11 @@ class Capacity:
         return self.cpu / self.run.versions if self.run.versions else float("nan")
 
     @property
+    def lag(self) -> float:
+        """The p99 of how late the clients' loops woke for a timer: their own share of the latencies."""
+        return percentile(self.run.lags, 0.99)
+
+    @property
     def loop_per_action(self) -> float:
         return self.loop / self.run.versions if self.run.versions else float("nan")
 
@@ -230,6 +235,9 @@ def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, 
         if profiled:
             os.kill(server, signal.SIGUSR1)
         mark, wait, loop = cpu_seconds(server), waited(server), cpu_seconds(server, server)
+        if os.environ.get("PARLOUR_BENCH_GC"):  # the measured window on the collections' clock (bench/load.py)
+            with open(os.environ["PARLOUR_BENCH_GC"], "a") as f:
+                f.write(f"window {time.perf_counter():.3f} {time.perf_counter() + args.seconds:.3f}\n")
         time.sleep(args.seconds)
         cpu, wait = cpu_seconds(server) - mark, waited(server) - wait
         loop_cpu[0] = cpu_seconds(server, server) - loop
@@ -247,14 +255,14 @@ def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, 
             conn.close()
 
 
-HEADER = (f"{'tables':>7} {'sockets':>7} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'p99 last':>8} "
+HEADER = (f"{'tables':>7} {'sockets':>7} {'actions/s':>9} {'p50 ms':>7} {'p99 ms':>7} {'p99 last':>8} {'lag ms':>6} "
           f"{'server cpu+wait':>15} {'cpu ms/a':>8} {'loop ms/a':>9} {'KB/idle':>7} {'KB/conn':>7} {'create s':>8} {'chats':>5} "
           f"{'load':>5}  errors")
 
 
 def row(c: Capacity) -> str:
     return (f"{c.tables:>7} {c.sockets:>7} {c.rate:>9.1f} {c.p50 * 1000:>7.1f} {c.p99 * 1000:>7.1f} "
-            f"{c.p99_last * 1000:>8.1f} {shares(c.share, c.wait):>15} {c.cpu_per_action * 1000:>8.3f} {c.loop_per_action * 1000:>9.3f} "
+            f"{c.p99_last * 1000:>8.1f} {c.lag * 1000:>6.1f} {shares(c.share, c.wait):>15} {c.cpu_per_action * 1000:>8.3f} {c.loop_per_action * 1000:>9.3f} "
             f"{c.idle_bytes / 1024:>7.1f} {c.connected_bytes / 1024:>7.1f} {c.create_seconds:>8.1f} "
             f"{c.connect_seconds:>6.1f} {c.connect_cpu / max(1, c.sockets) * 1000:>7.2f} "
             f"{c.run.chats:>5} {c.load:>5.1f}  {c.run.errors or '-'} (refused {c.run.refused})")
@@ -262,7 +270,7 @@ def row(c: Capacity) -> str:
 
 LEGEND = ("actions/s: versions the tables advanced (people, bots, timed windows) over the measured seconds; "
           "p50/p99: a person's action to each other person's and spectator's socket; p99 last: to the last of "
-          "them; server cpu+wait: its CPU time over the window (100% = its one core) + the time its loop was ready to run but waited for the core (other work on it); cpu ms/a: per action (every thread: the loop, the SQLite writer, the threads that replay); loop ms/a: the event loop's thread alone; KB/idle: "
+          "them; lag ms: p99 of how late a client process's loop woke for a 10 ms timer (the clients' own share); server cpu+wait: its CPU time over the window (100% = its one core) + the time its loop was ready to run but waited for the core (other work on it); cpu ms/a: per action (every thread: the loop, the SQLite writer, the threads that replay); loop ms/a: the event loop's thread alone; KB/idle: "
           "RSS growth per table created, nobody connected; KB/conn: more per table once its people connected; create s: creating the tables (8 at a time); conn s: connecting their sockets; ms/sock: the server's CPU per socket connected; "
           "refused: moves another seat or a timed window beat (not errors)")
 

@@ -105,6 +105,7 @@ class PaceRun:
     refused: int = 0  # people's actions another seat or a timed window beat (stale, not_your_turn, looking)
     sockets: int = 0
     by_game: dict[str, list[float]] = field(default_factory=dict)  # the latencies per game
+    lags: list[float] = field(default_factory=list)  # how late the clients' loops woke for a 10 ms timer (s)
 
     def error(self, code: str) -> None:
         self.errors[code] = self.errors.get(code, 0) + 1
@@ -112,6 +113,7 @@ class PaceRun:
     def add(self, other: PaceRun) -> None:
         self.latencies += other.latencies
         self.last += other.last
+        self.lags += other.lags
         for name in ("sent", "versions", "chats", "refused", "sockets"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for code, count in other.errors.items():
@@ -269,6 +271,19 @@ async def chatter(table: TableClients, rng: random.Random, go: asyncio.Event, ev
         table.run.chats += 1
 
 
+async def _watch_lag(clock: list[float], lags: list[float], every: float = 0.01) -> None:
+    """How late this loop wakes for a timer in the measured window (``clock``: from, to): a client late reading
+    its socket adds that much to the latency it measures, so the clients' delay can be told from the server's."""
+    while True:
+        asleep = time.perf_counter()
+        await asyncio.sleep(every)
+        woke = time.perf_counter()
+        if woke >= clock[1]:
+            return
+        if asleep >= clock[0]:
+            lags.append(woke - asleep - every)
+
+
 #: The tables a client process plays: per table, its game and its sockets' (URL, key, seat or None).
 Share = list[tuple[str, list[tuple[str, str, int | None]]]]
 
@@ -307,7 +322,9 @@ async def play(share: Share, first: int, median: float, seed: int, warmup: float
     now = time.perf_counter()
     clock[:] = [now + warmup, now + warmup + seconds]
     go.set()
+    watch = asyncio.ensure_future(_watch_lag(clock, run.lags))
     await asyncio.sleep(warmup + seconds)
+    watch.cancel()
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)

@@ -110,6 +110,16 @@ def start_server(db: Path, port: int, log: Path, src: str | None = None, extra: 
             "signal.signal(signal.SIGUSR1, lambda *_: p.enable()); "
             f"signal.signal(signal.SIGUSR2, lambda *_: (p.disable(), p.dump_stats({str(profile)!r}))); "
             "sys.exit(main())")
+    # PARLOUR_BENCH_GC=FILE: every collection of the server's of at least 5 ms, a line "generation ms start" in FILE
+    # (start: time.perf_counter(), the machine's monotonic clock, as the benches' own)
+    gc_log = os.environ.get("PARLOUR_BENCH_GC")
+    if gc_log:
+        code = ("import gc, time; t = [0.0]; f = open(" + repr(str(gc_log)) + ", 'a', buffering=1)\n"
+                "def cb(phase, info):\n"
+                "    if phase == 'start': t[0] = time.perf_counter()\n"
+                "    elif time.perf_counter() - t[0] >= 0.005: "
+                "f.write(f\"{info['generation']} {(time.perf_counter() - t[0]) * 1000:.1f} {t[0]:.3f}\\n\")\n"
+                "gc.callbacks.append(cb)\n" + code)
     cmd = [sys.executable, "-c", code, "serve",
            "--port", str(port), "--db", str(db), "--bot-workers", "1",
            "--tables-per-minute", "0", "--max-open-tables", "0"] + list(extra or [])  # one address creates every table
