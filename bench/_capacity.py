@@ -178,7 +178,10 @@ def measure(n: int, args: argparse.Namespace) -> Capacity:
                             cpus=server_cpus)
         try:
             for pid in children(proc.pid):  # the bot worker thinks beside the clients, not on the server's core
-                os.sched_setaffinity(pid, client_cpus)
+                try:
+                    os.sched_setaffinity(pid, client_cpus)
+                except ProcessLookupError:  # a helper process of the start-up, gone since
+                    pass
             with ThreadPoolExecutor(8) as pool:  # one table of each game first: imports out of the memory figure
                 warm = list(pool.map(lambda p: create(base, p), plan_tables(len(set(p.game for p in plan)), args.games)))
                 before, t0 = rss(proc.pid), time.perf_counter()
