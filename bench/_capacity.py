@@ -238,9 +238,10 @@ def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, 
         if profiled:
             os.kill(server, signal.SIGUSR1)
         mark, wait, loop = cpu_seconds(server), waited(server), cpu_seconds(server, server)
-        if os.environ.get("PARLOUR_BENCH_GC"):  # the measured window on the collections' clock (bench/load.py)
-            with open(os.environ["PARLOUR_BENCH_GC"], "a") as f:
-                f.write(f"window {time.perf_counter():.3f} {time.perf_counter() + args.seconds:.3f}\n")
+        for name in ("PARLOUR_BENCH_GC", "PARLOUR_BENCH_COMMITS", "PARLOUR_BENCH_LAG"):  # the measured window on their clock (load.py)
+            if os.environ.get(name):
+                with open(os.environ[name], "a") as f:
+                    f.write(f"window {time.perf_counter():.3f} {time.perf_counter() + args.seconds:.3f}\n")
         time.sleep(args.seconds)
         cpu, wait = cpu_seconds(server) - mark, waited(server) - wait
         loop_cpu[0] = cpu_seconds(server, server) - loop

@@ -120,6 +120,36 @@ def start_server(db: Path, port: int, log: Path, src: str | None = None, extra: 
                 "    elif time.perf_counter() - t[0] >= 0.005: "
                 "f.write(f\"{info['generation']} {(time.perf_counter() - t[0]) * 1000:.1f} {t[0]:.3f}\\n\")\n"
                 "gc.callbacks.append(cb)\n" + code)
+    # PARLOUR_BENCH_COMMITS=FILE: every SQLite group commit of at least 20 ms (on the writer's thread), "commit ms start"
+    commits = os.environ.get("PARLOUR_BENCH_COMMITS")
+    if commits:
+        code = ("import time; import parlour.server.sqlite_writer as w; c = open(" + repr(str(commits)) +
+                ", 'a', buffering=1); inner = w.SqliteWriter._commit\n"
+                "def timed(self, batch):\n"
+                "    t = time.perf_counter()\n"
+                "    try:\n"
+                "        inner(self, batch)\n"
+                "    finally:\n"
+                "        d = time.perf_counter() - t\n"
+                "        if d >= 0.02: c.write(f'commit {d * 1000:.1f} {t:.3f}\\n')\n"
+                "w.SqliteWriter._commit = timed\n" + code)
+    # PARLOUR_BENCH_LAG=FILE: every time the server's loop woke at least 50 ms late for a 10 ms timer, "lag ms start"
+    lag = os.environ.get("PARLOUR_BENCH_LAG")
+    if lag:
+        code = ("import asyncio, time; import parlour.server.lobby as lb; g = open(" + repr(str(lag)) +
+                ", 'a', buffering=1); begin = lb.Lobby.start\n"
+                "async def watch():\n"
+                "    while True:\n"
+                "        t = time.perf_counter(); await asyncio.sleep(0.01); d = time.perf_counter() - t - 0.01\n"
+                "        if d >= 0.05: g.write(f'lag {d * 1000:.1f} {t:.3f}\\n')\n"
+                "async def start(self):\n"
+                "    await begin(self); self._tasks.append(asyncio.get_running_loop().create_task(watch()))\n"
+                "lb.Lobby.start = start\n" + code)
+    # PARLOUR_BENCH_GC_THRESHOLDS=A,B,C: the server's collector thresholds while serving (app.GC_THRESHOLDS), to try
+    thresholds = os.environ.get("PARLOUR_BENCH_GC_THRESHOLDS")
+    if thresholds:
+        code = (f"import parlour.server.app as a; a.GC_THRESHOLDS = tuple(int(x) for x in {thresholds!r}.split(','))\n"
+                + code)
     cmd = [sys.executable, "-c", code, "serve",
            "--port", str(port), "--db", str(db), "--bot-workers", "1",
            "--tables-per-minute", "0", "--max-open-tables", "0"] + list(extra or [])  # one address creates every table
