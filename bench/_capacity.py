@@ -231,6 +231,8 @@ def _play(share: Share, sockets: int, cpus: set[int], args: argparse.Namespace, 
             receive(conn)
         connecting[:] = [time.perf_counter() - began, cpu_seconds(server) - cpu0]
         connected = rss(server)
+        if os.environ.get("PARLOUR_BENCH_FREEZE"):  # see bench/load.py start_server
+            os.kill(server, signal.SIGRTMIN + 1)
         for _, conn in workers:
             conn.send("go")
         time.sleep(args.warmup)

@@ -150,6 +150,11 @@ def start_server(db: Path, port: int, log: Path, src: str | None = None, extra: 
     if thresholds:
         code = (f"import parlour.server.app as a; a.GC_THRESHOLDS = tuple(int(x) for x in {thresholds!r}.split(','))\n"
                 + code)
+    # PARLOUR_BENCH_FREEZE=1: on SIGRTMIN+1 (the pace bench sends it once every socket is connected) the server
+    # collects and freezes what it holds, so that its collections never walk those objects again (to try)
+    if os.environ.get("PARLOUR_BENCH_FREEZE"):
+        code = ("import gc, signal; signal.signal(signal.SIGRTMIN + 1, lambda *_: (gc.collect(), gc.freeze()))\n"
+                + code)
     cmd = [sys.executable, "-c", code, "serve",
            "--port", str(port), "--db", str(db), "--bot-workers", "1",
            "--tables-per-minute", "0", "--max-open-tables", "0"] + list(extra or [])  # one address creates every table
