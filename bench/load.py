@@ -29,6 +29,7 @@ import asyncio
 import multiprocessing
 import os
 import random
+import resource
 import signal
 import socket
 import statistics
@@ -93,16 +94,79 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int, log: Path, src: str | None = None) -> subprocess.Popen:
-    """``parlour serve`` from this checkout, or from the one whose ``src`` folder is ``src``."""
+def start_server(db: Path, port: int, log: Path, src: str | None = None, extra: list[str] | None = None,
+                 cpus: set[int] | None = None) -> subprocess.Popen:
+    """``parlour serve`` from this checkout, or from the one whose ``src`` folder is ``src``; ``extra``: more of
+    its flags; ``cpus``: the cores it may run on (set before it starts, so every thread of it inherits them), and
+    its open-file limit raised to the hard one (a socket is a file)."""
     env = dict(os.environ)
     if src is not None:
         env["PYTHONPATH"] = str(Path(src).resolve())
-    cmd = [sys.executable, "-c", "import sys; from parlour.cli import main; sys.exit(main())", "serve",
+    # PARLOUR_BENCH_PROFILE=FILE: the server's event loop under cProfile from a SIGUSR1 to a SIGUSR2, which writes
+    # the figures to FILE (the benches that set it send both around the time they measure)
+    profile = os.environ.get("PARLOUR_BENCH_PROFILE")
+    code = ("import sys; from parlour.cli import main; sys.exit(main())" if not profile else
+            "import cProfile, signal, sys; from parlour.cli import main; p = cProfile.Profile(); "
+            "signal.signal(signal.SIGUSR1, lambda *_: p.enable()); "
+            f"signal.signal(signal.SIGUSR2, lambda *_: (p.disable(), p.dump_stats({str(profile)!r}))); "
+            "sys.exit(main())")
+    # PARLOUR_BENCH_GC=FILE: every collection of the server's of at least 5 ms, a line "generation ms start" in FILE
+    # (start: time.perf_counter(), the machine's monotonic clock, as the benches' own)
+    gc_log = os.environ.get("PARLOUR_BENCH_GC")
+    if gc_log:
+        code = ("import gc, time; t = [0.0]; f = open(" + repr(str(gc_log)) + ", 'a', buffering=1)\n"
+                "def cb(phase, info):\n"
+                "    if phase == 'start': t[0] = time.perf_counter()\n"
+                "    elif time.perf_counter() - t[0] >= 0.005: "
+                "f.write(f\"{info['generation']} {(time.perf_counter() - t[0]) * 1000:.1f} {t[0]:.3f}\\n\")\n"
+                "gc.callbacks.append(cb)\n" + code)
+    # PARLOUR_BENCH_COMMITS=FILE: every SQLite group commit of at least 20 ms (on the writer's thread), "commit ms start"
+    commits = os.environ.get("PARLOUR_BENCH_COMMITS")
+    if commits:
+        code = ("import time; import parlour.server.sqlite_writer as w; c = open(" + repr(str(commits)) +
+                ", 'a', buffering=1); inner = w.SqliteWriter._commit\n"
+                "def timed(self, batch):\n"
+                "    t = time.perf_counter()\n"
+                "    try:\n"
+                "        inner(self, batch)\n"
+                "    finally:\n"
+                "        d = time.perf_counter() - t\n"
+                "        if d >= 0.02: c.write(f'commit {d * 1000:.1f} {t:.3f}\\n')\n"
+                "w.SqliteWriter._commit = timed\n" + code)
+    # PARLOUR_BENCH_LAG=FILE: every time the server's loop woke at least 50 ms late for a 10 ms timer, "lag ms start"
+    lag = os.environ.get("PARLOUR_BENCH_LAG")
+    if lag:
+        code = ("import asyncio, time; import parlour.server.lobby as lb; g = open(" + repr(str(lag)) +
+                ", 'a', buffering=1); begin = lb.Lobby.start\n"
+                "async def watch():\n"
+                "    while True:\n"
+                "        t = time.perf_counter(); await asyncio.sleep(0.01); d = time.perf_counter() - t - 0.01\n"
+                "        if d >= 0.05: g.write(f'lag {d * 1000:.1f} {t:.3f}\\n')\n"
+                "async def start(self):\n"
+                "    await begin(self); self._tasks.append(asyncio.get_running_loop().create_task(watch()))\n"
+                "lb.Lobby.start = start\n" + code)
+    # PARLOUR_BENCH_GC_THRESHOLDS=A,B,C: the server's collector thresholds while serving (app.GC_THRESHOLDS), to try
+    thresholds = os.environ.get("PARLOUR_BENCH_GC_THRESHOLDS")
+    if thresholds:
+        code = (f"import parlour.server.app as a; a.GC_THRESHOLDS = tuple(int(x) for x in {thresholds!r}.split(','))\n"
+                + code)
+    # PARLOUR_BENCH_FREEZE=1: on SIGRTMIN+1 (the pace bench sends it once every socket is connected) the server
+    # collects and freezes what it holds, so that its collections never walk those objects again (to try)
+    if os.environ.get("PARLOUR_BENCH_FREEZE"):
+        code = ("import gc, signal; signal.signal(signal.SIGRTMIN + 1, lambda *_: (gc.collect(), gc.freeze()))\n"
+                + code)
+    cmd = [sys.executable, "-c", code, "serve",
            "--port", str(port), "--db", str(db), "--bot-workers", "1",
-           "--tables-per-minute", "0", "--max-open-tables", "0"]  # one address creates every table
+           "--tables-per-minute", "0", "--max-open-tables", "0"] + list(extra or [])  # one address creates every table
+
+    def prepare() -> None:  # in the child, before it runs Python
+        raise_file_limit()
+        if cpus:
+            os.sched_setaffinity(0, cpus)
+
     with open(log, "wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env,
+                                preexec_fn=prepare)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -114,6 +178,14 @@ def start_server(db: Path, port: int, log: Path, src: str | None = None) -> subp
             time.sleep(0.2)
     os.killpg(proc.pid, signal.SIGKILL)
     raise RuntimeError("the server did not start within 60 s")
+
+
+def raise_file_limit() -> int:
+    """Raise this process's soft limit of open files to its hard one (thousands of sockets); the limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return hard
 
 
 def stop_server(proc: subprocess.Popen, wait: float = 10.0) -> None:
@@ -524,8 +596,36 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.add_argument("--cluster", action="store_true",
                         help="also two processes on PostgreSQL + Redis beside one on SQLite (bench/_cluster.py)")
+    parser.add_argument("--pace", choices=("fast", "people"), default="fast",
+                        help="fast: Giacomotto tables thinking --think ms; people: every turn-based game at a "
+                             "person's pace, seconds a move, bots and spectators at some tables (bench/_pace.py)")
+    from bench._capacity import add_arguments
+
+    add_arguments(parser)
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.tables.split(",") if n.strip()]
+    if args.pace == "people":
+        if not counts or min(counts) < 1 or max(counts) > 100_000:
+            parser.error("--pace people: --tables takes counts from 1 to 100000, e.g. 1000,5000")
+        if args.cluster or args.base:
+            parser.error("--pace people measures this checkout's one process: no --cluster or --base")
+        if not -1 <= args.server_cpu < (os.cpu_count() or 1) or args.median <= 0 or args.seconds <= 0:
+            parser.error(f"--server-cpu is a core from 0 to {(os.cpu_count() or 1) - 1} (or -1: no pinning); "
+                         "--median and --seconds are positive seconds")
+        if args.reload:
+            from bench._reload import run as run_reload
+
+            return run_reload(args.reload)
+        from bench._capacity import run as run_people
+        from bench._pace import turn_based
+
+        unknown = set(args.games or ()) - set(turn_based())
+        if unknown:
+            parser.error(f"--games: not a turn-based game: {', '.join(sorted(unknown))}; they are: "
+                         f"{', '.join(turn_based())}")
+
+        args.counts, args.src = counts, None
+        return run_people(args)
     if not counts or min(counts) < 1 or max(counts) > 2000:
         parser.error("--tables takes counts from 1 to 2000, e.g. 100,500")
     try:

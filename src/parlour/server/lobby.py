@@ -180,6 +180,7 @@ class Lobby:
         if table.correspondence is not None:
             table.correspondence.begin(table, entries[-1].t if entries else created)
             await table.correspondence.create(self.store, row.id, table.version, table.correspondence.humans(table))
+        table.no_chat_yet()
         self._keep(table)
         table.schedule()
         return table

@@ -302,7 +302,8 @@ class Table:
         self._tasks: set[asyncio.Task] = set()
         self._parts: dict[int | None, Parts] = {}  # each seat's view, encoded, at the current version
         self._before: dict[int | None, Parts] = {}  # ... and at the version before it, for patches
-        self._chat: deque[str] | None = None  # the last chat lines, encoded, once loaded
+        self._chat: deque[str] | None = None  # the last chat lines, encoded, once loaded (see no_chat_yet)
+        self._chat_read: asyncio.Future | None = None  # ... while they are read
         # Chat allowances by seat (None: the spectators together), kept across reconnections.
         self._chat_allowance: dict[int | None, RateLimit] = {}
         self._presence_timer: asyncio.TimerHandle | None = None
@@ -525,12 +526,23 @@ class Table:
         elif client.seat is not None and (client.seat in self.standins or not self.started):
             async with self.lock:
                 await self.check_seats()
-        if self._chat is None:
-            lines = await self.store.chat(self.id, CHAT_HISTORY)
+        if self._chat is None:  # one read for every socket that comes at once (a table back from the log)
+            if self._chat_read is None:
+                self._chat_read = asyncio.ensure_future(self.store.chat(self.id, CHAT_HISTORY))
+            try:
+                lines = await asyncio.shield(self._chat_read)
+            except Exception:
+                self._chat_read = None  # the next socket asks again
+                raise
             if self._chat is None:
                 self._chat = deque((self._chat_message(line) for line in lines), maxlen=CHAT_HISTORY)
         for text in list(self._chat):
             client.send(text)
+
+    def no_chat_yet(self) -> None:
+        """A table just created has no chat: its first socket need not ask the database for it."""
+        if self._chat is None:
+            self._chat = deque(maxlen=CHAT_HISTORY)
 
     def leave(self, client: Client) -> None:
         client.close()
