@@ -48,10 +48,23 @@ QUIESCENCE_PLIES = 8
 WINDOW = 45
 #: Reverse futility: at depth <= this, a static score this far above beta per ply of depth cuts the node.
 FUTILITY_DEPTH, FUTILITY_MARGIN = 3, 100
+#: Futility of quiet moves: at depth <= this, with the static score this far below alpha per ply, only
+#: captures and checks are searched.
+QUIET_FUTILITY_DEPTH, QUIET_FUTILITY_MARGIN = 3, 200
+#: Null move from this depth, reduced by this much and a ply more every four.
+NULL_DEPTH, NULL_REDUCTION = 3, 2
+#: Late-move reductions from this depth, after this many moves.
+LMR_DEPTH, LMR_MOVES = 3, 2
+#: Internal iterative reduction: a node with no move from the table is searched a ply less from this depth
+#: (off: more aggressive pruning together with it scored worse at 2,000 nodes a move, bench/README.md).
+IIR_DEPTH = 99
+#: A repetition reached by a check, for the side checked (the perpetual checker loses; not a mate: a guess).
+PERPETUAL = 300
 MAX_PLY = 128
 #: Quiescence's delta pruning: a capture is tried only if winning the piece plus this could reach alpha.
 DELTA = 200
-#: Late-move pruning: at depth 1, 2, 3 away from a principal variation, quiet moves after this many are skipped.
+#: Late-move pruning: at depth 1, 2, 3... away from a principal variation, quiet moves after this many are
+#: skipped (its length is the depth it stops at).
 LATE_MOVES = (0, 5, 9, 16)
 
 
@@ -258,9 +271,11 @@ class Searcher:
         self._tick()
         key = self.hash
         path = self.path
-        if ply and (key in path or key in self.history):
-            return 0
         colour = self.colour
+        if ply and (key in path or key in self.history):
+            # a repetition is a draw, unless it came by a check: then the checker is likely to be the one
+            # checking all along, who loses (the rules' perpetual check)
+            return PERPETUAL if attacked(self.board, self.kings[colour], colour ^ BLACK, self.free) else 0
         if ply >= MAX_PLY:
             return self.score if colour == RED else -self.score
         in_check = attacked(self.board, self.kings[colour], colour ^ BLACK, self.free)
@@ -287,8 +302,8 @@ class Searcher:
             stand = self.score if colour == RED else -self.score
             if depth <= FUTILITY_DEPTH and stand - FUTILITY_MARGIN * depth >= beta:
                 return stand  # far ahead with few plies left: the other side will not catch up
-            if null and depth >= 3 and stand >= beta and self._has_pieces(colour):
-                reduction = 3 if depth >= 6 else 2
+            if null and depth >= NULL_DEPTH and stand >= beta and self._has_pieces(colour):
+                reduction = NULL_REDUCTION + depth // 4
                 undo = (self.hash, self.colour)
                 self.hash ^= BLACK_TO_MOVE
                 self.colour ^= BLACK
@@ -300,17 +315,19 @@ class Searcher:
                     self.hash, self.colour = undo
                 if value >= beta:
                     return beta if value >= MATE_BOUND else value
+        if tt_move < 0 and depth >= IIR_DEPTH and self.pruning:
+            depth -= 1  # no move from the table: a guess of a node, searched a ply less (internal reduction)
         alpha0 = alpha
         best = -MATE - 1
         best_move = -1
         board = self.board
         them = colour ^ BLACK
         killers = self.killers[ply]
-        prune = self.pruning and not pv and not in_check and depth <= 3
+        prune = self.pruning and not pv and not in_check and depth < len(LATE_MOVES)
         hopeless = False
-        if prune:
+        if prune and depth <= QUIET_FUTILITY_DEPTH:
             stand = self.score if colour == RED else -self.score
-            hopeless = stand + FUTILITY_MARGIN * 2 * depth <= alpha
+            hopeless = stand + QUIET_FUTILITY_MARGIN * depth <= alpha
         path.add(key)
         try:
             for i, m in enumerate(self._order(moves, tt_move, ply)):
@@ -321,12 +338,12 @@ class Searcher:
                 else:
                     reduction = 0
                     late = quiet and not in_check and m != killers[0] and m != killers[1]
-                    if late and self.pruning and (prune or depth >= 3 and i >= 2) \
+                    if late and self.pruning and (prune or depth >= LMR_DEPTH and i >= LMR_MOVES) \
                             and not attacked(board, self.kings[them], colour, self.free):
                         if prune and best > -MATE_BOUND and (i >= LATE_MOVES[depth] or hopeless):
                             self._unmake(m, undo)  # a late quiet move near the horizon: not worth a look
                             continue
-                        if depth >= 3:
+                        if depth >= LMR_DEPTH and i >= LMR_MOVES:
                             reduction = max(0, REDUCTION[min(depth, 63)][min(i, 63)] - pv)
                     value = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1)
                     if value > alpha and reduction:
