@@ -389,14 +389,15 @@ class Searcher:
         best = stand if not in_check else -MATE - 1
         tries = moves if in_check else [m for m in moves if board[m >> 7]]
         them = colour ^ BLACK
+        table = self.table
         for m in self._order(tries, -1):
             if not in_check:
-                victim, attacker = board[m >> 7] & 7, board[m & 127] & 7
-                if stand + self.base[victim] + DELTA <= alpha:
+                # worths from the tables: a covered piece is worth the average of what it may be
+                victim, attacker = abs(table[board[m >> 7]][m >> 7]), abs(table[board[m & 127]][m & 127])
+                if stand + victim + DELTA <= alpha:
                     continue  # even winning the piece outright would not bring the score up to alpha
             undo = self._make(m)
-            if not in_check and self.base[victim] < self.base[attacker] \
-                    and attacked(board, m >> 7, them, self.free):
+            if not in_check and victim < attacker and attacked(board, m >> 7, them, self.free):
                 self._unmake(m, undo)  # a cheaper piece taken by a dearer one that can be taken back
                 continue
             value = -self.quiesce(-beta, -alpha, ply + 1, left - 1)
