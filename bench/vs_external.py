@@ -2,8 +2,11 @@
 
 ``python -m bench vs-external GAME [options]`` runs ``bench/_external_GAME.py``'s ``main(options)``; each names
 its outside opponent, how it is found (an installed program, or a checkout of its public source that the user
-names: nothing of theirs is copied into parlour), and the budgets of both sides.
+names: nothing of theirs is copied into parlour), and the budgets of both sides: ``go`` (GNU Go at its levels),
+``xiangqi`` (Fairy-Stockfish at a node budget), ``jieqi`` (our searcher from before issue 28: Fairy-Stockfish does
+not play Jieqi), ``giacomotto`` (DavorPenzar/tablic's minimax player).
 
+    python -m bench vs-external xiangqi --games 16 --nodes 20000
     python -m bench vs-external giacomotto --tablic ~/src/tablic --matches 100
     python -m bench vs-external GAME --help
 """

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import parlour
+from parlour.games.jieqi.board import BLACK
+from parlour.games.jieqi.movegen import legal_moves
 from parlour.games.jieqi.state import JieqiState
 
 
@@ -49,3 +51,37 @@ def fen_of(pieces: dict[str, str], side: str = "w") -> str:
             empty = 0
         rows.append(row + (str(empty) if empty else ""))
     return "/".join(rows) + f" {side} - - 0 1"
+
+
+def play_move(board: list[int], kings: dict[int, int], colour: int, m: int) -> tuple[list[int], dict[int, int]]:
+    frm, to = m & 127, m >> 7
+    board, kings = list(board), dict(kings)
+    board[to], board[frm] = board[frm], 0
+    if kings[colour] == frm:
+        kings[colour] = to
+    return board, kings
+
+
+def mates_within(board: list[int], kings: dict[int, int], colour: int, n: int) -> bool:
+    """Whether the side to move forces the other side out of moves (mate or stalemate: both lose) within ``n``
+    moves, by trying every line: the check the search is held to."""
+    if n <= 0:
+        return False
+    for m in legal_moves(board, colour, kings[colour], False):
+        b, k = play_move(board, kings, colour, m)
+        replies = legal_moves(b, colour ^ BLACK, k[colour ^ BLACK], False)
+        if not replies:
+            return True
+        if n > 1 and all(mates_within(*play_move(b, k, colour ^ BLACK, r), colour, n - 1) for r in replies):
+            return True
+    return False
+
+
+def starts_mate(fen: str, move: int, n: int) -> bool:
+    """Whether ``move`` from ``fen`` (plain Xiangqi) forces a mate within ``n`` moves, itself included."""
+    from parlour.games.jieqi.fen import parse_fen
+
+    pos = parse_fen(fen)
+    b, k = play_move(pos.board, pos.kings, pos.colour, move)
+    replies = legal_moves(b, pos.colour ^ BLACK, k[pos.colour ^ BLACK], False)
+    return all(mates_within(*play_move(b, k, pos.colour ^ BLACK, r), pos.colour, n - 1) for r in replies)
