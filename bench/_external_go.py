@@ -125,6 +125,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (game i: seed+i)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--log", default=None, help="append each game's row to this file as it ends (JSON lines)")
     return p
 
 
@@ -149,6 +150,9 @@ def main(argv: list[str]) -> int:
             row = play_game(args.size, args.komi, args.level, args.bot, sims, args.seconds, ours, args.seed + i,
                             max_moves, lambda n: progress.update(moves, completed=n))
             tally.add(row)
+            if args.log:
+                with open(args.log, "a") as log:
+                    log.write(json.dumps(row) + "\n")
             progress.update(games, advance=1, score=f"{tally.points:g}/{tally.games} for {args.bot}")
     lo, hi = wilson(tally.points, tally.games)
     rows = tally.rows

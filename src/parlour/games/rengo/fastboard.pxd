@@ -13,6 +13,7 @@ cdef class FastBoard:
     cdef public int last2
     cdef public int passes
     cdef public int ncand
+    cdef public bint light
     cdef public unsigned long long rng
     cdef bytes pat
     cdef int colour[441]

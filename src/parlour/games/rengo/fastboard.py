@@ -128,6 +128,10 @@ class FastBoard:
         self.epos = list(zeros)
         self.cand = list(zeros)
         self.pat = PAT3
+        #: Light play-outs: uniformly random points (but own eyes), no tactics, patterns or self-atari test. The
+        #: dead stones at the end of a game are judged by these: the policy's defence lets a lone stone live
+        #: in a wide area that the other side, having passed, could have taken.
+        self.light = False
         self.rng = (seed * 0x9E3779B97F4A7C15 + 1) & MASK64 or 1
         self.reset(size)
 
@@ -554,7 +558,7 @@ class FastBoard:
         s = self.stride
         other = 3 - c
         last = self.last
-        if last >= 0 and self.colour[last] == other:
+        if last >= 0 and self.colour[last] == other and not self.light:
             self.ncand = 0
             if self.in_atari(last):
                 self._add_cand(self.atari_liberty(last))
@@ -593,7 +597,8 @@ class FastBoard:
         for i in range(ne):
             k = start + i
             p = self.empty[k - ne if k >= ne else k]
-            if p != self.ko and not self.is_eye(p, c) and self.legal(p, c) and self.self_atari(p, c) < 2:
+            if p != self.ko and not self.is_eye(p, c) and self.legal(p, c) and (self.light
+                                                                              or self.self_atari(p, c) < 2):
                 return p
         return -1
 

@@ -242,12 +242,14 @@ class Tree:
 
 
 @cython.locals(i=cython.int, q=cython.int, p=cython.int, size=cython.int, b=FastBoard, root=FastBoard)
-def ownership(board: object, colour: int, playouts: int, seed: int = 1) -> list:
-    """How often each game point ends Black's (``+1``) or White's (``-1``) over ``playouts`` play-outs from here."""
+def ownership(board: object, colour: int, playouts: int, seed: int = 1, light: bool = True) -> list:
+    """How often each game point ends Black's (``+1``) or White's (``-1``) over ``playouts`` play-outs from here
+    (light ones by default: see :attr:`.fastboard.FastBoard.light`)."""
     size = board.size
     root = FastBoard(size, seed)
     root.load(size, list(board.colour))
     b = FastBoard(size, seed * 7 + 1)
+    b.light = light
     owned = [0] * (size * size)
     for i in range(playouts):
         b.copy_from(root)
