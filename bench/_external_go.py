@@ -6,7 +6,8 @@ Each game starts from the empty board with komi 7 under area (Chinese) rules and
 plays Black in even games and White in odd ones. Our bot sees the game through the public contract (its view and
 the legal moves of a ``go`` state), GNU Go through GTP (``genmove``, ``play``). Play stops at two passes in a row
 (or a resignation, or ``--max-moves``), and **GNU Go's ``final_score``** counts the game: it judges the dead stones
-itself, so a game is not decided by our own bot's marking. A win is 1, a jigo ½; the rate has a Wilson 95%
+itself, so a game is not decided by our own bot's marking (each row also has our area count with every stone
+alive, ``area_all_alive``, Black's margin, as a cross-check, and the game's moves). A win is 1, a jigo ½; the rate has a Wilson 95%
 interval.
 
 Budgets, both printed: ours in simulations a move (the figure that does not depend on the machine's load; a
@@ -36,6 +37,7 @@ from rich.table import Table
 import parlour
 from parlour.bots import make
 from parlour.games.rengo.gtp import Gtp, gnugo_path
+from parlour.games.rengo.scoring import count
 
 from bench.vs_external import wilson
 
@@ -74,6 +76,7 @@ def play_game(size: int, komi: float, level: int, bot_name: str, simulations: in
     theirs_wall: list[float] = []
     resigned: str | None = None
     moves = 0
+    record: list[str] = []
     try:
         gtp.command(f"boardsize {size}")
         gtp.command("clear_board")
@@ -90,7 +93,9 @@ def play_game(size: int, komi: float, level: int, bot_name: str, simulations: in
                     resigned = colour
                     break
                 state.apply(seat, action)
-                gtp.command(f"play {colour} {'pass' if text == 'pass' else text.split()[1]}")
+                point = "pass" if text == "pass" else text.split()[1]
+                gtp.command(f"play {colour} {point}")
+                record.append(f"{colour} {point}")
             else:
                 t0 = time.perf_counter()
                 answer = gtp.command(f"genmove {colour}").upper()
@@ -99,6 +104,7 @@ def play_game(size: int, komi: float, level: int, bot_name: str, simulations: in
                     resigned = colour
                     break
                 state.apply(seat, "pass" if answer == "PASS" else f"play {answer}")
+                record.append(f"{colour} {answer.lower() if answer == 'PASS' else answer}")
             moves += 1
             on_move(moves)
         score = f"{'WB'['BW'.index(resigned)]}+R" if resigned else gtp.command("final_score")
@@ -108,7 +114,9 @@ def play_game(size: int, komi: float, level: int, bot_name: str, simulations: in
             "ended": "resign" if resigned else "passes" if moves < max_moves else "max-moves",
             "ours_cpu_per_move": statistics.fmean(ours_cpu) if ours_cpu else 0.0,
             "ours_cpu_max": max(ours_cpu, default=0.0),
-            "gnugo_wall_per_move": statistics.fmean(theirs_wall) if theirs_wall else 0.0}
+            "gnugo_wall_per_move": statistics.fmean(theirs_wall) if theirs_wall else 0.0,
+            # A cross-check of GNU Go's count: ours by area with every stone on the board alive (Black's margin).
+            "area_all_alive": count(state.board, 0, komi, False, 0).margin, "record": record}
 
 
 def parser() -> argparse.ArgumentParser:
@@ -123,6 +131,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--komi", type=float, default=7.0, help="komi, area counting (default 7)")
     p.add_argument("--max-moves", type=int, default=None, help="stop a game after this many moves (default 4×points)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (game i: seed+i)")
+    p.add_argument("--first", choices=("B", "W"), default="B", help="our bot's colour in the first game (default B)")
     p.add_argument("--json", action="store_true", help="print the results as JSON")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--log", default=None, help="append each game's row to this file as it ends (JSON lines)")
@@ -145,7 +154,7 @@ def main(argv: list[str]) -> int:
         games = progress.add_task("games", total=args.games, score="")
         moves = progress.add_task("moves", total=None, score="")
         for i in range(args.games):
-            ours = "BW"[i % 2]
+            ours = "BW"[(i + "BW".index(args.first)) % 2]
             progress.update(moves, completed=0, description=f"game {i + 1} (ours {ours})")
             row = play_game(args.size, args.komi, args.level, args.bot, sims, args.seconds, ours, args.seed + i,
                             max_moves, lambda n: progress.update(moves, completed=n))
