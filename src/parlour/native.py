@@ -46,7 +46,8 @@ MODULES: tuple[str, ...] = (
     "parlour.games.gami.state", "parlour.games.gami.cards", "parlour.games.gami.actions",
     "parlour.games.claw.state", "parlour.games.claw.actions",
     "parlour.games.rengo.board", "parlour.games.rengo.state", "parlour.games.rengo.actions",
-    "parlour.games.rengo.points", "parlour.games.rengo.teams",
+    "parlour.games.rengo.points", "parlour.games.rengo.teams", "parlour.games.rengo.fastboard",
+    "parlour.games.rengo.uct",
     "parlour.games.jieqi.board", "parlour.games.jieqi.movegen", "parlour.games.jieqi.search",
     "parlour.games.jieqi.history",
 )

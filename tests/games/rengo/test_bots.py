@@ -16,8 +16,10 @@ import pytest
 import parlour
 from parlour.bots import play_match
 from parlour.core.bot import Bot
-from parlour.games.rengo.bots import GoBot, MctsBot
+from parlour.games.rengo.board import Board
+from parlour.games.rengo.bots import GoBot, MctsBot, RaveBot
 from parlour.games.rengo.mcts import dead_chains
+from parlour.games.rengo.uct import PASS, Tree
 
 from .helpers import play, start
 from .test_rules import FINAL
@@ -75,6 +77,46 @@ def test_mcts_passes_to_end_a_won_game_and_fills_no_eye():
     """)
     moves = {str(Quick(eyes.game, 0, seed).choose(eyes.view(0), eyes.legal(0))) for seed in range(3)}
     assert not moves & {"play A9", "play C9"}  # its own eyes
+
+
+class QuickRave(RaveBot):
+    simulations, seconds, marking_playouts = 400, 30.0, 200
+
+
+def test_rave_beats_random_play_on_9x9():
+    game = parlour.load("go", size=9)
+    wins = 0
+    for seed in range(GAMES):
+        ours = seed % 2
+        bots = [QuickRave(game, s, seed) if s == ours else RandomStones(game, s, seed) for s in range(2)]
+        state, _ = play_match(game, bots, seed=seed)
+        assert state.count is not None, "the game was counted, not resigned"
+        wins += state.winners == (ours,)
+    assert wins == GAMES
+
+
+def test_rave_marks_the_dead_stones_and_passes_to_end_a_won_game():
+    state = start(FINAL)
+    bot = QuickRave(state.game, 0, 1)
+    names = [state.board.geo.names[p] for p in state.board.geo.list_points(bot.dead_stones(state))]
+    assert names == ["A5", "G5"]
+    state = play(start(FINAL, to_move="W"), "play H5")
+    play(state, "pass")
+    assert str(QuickRave(state.game, 1, 3).choose(state.view(1), state.legal(1))) == "pass"
+
+
+def test_rave_plays_only_the_points_it_is_given_at_the_root():
+    board = Board(9)
+    rnd = random.Random(2)
+    colour = 1
+    for _ in range(30):
+        board.play(rnd.choice(board.legal_points(colour)), colour)
+        colour = 3 - colour
+    allowed = rnd.sample(board.legal_points(colour), 5)
+    tree = Tree(board, colour, 7.0, seed=3, legal=allowed)
+    tree.run(300, 30.0)
+    moves = [m for m, _, _ in tree.best_moves()]
+    assert set(moves) <= set(allowed) | {PASS} and sum(n for _, n, _ in tree.best_moves()) == 300
 
 
 class Believes(GoBot):

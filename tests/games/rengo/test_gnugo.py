@@ -90,9 +90,9 @@ def test_gnugo_plays_rengo_in_the_team_order():
 
 def test_gnugo_is_offered_where_it_is_installed(monkeypatch):
     game = parlour.load("go")
-    assert available(game)[:5] == ["gnugo", "gnugo-7", "gnugo-4", "gnugo-1", "mcts"]  # strongest first
+    assert available(game)[:6] == ["gnugo", "gnugo-7", "gnugo-4", "gnugo-1", "mcts-rave", "mcts"]  # strongest first
     monkeypatch.setattr("parlour.games.rengo.bots.gnugo_path", lambda: None)
-    assert available(game)[0] == "mcts" and not any(b.startswith("gnugo") for b in available(game))
+    assert available(game)[0] == "mcts-rave" and not any(b.startswith("gnugo") for b in available(game))
     with pytest.raises(parlour.core.BadOption, match="'gnugo' cannot play here"):
         make("gnugo", game, 0)
     assert gnugo(5).level == 5 and gnugo(5).name == "gnugo-5"

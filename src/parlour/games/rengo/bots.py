@@ -1,4 +1,5 @@
-"""The Go bots: GNU Go at its levels (when it is installed) and a pure-Python MCTS bot.
+"""The Go bots: GNU Go at its levels (when it is installed), the tree search with RAVE and patterns on the
+compiled play-out board (``uct.py``), and the first pure-Python MCTS bot with light play-outs.
 
 Both play Rengo as well as Go: a bot plays its colour's moves when its turn in the team order comes. Once
 play has stopped, a bot marks the chains it believes dead, one action at a time, then accepts; shown another
@@ -25,6 +26,7 @@ from parlour.core.game import Action
 
 from .gtp import Engine, GtpError, engine, gnugo_path
 from .mcts import PASS, Search, dead_chains
+from .uct import Tree, ownership
 from .scoring import count
 from .state import CONFIRM, PLAYING, RengoState
 
@@ -170,6 +172,66 @@ class MctsBot(GoBot):
         return state.rules.komi + (handicap if handicap >= 2 else 0)
 
 
+class RaveBot(GoBot):
+    """Tree search with priors and RAVE over play-outs with MoGo's tactics and 3×3 patterns (``uct.py``).
+
+    Its board is ``fastboard``'s C arrays in the compiled build (about 35,000 simulations a CPU second on 9×9);
+    pure Python runs the same search some fifty times slower. The root plays only the game's legal points
+    (positional superko included); the dead stones are the chains its play-outs mostly give to the other side.
+    """
+
+    name = "mcts-rave"
+    description = "Monte Carlo tree search with RAVE and play-out patterns: plays when GNU Go is not installed"
+    #: The most simulations per move, and the most CPU seconds (whichever comes first).
+    simulations: ClassVar[int] = 30000
+    seconds: ClassVar[float] = 2.0
+    #: Play-outs per estimate of the dead stones.
+    marking_playouts: ClassVar[int] = 400
+
+    def play(self, state: RengoState, legal: dict[str, Action]) -> str:
+        # As MctsBot: after the other side's pass, pass only into a count this bot wins; never pass otherwise
+        # while a point is left to play (area scoring: a move in one's own area costs nothing).
+        stop = state.passes >= 1 and not state.rules.all_pass
+        if stop and self.wins_now(state):
+            return "pass"
+        board = state.board
+        tree = Tree(board, state.colour, MctsBot._komi(state), seed=self.rng.next64() % (1 << 62) + 1,
+                    legal=board.legal_points(state.colour), last=_last_point(state))
+        tree.run(self.simulations, self.seconds)
+        names = board.geo.names
+        for point, _, _ in tree.best_moves():
+            text = "pass" if point == PASS else f"play {names[point]}"
+            if text in legal:
+                return text
+        return "pass"
+
+    def dead_stones(self, state: RengoState) -> int:
+        board = state.board
+        owned = ownership(board, state.colour, self.marking_playouts, seed=board.hash % (1 << 62) + 1 + self.seat)
+        dead = 0
+        seen = 0
+        for p in board.geo.list_points(board.masks[1] | board.masks[2]):
+            if seen >> p & 1:
+                continue
+            chain = board.chain(p)
+            seen |= chain
+            sign = 1 if board.colour[p] == 1 else -1
+            points = board.geo.list_points(chain)
+            if sum(1 for q in points if sign * owned[q] < 0) * 2 > len(points):  # mostly the other side's
+                dead |= chain
+        return dead
+
+
+def _last_point(state: RengoState) -> int:
+    """The point of the last stone played, or -1 (none yet, or a pass since)."""
+    for e in reversed(state.events):
+        if e["type"] == "move":
+            return state.board.geo.point(e["point"])
+        if e["type"] == "pass":
+            return -1
+    return -1
+
+
 class GnuGoBot(GoBot):
     """GNU Go over GTP (Debian's gnugo), one engine process per bot worker."""
 
@@ -231,5 +293,7 @@ def gnugo(level: int) -> type[GnuGoBot]:
         "description": f"GNU Go at level {level} of 10" + (" (its strongest)" if level == 10 else "")})
 
 
-#: The strongest first: GNU Go when it is installed, else MCTS (the lobby lists only the available ones).
-BOTS: dict[str, type[Bot]] = {**{b.name: b for b in map(gnugo, (10, 7, 4, 1))}, MctsBot.name: MctsBot}
+#: The strongest first: GNU Go when it is installed, else the tree search with RAVE (the lobby lists only the
+#: available ones).
+BOTS: dict[str, type[Bot]] = {**{b.name: b for b in map(gnugo, (10, 7, 4, 1))}, RaveBot.name: RaveBot,
+                              MctsBot.name: MctsBot}
