@@ -32,12 +32,6 @@ def test_wilson_interval_matches_published_values(wins, n, low, high):
     assert lo == pytest.approx(low, abs=1e-4) and hi == pytest.approx(high, abs=1e-4)
 
 
-def test_unknown_game_is_refused_with_the_games_listed():
-    done = bench("chess")
-    assert done.returncode == 2
-    assert "no outside engine for 'chess'" in done.stderr and "go" in done.stderr
-
-
 @pytest.mark.skipif(gnugo_path() is None, reason="needs Debian's gnugo")
 def test_go_plays_short_games_against_gnugo_with_colours_alternated():
     done = bench("go", "--level", "1", "--games", "2", "--simulations", "20", "--max-moves", "30", "--json",
