@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import random
 
-import pytest
 
 import parlour
 from parlour.bots import play_match
