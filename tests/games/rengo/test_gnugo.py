@@ -13,7 +13,7 @@ import os
 import pytest
 
 import parlour
-from parlour.bots import available, make, play_match
+from parlour.bots import available, default, make, play_match
 from parlour.games.rengo.bots import follow, gnugo
 from parlour.games.rengo.gtp import Engine, gnugo_path
 from parlour.games.rengo.points import geometry, handicap_points
@@ -86,6 +86,15 @@ def test_gnugo_plays_rengo_in_the_team_order():
         state.apply(seat, bots[seat].choose(state.view(seat), state.legal(seat)))
     assert seats == [0, 1, 2, 3, 0, 1, 2, 3, 0, 1]
     assert sum(a.startswith("play") for a in state.actions) >= 8  # stones, not passes, this early
+
+
+def test_the_default_level_is_the_strongest_for_the_board():
+    """On 9×9 the compiled tree search (it beats GNU Go level 10 there); on bigger boards GNU Go's level 10."""
+    nine, big = parlour.load("go", size=9), parlour.load("go", size=13)
+    compiled = parlour.native.engine().compiled
+    assert default(nine) == ("mcts-rave" if compiled else "gnugo")
+    assert default(big) == "gnugo" and default(parlour.load("rengo", size=19)) == "gnugo"
+    assert default(parlour.load("rengo", size=9)) == default(nine)
 
 
 def test_gnugo_is_offered_where_it_is_installed(monkeypatch):
