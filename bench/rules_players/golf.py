@@ -1,6 +1,6 @@
 """An independent rule-based player for the golf family: Țestoasa (4-card golf), 6-card golf, Crazy Nines.
 
-Written from the rules files alone (``/work/shared/rules/golf.md`` and each game's ``RULES.md``), not from
+Written from the rules files alone (the project's rules notes for golf and each game's ``RULES.md``), not from
 parlour's bots. One player for the three games, parametrised by :class:`Layout`: the grid, whether equal ranks
 in a column score 0, what a 2 is worth, and whether a round ends by a knock (Țestoasa) or by turning the last
 card up (6- and 9-card golf).
