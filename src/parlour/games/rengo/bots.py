@@ -89,6 +89,17 @@ class GoBot(Bot):
             return "resume"
         return "accept"
 
+    @staticmethod
+    def _stops(state: RengoState) -> bool:
+        """Whether a pass now stops play (the other side has just passed) and the count follows."""
+        return state.passes >= 1 and not state.rules.all_pass
+
+    @staticmethod
+    def _komi(state: RengoState) -> float:
+        """White's komi with the handicap stones' compensation, as the search bots count it."""
+        handicap = len(state.handicap)
+        return state.rules.komi + (handicap if handicap >= 2 else 0)
+
     def _margin(self, state: RengoState, dead: int) -> float:
         r = state.rules
         return count(state.board, dead, r.komi, r.territory, len(state.handicap)).margin
@@ -108,7 +119,7 @@ class MctsBot(GoBot):
     def play(self, state: RengoState, legal: dict[str, Action]) -> str:
         # The other side has just passed: a pass now stops play, and the count follows. Pass if that wins as this
         # bot will mark the dead stones; never pass into a lost count, nor pass while losing: play on.
-        stop = state.passes >= 1 and not state.rules.all_pass
+        stop = self._stops(state)
         if stop and self.wins_now(state):
             return "pass"
         rnd = random.Random(self.rng.next64())
@@ -166,10 +177,6 @@ class MctsBot(GoBot):
         rnd = random.Random(state.board.hash ^ self.seat)
         return dead_chains(state.board, state.colour, self._komi(state), rnd, self.marking_playouts)
 
-    @staticmethod
-    def _komi(state: RengoState) -> float:
-        handicap = len(state.handicap)
-        return state.rules.komi + (handicap if handicap >= 2 else 0)
 
 
 class RaveBot(GoBot):
@@ -191,11 +198,10 @@ class RaveBot(GoBot):
     def play(self, state: RengoState, legal: dict[str, Action]) -> str:
         # As MctsBot: after the other side's pass, pass only into a count this bot wins; never pass otherwise
         # while a point is left to play (area scoring: a move in one's own area costs nothing).
-        stop = state.passes >= 1 and not state.rules.all_pass
-        if stop and self.wins_now(state):
+        if self._stops(state) and self.wins_now(state):
             return "pass"
         board = state.board
-        tree = Tree(board, state.colour, MctsBot._komi(state), seed=self.rng.next64() % (1 << 62) + 1,
+        tree = Tree(board, state.colour, self._komi(state), seed=self.rng.next64() % (1 << 62) + 1,
                     legal=board.legal_points(state.colour), last=_last_point(state))
         tree.run(self.simulations, self.seconds)
         names = board.geo.names
